@@ -1,0 +1,3 @@
+module github.com/polytile/polytile
+
+go 1.26.8

@@ -1,0 +1,362 @@
+package solve
+
+import (
+	"context"
+	"iter"
+	"slices"
+	"unsafe"
+)
+
+// node is one entry of the dancing-links array. Nodes 1…n are the item
+// headers (their top field holds the item's length, the number of options
+// still containing it); after them come the options, each followed by a
+// spacer node whose top is -k for the option k that ends there (k counted
+// from 1, the spacer before the first option having top 0). A spacer's up
+// is the first node of the option before it and its down the last node of
+// the option after it, as in Knuth's DLX1.
+type node struct {
+	top, up, down int32
+}
+
+// links is the state of one search: the node array and the doubly linked
+// list of active items (0 is the root; primary items 1…np are on the root's
+// list, secondary items on a list of their own headed by n+1).
+type links struct {
+	nodes       []node
+	left, right []int32
+	np          int32 // number of primary items
+	updates     int64 // link updates so far
+}
+
+func newLinks(p *Problem) *links {
+	n := int32(p.primary + p.secondary)
+	l := &links{
+		nodes: make([]node, int(n)+1+len(p.items)+p.Options()+1),
+		left:  make([]int32, n+2),
+		right: make([]int32, n+2),
+		np:    int32(p.primary),
+	}
+	// Item lists: root 0 → 1 … np → 0; head n+1 → np+1 … n → n+1.
+	for i := int32(0); i <= n+1; i++ {
+		l.left[i], l.right[i] = i-1, i+1
+	}
+	l.left[0], l.right[l.np] = l.np, 0
+	if l.np < n {
+		l.left[l.np+1], l.right[n] = n+1, n+1
+		l.left[n+1], l.right[n+1] = n, l.np+1
+	} else { // no secondary items: an empty list at n+1
+		l.left[n+1], l.right[n+1] = n+1, n+1
+	}
+	nd := l.nodes
+	for i := int32(1); i <= n; i++ {
+		nd[i] = node{top: 0, up: i, down: i}
+	}
+	// The spacer before the first option.
+	x := n + 1
+	nd[x] = node{top: 0}
+	for k := 0; k < p.Options(); k++ {
+		first := x + 1
+		for _, it := range p.items[p.starts[k]:p.starts[k+1]] {
+			x++
+			h := it + 1
+			nd[x] = node{top: h, up: nd[h].up, down: h}
+			nd[nd[h].up].down = x
+			nd[h].up = x
+			nd[h].top++
+		}
+		nd[first-1].down = x // the previous spacer's down: this option's last node
+		x++
+		nd[x] = node{top: -int32(k + 1), up: first}
+	}
+	return l
+}
+
+// at returns node q of nd without a bounds check. Every index the search
+// follows comes from links it built itself (newLinks), so checking them
+// again on every step of the innermost loops would only cost time.
+func at(nd unsafe.Pointer, q int32) *node {
+	return (*node)(unsafe.Add(nd, uintptr(q)*unsafe.Sizeof(node{})))
+}
+
+// cover removes item i and every option containing it: for each option
+// below i, the option's other nodes are hidden from their items' lists
+// (Knuth's hide, written out here because it is the innermost loop).
+func (l *links) cover(i int32) {
+	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
+	var u int64
+	for p := at(nd, i).down; p != i; p = at(nd, p).down {
+		for q := p + 1; q != p; {
+			n := at(nd, q)
+			x := n.top
+			if x <= 0 {
+				q = n.up
+				continue
+			}
+			at(nd, n.up).down = n.down
+			at(nd, n.down).up = n.up
+			at(nd, x).top--
+			u++
+			q++
+		}
+	}
+	l.updates += u
+	lf, rt := l.left[i], l.right[i]
+	l.right[lf] = rt
+	l.left[rt] = lf
+}
+
+// uncover undoes cover(i), unhiding the options in the reverse order.
+func (l *links) uncover(i int32) {
+	lf, rt := l.left[i], l.right[i]
+	l.right[lf] = i
+	l.left[rt] = i
+	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
+	for p := at(nd, i).up; p != i; p = at(nd, p).up {
+		for q := p - 1; q != p; {
+			n := at(nd, q)
+			x := n.top
+			if x <= 0 {
+				q = n.down
+				continue
+			}
+			at(nd, n.up).down = q
+			at(nd, n.down).up = q
+			at(nd, x).top++
+			q--
+		}
+	}
+}
+
+// coverOthers covers the items of the option containing node x, other than
+// x's own item, from left to right.
+func (l *links) coverOthers(x int32) {
+	nd := l.nodes
+	for p := x + 1; p != x; {
+		j := nd[p].top
+		if j <= 0 {
+			p = nd[p].up
+		} else {
+			l.cover(j)
+			p++
+		}
+	}
+}
+
+// uncoverOthers undoes coverOthers(x), from right to left.
+func (l *links) uncoverOthers(x int32) {
+	nd := l.nodes
+	for p := x - 1; p != x; {
+		j := nd[p].top
+		if j <= 0 {
+			p = nd[p].down
+		} else {
+			l.uncover(j)
+			p--
+		}
+	}
+}
+
+// choose returns the active primary item with the fewest options, the
+// first such in item order, and its length; 0 if no primary item is left.
+func (l *links) choose() (best, length int32) {
+	nd := l.nodes
+	length = 1<<31 - 1
+	for i := l.right[0]; i != 0; i = l.right[i] {
+		if n := nd[i].top; n < length {
+			best, length = i, n
+			if n == 0 {
+				break
+			}
+		}
+	}
+	return best, length
+}
+
+// option returns the index of the option that node x belongs to.
+func (l *links) option(x int32) int {
+	nd := l.nodes
+	for x++; nd[x].top > 0; x++ {
+	}
+	return int(-nd[x].top) - 1
+}
+
+// checkEvery is how many search nodes pass between two looks at the
+// context: often enough to stop within a millisecond, rarely enough to cost
+// nothing.
+const checkEvery = 1 << 12
+
+// stopReason says why a run ended.
+type stopReason int
+
+const (
+	stopNone     stopReason = iota // the search ran to the end
+	stopVisitor                    // the visitor asked to stop
+	stopCanceled                   // the context was canceled
+)
+
+// run performs Algorithm X (the iterative form of Knuth's DLX1, steps X1–X8),
+// calling visit with the chosen nodes, level by level, at every solution.
+// visit returns false to stop the search.
+func (l *links) run(ctx context.Context, st *Stats, visit func(chosen []int32) bool) stopReason {
+	done := ctx.Done()
+	chosen := make([]int32, 0, 64)
+	var items []int32 // the item chosen at each level
+	nodes := st.Nodes
+	defer func() {
+		st.Nodes = nodes
+		st.Updates += l.updates
+		l.updates = 0
+	}()
+	var i, x int32
+	level := 0
+	// X2: enter a level.
+enter:
+	if l.right[0] == 0 {
+		if !visit(chosen) {
+			return stopVisitor
+		}
+		goto backtrack
+	}
+	// X3: choose an item.
+	{
+		var length int32
+		i, length = l.choose()
+		if length == 0 {
+			goto backtrack
+		}
+	}
+	// X4: cover it.
+	l.cover(i)
+	x = l.nodes[i].down
+	chosen = append(chosen, x)
+	items = append(items, i)
+	// X5: try the option at x.
+try:
+	if x == i {
+		// X7: no option left for i.
+		l.uncover(i)
+		chosen = chosen[:level]
+		items = items[:level]
+		goto backtrack
+	}
+	nodes++
+	if done != nil && nodes%checkEvery == 0 {
+		select {
+		case <-done:
+			// Leave the links as they are: this search is over.
+			return stopCanceled
+		default:
+		}
+	}
+	chosen[level] = x
+	l.coverOthers(x)
+	level++
+	goto enter
+	// X8: leave a level.
+backtrack:
+	if level == 0 {
+		return stopNone
+	}
+	level--
+	// X6: try the next option for the item at this level.
+	x = chosen[level]
+	l.uncoverOthers(x)
+	i = items[level]
+	x = l.nodes[x].down
+	goto try
+}
+
+// Config sets limits on a search. The zero value finds every solution.
+type Config struct {
+	// Limit stops the search after this many solutions; 0 means no limit.
+	Limit int64
+}
+
+// Stats are the statistics of a search.
+type Stats struct {
+	Nodes     int64 // search nodes: options tried, over all levels
+	Updates   int64 // link updates: nodes removed from an item's list
+	Solutions int64 // solutions found
+}
+
+// Search is one search over a Problem. Its zero value is not usable; make
+// one with NewSearch. A Search may be run again; each run starts afresh, and
+// Stats and Err describe the last run.
+type Search struct {
+	p     *Problem
+	cfg   Config
+	stats Stats
+	err   error
+}
+
+// NewSearch returns a search over p. A nil cfg means the zero Config.
+func NewSearch(p *Problem, cfg *Config) *Search {
+	s := &Search{p: p}
+	if cfg != nil {
+		s.cfg = *cfg
+	}
+	return s
+}
+
+// Solutions returns the solutions, each as the sorted indices of its
+// options, in the order the search finds them. Each yielded slice is the
+// caller's to keep. Breaking the loop stops the search; canceling ctx stops
+// it too, and Err then reports why.
+func (s *Search) Solutions(ctx context.Context) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		l := s.start()
+		reason := l.run(ctx, &s.stats, func(chosen []int32) bool {
+			s.stats.Solutions++
+			sol := make([]int, len(chosen))
+			for k, x := range chosen {
+				sol[k] = l.option(x)
+			}
+			slices.Sort(sol)
+			if !yield(sol) {
+				return false
+			}
+			return s.cfg.Limit <= 0 || s.stats.Solutions < s.cfg.Limit
+		})
+		s.finish(ctx, reason)
+	}
+}
+
+// Count runs the search without building solutions and returns how many it
+// found. The error is ctx's if the context stopped it.
+func (s *Search) Count(ctx context.Context) (int64, error) {
+	l := s.start()
+	reason := l.run(ctx, &s.stats, func([]int32) bool {
+		s.stats.Solutions++
+		return s.cfg.Limit <= 0 || s.stats.Solutions < s.cfg.Limit
+	})
+	s.finish(ctx, reason)
+	return s.stats.Solutions, s.err
+}
+
+// Stats returns the statistics of the last run, or of the run in progress.
+func (s *Search) Stats() Stats { return s.stats }
+
+// Err returns the context's error if it stopped the last run, and nil if
+// the run finished, reached its limit or was stopped by its caller.
+func (s *Search) Err() error { return s.err }
+
+func (s *Search) start() *links {
+	s.stats, s.err = Stats{}, nil
+	return newLinks(s.p)
+}
+
+func (s *Search) finish(ctx context.Context, reason stopReason) {
+	if reason == stopCanceled {
+		s.err = ctx.Err()
+	}
+}
+
+// Solutions returns every solution of p, as Search.Solutions does.
+func (p *Problem) Solutions(ctx context.Context) iter.Seq[[]int] {
+	return NewSearch(p, nil).Solutions(ctx)
+}
+
+// Count returns the number of solutions of p, as Search.Count does.
+func (p *Problem) Count(ctx context.Context) (int64, error) {
+	return NewSearch(p, nil).Count(ctx)
+}

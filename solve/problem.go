@@ -1,0 +1,89 @@
+// Package solve is a generic exact-cover solver: Knuth's Algorithm X with
+// dancing links, laid out over index arrays the way Knuth's DLX programs lay
+// it out (one array of nodes, spacer nodes between options), not as
+// pointer-linked records.
+//
+// A Problem has primary items, which every solution covers exactly once, and
+// secondary items, which a solution covers at most once. An option is a set
+// of items; a solution is a set of options that covers each primary item
+// exactly once and each secondary item at most once. Items are the integers
+// 0…Primary()-1 (primary) and Primary()…Primary()+Secondary()-1 (secondary);
+// options are numbered in the order they were added.
+//
+// The search chooses the primary item with the fewest remaining options
+// (the first such item in item order on ties), so it visits the same nodes as
+// Knuth's DLX1 on the same matrix. Solutions stream as an iter.Seq of option
+// indices: breaking the loop stops the search, and a context cancels it.
+//
+// The package knows nothing about puzzles; it imports only the standard
+// library.
+package solve
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Problem is an exact-cover matrix: its items and its options. Build one
+// with NewProblem and AddOption; it is not changed by solving, and any number
+// of searches may run over it, one after another or at the same time.
+type Problem struct {
+	primary, secondary int
+	items              []int32 // the items of all options, option after option
+	starts             []int32 // option k's items are items[starts[k]:starts[k+1]]
+}
+
+// NewProblem returns a problem with the given numbers of primary and
+// secondary items and no options. It panics if either number is negative.
+func NewProblem(primary, secondary int) *Problem {
+	if primary < 0 || secondary < 0 || primary+secondary >= 1<<30 {
+		panic(fmt.Sprintf("solve: bad item counts %d, %d", primary, secondary))
+	}
+	return &Problem{primary: primary, secondary: secondary, starts: []int32{0}}
+}
+
+// Primary returns the number of primary items.
+func (p *Problem) Primary() int { return p.primary }
+
+// Secondary returns the number of secondary items.
+func (p *Problem) Secondary() int { return p.secondary }
+
+// Options returns the number of options.
+func (p *Problem) Options() int { return len(p.starts) - 1 }
+
+// Option returns the items of option k, in the order they were given.
+func (p *Problem) Option(k int) []int {
+	its := p.items[p.starts[k]:p.starts[k+1]]
+	out := make([]int, len(its))
+	for i, it := range its {
+		out[i] = int(it)
+	}
+	return out
+}
+
+// ErrBadOption is wrapped by the errors AddOption returns.
+var ErrBadOption = errors.New("solve: bad option")
+
+// AddOption adds an option covering the given items and returns its index.
+// An option must name at least one item, each item at most once, and only
+// items of the problem.
+func (p *Problem) AddOption(items ...int) (int, error) {
+	if len(items) == 0 {
+		return 0, fmt.Errorf("%w: no items", ErrBadOption)
+	}
+	n := p.primary + p.secondary
+	for i, it := range items {
+		if it < 0 || it >= n {
+			return 0, fmt.Errorf("%w: item %d out of range [0, %d)", ErrBadOption, it, n)
+		}
+		if slices.Contains(items[:i], it) {
+			return 0, fmt.Errorf("%w: item %d given twice", ErrBadOption, it)
+		}
+	}
+	for _, it := range items {
+		p.items = append(p.items, int32(it))
+	}
+	p.starts = append(p.starts, int32(len(p.items)))
+	return len(p.starts) - 2, nil
+}
