@@ -73,30 +73,43 @@ func newLinks(p *Problem) *links {
 
 // at returns node q of nd without a bounds check. Every index the search
 // follows comes from links it built itself (newLinks), so checking them
-// again on every step of the innermost loops would only cost time.
+// again on every step of the innermost loops would only cost time. The
+// index is widened as unsigned, which costs no instruction.
 func at(nd unsafe.Pointer, q int32) *node {
-	return (*node)(unsafe.Add(nd, uintptr(q)*unsafe.Sizeof(node{})))
+	return (*node)(unsafe.Add(nd, uintptr(uint32(q))*unsafe.Sizeof(node{})))
 }
 
 // cover removes item i and every option containing it: for each option
 // below i, the option's other nodes are hidden from their items' lists
-// (Knuth's hide, written out here because it is the innermost loop).
+// (Knuth's hide, written out here because it is the innermost loop). The
+// nodes after p are walked up to the spacer, whose up leads back to the
+// option's first node, and then the nodes before p.
 func (l *links) cover(i int32) {
 	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
 	var u int64
 	for p := at(nd, i).down; p != i; p = at(nd, p).down {
-		for q := p + 1; q != p; {
+		q := p + 1
+		for {
 			n := at(nd, q)
 			x := n.top
 			if x <= 0 {
 				q = n.up
-				continue
+				break
 			}
-			at(nd, n.up).down = n.down
-			at(nd, n.down).up = n.up
+			up, dn := n.up, n.down
+			at(nd, up).down = dn
+			at(nd, dn).up = up
 			at(nd, x).top--
 			u++
 			q++
+		}
+		for ; q != p; q++ {
+			n := at(nd, q)
+			up, dn := n.up, n.down
+			at(nd, up).down = dn
+			at(nd, dn).up = up
+			at(nd, n.top).top--
+			u++
 		}
 	}
 	l.updates += u
@@ -105,24 +118,32 @@ func (l *links) cover(i int32) {
 	l.left[rt] = lf
 }
 
-// uncover undoes cover(i), unhiding the options in the reverse order.
+// uncover undoes cover(i), unhiding the options in the reverse order, each
+// from right to left.
 func (l *links) uncover(i int32) {
 	lf, rt := l.left[i], l.right[i]
 	l.right[lf] = i
 	l.left[rt] = i
 	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
 	for p := at(nd, i).up; p != i; p = at(nd, p).up {
-		for q := p - 1; q != p; {
+		q := p - 1
+		for {
 			n := at(nd, q)
 			x := n.top
 			if x <= 0 {
 				q = n.down
-				continue
+				break
 			}
 			at(nd, n.up).down = q
 			at(nd, n.down).up = q
 			at(nd, x).top++
 			q--
+		}
+		for ; q != p; q-- {
+			n := at(nd, q)
+			at(nd, n.up).down = q
+			at(nd, n.down).up = q
+			at(nd, n.top).top++
 		}
 	}
 }

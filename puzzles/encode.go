@@ -1,0 +1,179 @@
+package puzzles
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/polytile/polytile/solve"
+)
+
+// Encoding is a puzzle as an exact-cover problem: the Problem to solve and
+// the way back from its solutions to the puzzle's.
+//
+// The items are, in this order, one primary item for each piece of count 1
+// and one primary item for each board cell (pieces first, as in Knuth's
+// matrices, so the search breaks ties the way his programs do). The options
+// are placements. A piece with several copies has no item of its own: the
+// copies are interchangeable, and naming each would multiply every solution
+// by the number of ways to order them. When one piece has copies, the areas
+// alone fix how many of it a cover uses; when several do, Decode rejects the
+// covers that use them in the wrong numbers.
+type Encoding struct {
+	// Problem is the exact-cover problem.
+	Problem *solve.Problem
+	// Restricted is the piece whose placements symmetry breaking cut down
+	// to one in each orbit under the symmetry group, or -1.
+	Restricted int
+
+	p       *Puzzle
+	options []int32 // option → placement
+	check   bool    // whether Decode must check the counts of pieces
+}
+
+// Encode returns the exact-cover problem of the puzzle. With breakSymmetry,
+// one piece's placements are cut down to one per orbit under the symmetry
+// group (breakingPiece), so that the search finds each distinct solution at
+// least once and usually once; without it, every raw solution is a cover.
+func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
+	e := &Encoding{p: p, Restricted: -1}
+	item := make([]int, len(p.pieces)) // piece → its item, or -1
+	n := 0
+	multi := 0
+	for i, pc := range p.pieces {
+		item[i] = -1
+		if pc.Count == 1 {
+			item[i] = n
+			n++
+		} else {
+			multi++
+		}
+	}
+	e.check = multi > 1
+	cellBase := n
+	e.Problem = solve.NewProblem(n+p.board.Len(), 0)
+	var keep []bool
+	if breakSymmetry {
+		e.Restricted, keep = p.breakingPiece()
+	}
+	items := make([]int, 0, 16)
+	for k, pl := range p.placements {
+		if keep != nil && pl.piece == e.Restricted && !keep[k] {
+			continue
+		}
+		items = items[:0]
+		if it := item[pl.piece]; it >= 0 {
+			items = append(items, it)
+		}
+		for _, c := range pl.cells {
+			items = append(items, cellBase+int(c))
+		}
+		if _, err := e.Problem.AddOption(items...); err != nil {
+			panic("puzzles: " + err.Error()) // placements are built valid
+		}
+		e.options = append(e.options, int32(k))
+	}
+	return e
+}
+
+// Placement returns the placement that option k of the problem puts down.
+func (e *Encoding) Placement(k int) Placement { return e.p.placement(e.p.placements[e.options[k]]) }
+
+// Decode returns the puzzle's solution for a solution of the problem, given
+// as option indices, and false if it is a cover that uses some piece the
+// wrong number of times (possible only when two pieces have several copies).
+func (e *Encoding) Decode(options []int) (*Solution, bool) {
+	owner := make([]int32, e.p.board.Len())
+	kind := make([]int32, e.p.Instances())
+	if !e.decode(options, owner, kind) {
+		return nil, false
+	}
+	return newSolution(e.p, owner, kind), true
+}
+
+// decode fills owner with the instance (the index in options) covering
+// each board cell and kind with the piece of each instance, and reports
+// whether the pieces are used in the right numbers.
+func (e *Encoding) decode(options []int, owner, kind []int32) bool {
+	if len(options) != e.p.Instances() {
+		return false
+	}
+	for inst, o := range options {
+		pl := &e.p.placements[e.options[o]]
+		kind[inst] = int32(pl.piece)
+		for _, c := range pl.cells {
+			owner[c] = int32(inst)
+		}
+	}
+	if e.check {
+		counts := make([]int, len(e.p.pieces))
+		for _, k := range kind {
+			counts[k]++
+		}
+		for i, pc := range e.p.pieces {
+			if counts[i] != pc.Count {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// breakingPiece chooses the piece whose placements symmetry breaking
+// restricts, and which of all placements to keep: for that piece, the first
+// placement of each orbit under the group. Only a piece of one copy that
+// every symmetry maps to itself will do; of those, the one left with the
+// fewest placements, for it is the most constrained (the X pentomino, on
+// Scott's board and on rectangles). It returns -1 and nil if the group is
+// trivial or no piece will do.
+func (p *Puzzle) breakingPiece() (int, []bool) {
+	if len(p.group) < 2 {
+		return -1, nil
+	}
+	index := make(map[string]int, len(p.placements))
+	key := func(piece int, cells []int32) string { return fmt.Sprint(piece, cells) }
+	for k, pl := range p.placements {
+		index[key(pl.piece, pl.cells)] = k
+	}
+	best, bestKept := -1, 0
+	var bestKeep []bool
+	img := make([]int32, 0, 16)
+pieces:
+	for i, pc := range p.pieces {
+		if pc.Count != 1 {
+			continue
+		}
+		for _, g := range p.group {
+			if g.pieces[i] != int32(i) {
+				continue pieces
+			}
+		}
+		keep := make([]bool, len(p.placements))
+		kept := 0
+		for k, pl := range p.placements {
+			if pl.piece != i {
+				continue
+			}
+			first := k // the smallest placement in k's orbit
+			for _, g := range p.group[1:] {
+				img = img[:0]
+				for _, c := range pl.cells {
+					img = append(img, g.cells[c])
+				}
+				slices.Sort(img)
+				j, ok := index[key(i, img)]
+				if !ok {
+					panic("puzzles: a symmetry maps a placement off the board")
+				}
+				first = min(first, j)
+			}
+			if first == k {
+				keep[k] = true
+				kept++
+			}
+		}
+		if best < 0 || kept < bestKept {
+			best, bestKept, bestKeep = i, kept, keep
+		}
+	}
+	return best, bestKeep
+}

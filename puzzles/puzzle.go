@@ -1,0 +1,155 @@
+// Package puzzles is the domain of polytile: lattices and their symmetries,
+// pieces and their orientations, boards with holes, the placements of pieces
+// on a board, their encoding as an exact-cover problem for package solve and
+// the decoding of its solutions, the canonical form of a solution and the
+// distinct solutions under the puzzle's symmetry group. It loads puzzles from
+// YAML specs and holds a library of built-in ones.
+package puzzles
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Puzzle is a board and the pieces that must cover it exactly: every cell
+// once, every piece used as many times as its count. Make one with New; it
+// is immutable afterwards and safe for concurrent use.
+type Puzzle struct {
+	title  string
+	board  *Board
+	pieces []Piece
+
+	placements []placement // every placement of every piece, by piece then orientation then cell
+	group      []symmetry  // the puzzle's symmetry group; group[0] is the identity
+}
+
+// placement is one piece put down on the board.
+type placement struct {
+	piece int     // index into pieces
+	cells []int32 // board cell indices, sorted
+}
+
+// Placement is a piece put down on the board: the piece's index among the
+// puzzle's pieces and the board cells it covers, in reading order.
+type Placement struct {
+	Piece int
+	Cells []Cell
+}
+
+// New returns the puzzle of covering board with pieces. It checks that the
+// pieces have distinct names, that every piece is valid, and that their
+// total area is the board's.
+func New(title string, board *Board, pieces []Piece) (*Puzzle, error) {
+	if board == nil {
+		return nil, fmt.Errorf("puzzles: no board")
+	}
+	if len(pieces) == 0 {
+		return nil, fmt.Errorf("puzzles: no pieces")
+	}
+	lat := board.lat
+	p := &Puzzle{title: title, board: board, pieces: make([]Piece, len(pieces))}
+	area := 0
+	for i, pc := range pieces {
+		if err := pc.validate(lat); err != nil {
+			return nil, err
+		}
+		for _, q := range pieces[:i] {
+			if q.Name == pc.Name {
+				return nil, fmt.Errorf("puzzles: two pieces are named %q: names must be unique", pc.Name)
+			}
+		}
+		pc.Cells = lat.Normalize(pc.Cells)
+		p.pieces[i] = pc
+		area += pc.Area()
+	}
+	if area != board.Len() {
+		return nil, fmt.Errorf("puzzles: the pieces cover %d cells and the board has %d: they must be equal", area, board.Len())
+	}
+	p.placements = placements(board, p.pieces)
+	p.group = puzzleGroup(board, p.pieces)
+	return p, nil
+}
+
+// placements lists every placement of every piece on b: for each piece,
+// for each of its orientations, for each board cell, the orientation moved
+// so that its first cell lies on that board cell, if it fits.
+func placements(b *Board, pieces []Piece) []placement {
+	var out []placement
+	for i, pc := range pieces {
+		for _, o := range pc.Orientations(b.lat) {
+			for _, at := range b.cells {
+				moved, ok := b.lat.Translate(o, o[0], at)
+				if !ok {
+					continue
+				}
+				cells := make([]int32, len(moved))
+				fits := true
+				for k, c := range moved {
+					j := b.Index(c)
+					if j < 0 {
+						fits = false
+						break
+					}
+					cells[k] = int32(j)
+				}
+				if fits {
+					slices.Sort(cells)
+					out = append(out, placement{piece: i, cells: cells})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Title returns the puzzle's title, which may be empty.
+func (p *Puzzle) Title() string { return p.title }
+
+// Board returns the board.
+func (p *Puzzle) Board() *Board { return p.board }
+
+// Pieces returns the pieces. The slice is shared: do not modify it.
+func (p *Puzzle) Pieces() []Piece { return p.pieces }
+
+// Placements returns every placement of every piece on the board, piece by
+// piece.
+func (p *Puzzle) Placements() []Placement {
+	out := make([]Placement, len(p.placements))
+	for i, pl := range p.placements {
+		out[i] = p.placement(pl)
+	}
+	return out
+}
+
+func (p *Puzzle) placement(pl placement) Placement {
+	cells := make([]Cell, len(pl.cells))
+	for k, c := range pl.cells {
+		cells[k] = p.board.cells[c]
+	}
+	return Placement{Piece: pl.piece, Cells: cells}
+}
+
+// Instances returns the number of pieces a solution puts down: the sum of
+// the counts.
+func (p *Puzzle) Instances() int {
+	n := 0
+	for _, pc := range p.pieces {
+		n += pc.Count
+	}
+	return n
+}
+
+// String describes the puzzle in a line.
+func (p *Puzzle) String() string {
+	var names []string
+	for _, pc := range p.pieces {
+		if pc.Count > 1 {
+			names = append(names, fmt.Sprintf("%s×%d", pc.Name, pc.Count))
+		} else {
+			names = append(names, pc.Name)
+		}
+	}
+	return fmt.Sprintf("%d cells, %d pieces (%s), %d placements, %d symmetries",
+		p.board.Len(), p.Instances(), strings.Join(names, " "), len(p.placements), len(p.group))
+}

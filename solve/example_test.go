@@ -1,0 +1,97 @@
+package solve_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/polytile/polytile/solve"
+)
+
+// twoPieceProblem builds the two-piece example: items 0 and 1 are the two
+// pieces, items 2…7 the six cells of the board, and each of the seven
+// placements of a shape on the board is an option for either piece.
+func twoPieceProblem() *solve.Problem {
+	placements := [][]int{
+		{1, 2, 4},
+		{2, 3, 5},
+		{2, 3, 4},
+		{0, 2, 3},
+		{2, 4, 5},
+		{0, 1, 2},
+		{3, 4, 5},
+	}
+	p := solve.NewProblem(8, 0)
+	for piece := range 2 {
+		for _, cells := range placements {
+			items := []int{piece}
+			for _, c := range cells {
+				items = append(items, 2+c)
+			}
+			if _, err := p.AddOption(items...); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return p
+}
+
+func ExampleProblem_Solutions() {
+	p := twoPieceProblem()
+	for sol := range p.Solutions(context.Background()) {
+		fmt.Println("solution:", sol)
+		for _, k := range sol {
+			fmt.Println("  option", k, "covers", p.Option(k))
+		}
+	}
+	// Output:
+	// solution: [5 13]
+	//   option 5 covers [0 2 3 4]
+	//   option 13 covers [1 5 6 7]
+	// solution: [6 12]
+	//   option 6 covers [0 5 6 7]
+	//   option 12 covers [1 2 3 4]
+}
+
+func ExampleNewSearch() {
+	// Eight queens: ranks 0…7 and files 8…15 are primary items, the 15
+	// diagonals and 15 antidiagonals secondary, since a diagonal may stay
+	// empty.
+	const n = 8
+	p := solve.NewProblem(2*n, 2*(2*n-1))
+	for r := range n {
+		for c := range n {
+			if _, err := p.AddOption(r, n+c, 2*n+r+c, 2*n+(2*n-1)+r-c+n-1); err != nil {
+				panic(err)
+			}
+		}
+	}
+
+	s := solve.NewSearch(p, &solve.Config{Limit: 10})
+	count, err := s.Count(context.Background())
+	fmt.Println("first solutions:", count, err)
+
+	s = solve.NewSearch(p, nil)
+	count, err = s.Count(context.Background())
+	fmt.Println("all solutions:", count, err)
+	fmt.Println("stats agree:", s.Stats().Solutions == count)
+	// Output:
+	// first solutions: 10 <nil>
+	// all solutions: 92 <nil>
+	// stats agree: true
+}
+
+func ExampleSearch_Count() {
+	s := solve.NewSearch(twoPieceProblem(), nil)
+	count, err := s.Count(context.Background())
+	if err != nil {
+		panic(err)
+	}
+	st := s.Stats()
+	fmt.Println("solutions:", count)
+	fmt.Println("nodes:", st.Nodes)
+	fmt.Println("updates:", st.Updates)
+	// Output:
+	// solutions: 2
+	// nodes: 6
+	// updates: 132
+}
