@@ -105,7 +105,9 @@ var sets = []setInfo{
 	{"tetrominoes", "the 5 free tetrominoes", func() []Piece { return drawnSet(tetrominoPics, false) }},
 	{"pentominoes", "the 12 free pentominoes, F I L N P T U V W X Y Z", func() []Piece { return drawnSet(pentominoPics, false) }},
 	{"hexominoes", "the 35 free hexominoes, H01 … H35", func() []Piece { return generatedSet(6, "H") }},
-	{"one-sided-tetrominoes", "the 7 one-sided tetrominoes", func() []Piece { return oneSided(drawnSet(tetrominoPics, true), map[string]string{"L4": "J4", "S4": "Z4"}) }},
+	{"one-sided-tetrominoes", "the 7 one-sided tetrominoes", func() []Piece {
+		return oneSided(drawnSet(tetrominoPics, true), map[string]string{"L4": "J4", "S4": "Z4"})
+	}},
 	{"one-sided-pentominoes", "the 18 one-sided pentominoes", func() []Piece { return oneSided(drawnSet(pentominoPics, true), nil) }},
 }
 

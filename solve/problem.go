@@ -6,7 +6,9 @@
 // A Problem has primary items, which every solution covers exactly once, and
 // secondary items, which a solution covers at most once. An option is a set
 // of items; a solution is a set of options that covers each primary item
-// exactly once and each secondary item at most once. Items are the integers
+// exactly once and each secondary item at most once. As in Knuth's DLX1, an
+// option is only ever chosen to cover a primary item, so an option made of
+// secondary items alone is in no solution. Items are the integers
 // 0…Primary()-1 (primary) and Primary()…Primary()+Secondary()-1 (secondary);
 // options are numbered in the order they were added.
 //
