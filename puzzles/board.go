@@ -41,7 +41,7 @@ func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
 	if rows < 1 || cols < 1 {
 		return nil, fmt.Errorf("puzzles: board of %d × %d: rows and cols must be at least 1", rows, cols)
 	}
-	if rows*cols > 1<<20 {
+	if rows > 1<<20 || cols > 1<<20 || rows*cols > 1<<20 {
 		return nil, fmt.Errorf("puzzles: board of %d × %d is too large (at most %d cells)", rows, cols, 1<<20)
 	}
 	hole := make(map[Cell]bool, len(holes))

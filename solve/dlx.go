@@ -14,9 +14,18 @@ import (
 // from 1, the spacer before the first option having top 0). A spacer's up
 // is the first node of the option before it and its down the last node of
 // the option after it, as in Knuth's DLX1.
+//
+// Links between nodes (up, down, and top in an option's nodes) hold byte
+// offsets into the array, the node's index times sz, rather than indices:
+// following one is then a single addition, which the innermost loops do
+// a billion times on the larger pentomino problems. The item lists hold
+// item numbers, and a header's top holds its length.
 type node struct {
 	top, up, down int32
 }
+
+// sz is the size of a node in bytes: a link is a node's index times sz.
+const sz = int32(unsafe.Sizeof(node{}))
 
 // links is the state of one search: the node array and the doubly linked
 // list of active items (0 is the root; primary items 1…np are on the root's
@@ -68,15 +77,23 @@ func newLinks(p *Problem) *links {
 		x++
 		nd[x] = node{top: -int32(k + 1), up: first}
 	}
+	// Turn indices into offsets.
+	for x := range nd {
+		nd[x].up *= sz
+		nd[x].down *= sz
+		if x > int(n) && nd[x].top > 0 {
+			nd[x].top *= sz
+		}
+	}
 	return l
 }
 
-// at returns node q of nd without a bounds check. Every index the search
-// follows comes from links it built itself (newLinks), so checking them
-// again on every step of the innermost loops would only cost time. The
-// index is widened as unsigned, which costs no instruction.
+// at returns the node at byte offset q of nd without a bounds check. Every
+// link the search follows comes from links it built itself (newLinks), so
+// checking them again on every step of the innermost loops would only cost
+// time. The offset is widened as unsigned, which costs no instruction.
 func at(nd unsafe.Pointer, q int32) *node {
-	return (*node)(unsafe.Add(nd, uintptr(uint32(q))*unsafe.Sizeof(node{})))
+	return (*node)(unsafe.Add(nd, uintptr(uint32(q))))
 }
 
 // cover removes item i and every option containing it: for each option
@@ -87,8 +104,9 @@ func at(nd unsafe.Pointer, q int32) *node {
 func (l *links) cover(i int32) {
 	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
 	var u int64
-	for p := at(nd, i).down; p != i; p = at(nd, p).down {
-		q := p + 1
+	h := i * sz
+	for p := at(nd, h).down; p != h; p = at(nd, p).down {
+		q := p + sz
 		for {
 			n := at(nd, q)
 			x := n.top
@@ -101,9 +119,9 @@ func (l *links) cover(i int32) {
 			at(nd, dn).up = up
 			at(nd, x).top--
 			u++
-			q++
+			q += sz
 		}
-		for ; q != p; q++ {
+		for ; q != p; q += sz {
 			n := at(nd, q)
 			up, dn := n.up, n.down
 			at(nd, up).down = dn
@@ -125,8 +143,9 @@ func (l *links) uncover(i int32) {
 	l.right[lf] = i
 	l.left[rt] = i
 	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
-	for p := at(nd, i).up; p != i; p = at(nd, p).up {
-		q := p - 1
+	h := i * sz
+	for p := at(nd, h).up; p != h; p = at(nd, p).up {
+		q := p - sz
 		for {
 			n := at(nd, q)
 			x := n.top
@@ -137,9 +156,9 @@ func (l *links) uncover(i int32) {
 			at(nd, n.up).down = q
 			at(nd, n.down).up = q
 			at(nd, x).top++
-			q--
+			q -= sz
 		}
-		for ; q != p; q-- {
+		for ; q != p; q -= sz {
 			n := at(nd, q)
 			at(nd, n.up).down = q
 			at(nd, n.down).up = q
@@ -151,28 +170,28 @@ func (l *links) uncover(i int32) {
 // coverOthers covers the items of the option containing node x, other than
 // x's own item, from left to right.
 func (l *links) coverOthers(x int32) {
-	nd := l.nodes
-	for p := x + 1; p != x; {
-		j := nd[p].top
+	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
+	for p := x + sz; p != x; {
+		j := at(nd, p).top
 		if j <= 0 {
-			p = nd[p].up
+			p = at(nd, p).up
 		} else {
-			l.cover(j)
-			p++
+			l.cover(j / sz)
+			p += sz
 		}
 	}
 }
 
 // uncoverOthers undoes coverOthers(x), from right to left.
 func (l *links) uncoverOthers(x int32) {
-	nd := l.nodes
-	for p := x - 1; p != x; {
-		j := nd[p].top
+	nd := unsafe.Pointer(unsafe.SliceData(l.nodes))
+	for p := x - sz; p != x; {
+		j := at(nd, p).top
 		if j <= 0 {
-			p = nd[p].down
+			p = at(nd, p).down
 		} else {
-			l.uncover(j)
-			p--
+			l.uncover(j / sz)
+			p -= sz
 		}
 	}
 }
@@ -193,10 +212,11 @@ func (l *links) choose() (best, length int32) {
 	return best, length
 }
 
-// option returns the index of the option that node x belongs to.
+// option returns the index of the option that the node at offset x
+// belongs to.
 func (l *links) option(x int32) int {
 	nd := l.nodes
-	for x++; nd[x].top > 0; x++ {
+	for x = x/sz + 1; nd[x].top > 0; x++ {
 	}
 	return int(-nd[x].top) - 1
 }
@@ -228,7 +248,7 @@ func (l *links) run(ctx context.Context, st *Stats, visit func(chosen []int32) b
 		st.Updates += l.updates
 		l.updates = 0
 	}()
-	var i, x int32
+	var i, x, h int32 // the item, the node tried, the item's header
 	level := 0
 	// X2: enter a level.
 enter:
@@ -250,10 +270,11 @@ enter:
 	l.cover(i)
 	x = l.nodes[i].down
 	chosen = append(chosen, x)
+	h = i * sz
 	items = append(items, i)
 	// X5: try the option at x.
 try:
-	if x == i {
+	if x == h {
 		// X7: no option left for i.
 		l.uncover(i)
 		chosen = chosen[:level]
@@ -283,7 +304,8 @@ backtrack:
 	x = chosen[level]
 	l.uncoverOthers(x)
 	i = items[level]
-	x = l.nodes[x].down
+	h = i * sz
+	x = l.nodes[x/sz].down
 	goto try
 }
 

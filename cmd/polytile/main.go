@@ -1,0 +1,103 @@
+// Command polytile solves tiling puzzles written as YAML specs and shows
+// their essentially different solutions.
+//
+// Usage:
+//
+//	polytile solve SPEC [--limit N] [--show N] [--no-symmetry-breaking] [--json]
+//	polytile list
+//
+// SPEC is the path of a spec file or the name of a built-in puzzle
+// (polytile list shows them). solve prints the number of raw solutions (every
+// cover of the fixed board), the number of distinct ones (classes under the
+// rotations and reflections of the board that map the puzzle onto itself),
+// the order of that symmetry group, the time taken and the first distinct
+// solutions as ASCII grids; with --json it prints all of that, and every
+// distinct solution, as one JSON object.
+//
+// The exit status is 0 on success, 1 on an error and 2 on bad usage.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// usageError marks a mistake in the command line, as opposed to a failure
+// while carrying it out.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// run runs the command line args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "polytile: %v\n", err)
+	if errors.As(err, new(usageError)) {
+		fmt.Fprintln(stderr, "Run 'polytile --help' for usage.")
+		return 2
+	}
+	return 1
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "polytile",
+		Short: "Solve tiling puzzles written as YAML and show their distinct solutions",
+		Long: `polytile reads a puzzle written as YAML (a board, possibly with holes, and a
+set of pieces), finds every way to cover the board exactly with the pieces, and
+keeps one representative of each class of solutions under the board's
+rotations and reflections.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown command %q", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return cmd.Help()
+		},
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usageError{err}
+	})
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(newSolveCmd(), newListCmd())
+	return root
+}
+
+// exactArgs is cobra.ExactArgs with a usage error.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s: want %s, got %d arguments", cmd.Name(), what, len(args))
+		}
+		return nil
+	}
+}

@@ -1,0 +1,145 @@
+package puzzles
+
+import (
+	"context"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestBuiltins(t *testing.T) {
+	want := []BuiltinInfo{
+		{"dominoes-2x10", "Dominoes in a 2×10 strip", 20, 10, "2×10"},
+		{"dominoes-4x4", "Dominoes on a 4×4 board", 16, 8, "4×4"},
+		{"one-sided-pentominoes-6x15", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
+		{"one-sided-tetrominoes-4x7", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
+		{"pentominoes-3x20", "Pentominoes in a 3×20 rectangle", 60, 12, "3×20"},
+		{"pentominoes-4x15", "Pentominoes in a 4×15 rectangle", 60, 12, "4×15"},
+		{"pentominoes-5x12", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
+		{"pentominoes-6x10", "Pentominoes in a 6×10 rectangle", 60, 12, "6×10"},
+		{"pentominoes-8x8-corners", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
+		{"scott", "Dana Scott's pentomino problem", 60, 12, "8×8"},
+	}
+	got := Builtins()
+	if !slices.Equal(got, want) {
+		t.Errorf("Builtins() =\n%v\nwant\n%v", got, want)
+	}
+	if !slices.IsSortedFunc(got, func(a, b BuiltinInfo) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Errorf("Builtins() is not sorted by name")
+	}
+	for _, info := range got {
+		t.Run(info.Name, func(t *testing.T) {
+			s, err := Builtin(info.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := s.Puzzle
+			b := p.Board()
+			if s.Name != info.Name || s.Title != info.Title || p.Title() != info.Title || s.Title == "" {
+				t.Errorf("Builtin(%s): Name %q, Title %q, Puzzle.Title() %q; info says %q", info.Name, s.Name, s.Title, p.Title(), info.Title)
+			}
+			if b.Len() != info.Cells || p.Instances() != info.Pieces {
+				t.Errorf("Builtin(%s): %d cells, %d pieces; info says %d, %d", info.Name, b.Len(), p.Instances(), info.Cells, info.Pieces)
+			}
+			data, err := library.ReadFile(path.Join("library", info.Name+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(string(data), "# ") {
+				t.Errorf("library/%s.yaml does not begin with a comment saying what it is", info.Name)
+			}
+			l, err := LoadSpec(info.Name)
+			if err != nil {
+				t.Fatalf("LoadSpec(%s): %v", info.Name, err)
+			}
+			if l.Name != info.Name || l.Puzzle.String() != p.String() {
+				t.Errorf("LoadSpec(%s) = %q %v, want %q %v", info.Name, l.Name, l.Puzzle, info.Name, p)
+			}
+		})
+	}
+	t.Run("unknown", func(t *testing.T) {
+		_, err := Builtin("scot")
+		if err == nil || !strings.HasPrefix(err.Error(), "puzzles: ") || !strings.Contains(err.Error(), "dominoes-2x10, dominoes-4x4") {
+			t.Errorf("Builtin(scot) error %v, want one listing the built-in puzzles", err)
+		}
+	})
+}
+
+// TestBuiltinSolve solves every built-in puzzle with and without symmetry
+// breaking, checking that both find the same distinct solutions, that
+// the raw count is the sum of the orbits and is what the search finds
+// without symmetry breaking, and that the counts are the known ones.
+func TestBuiltinSolve(t *testing.T) {
+	type builtinCase struct {
+		name          string
+		raw, distinct int    // the counts: known, or what both modes of the solver agree on
+		heavy         bool   // a search of seconds, skipped with -short
+		skip          string // why the case is skipped, if it is
+	}
+	tests := []builtinCase{
+		{name: "dominoes-2x10", raw: 89, distinct: 51},
+		{name: "dominoes-4x4", raw: 36, distinct: 9},
+		{name: "one-sided-pentominoes-6x15", skip: "a long run"},
+		// No solution: on a chessboard colouring the T covers 3 squares of
+		// one colour, the others 2 of each, and the board has 14 of each.
+		{name: "one-sided-tetrominoes-4x7", raw: 0, distinct: 0},
+		{name: "pentominoes-3x20", raw: 8, distinct: 2},
+		{name: "pentominoes-4x15", raw: 1472, distinct: 368, heavy: true},
+		{name: "pentominoes-5x12", raw: 4040, distinct: 1010, heavy: true},
+		{name: "pentominoes-6x10", raw: 9356, distinct: 2339, heavy: true},
+		{name: "pentominoes-8x8-corners", raw: 17360, distinct: 2170, heavy: true},
+		{name: "scott", raw: 520, distinct: 65},
+	}
+	for _, info := range Builtins() {
+		if !slices.ContainsFunc(tests, func(tt builtinCase) bool { return tt.name == info.Name }) {
+			t.Errorf("built-in %s has no test case", info.Name)
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.skip != "" {
+				t.Skip(tt.skip)
+			}
+			if tt.heavy && testing.Short() {
+				t.Skip("a search of seconds, skipped with -short")
+			}
+			t.Parallel()
+			s, err := Builtin(tt.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keys [2][]string
+			var raw [2]int64
+			for i, nb := range []bool{false, true} {
+				res, err := s.Puzzle.Solve(context.Background(), &SolveConfig{NoSymmetryBreaking: nb})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.Complete {
+					t.Fatalf("Solve(noBreaking=%v) is not complete", nb)
+				}
+				sum := int64(0)
+				for _, d := range res.Distinct {
+					sum += int64(d.Orbit)
+					keys[i] = append(keys[i], d.Key())
+				}
+				if res.Raw != sum {
+					t.Errorf("Solve(noBreaking=%v): Raw = %d, sum of orbits %d", nb, res.Raw, sum)
+				}
+				if nb && res.Found != res.Raw {
+					t.Errorf("Solve(noBreaking=true) found %d covers, Raw = %d", res.Found, res.Raw)
+				}
+				raw[i] = res.Raw
+			}
+			// The modes must agree before their counts mean anything.
+			if raw[0] != raw[1] || !slices.Equal(keys[0], keys[1]) {
+				t.Fatalf("Solve(%s): raw %d, %d distinct with symmetry breaking; raw %d, %d distinct without; or different ones",
+					tt.name, raw[0], len(keys[0]), raw[1], len(keys[1]))
+			}
+			if raw[0] != int64(tt.raw) || len(keys[0]) != tt.distinct {
+				t.Errorf("Solve(%s): raw %d, distinct %d; want %d, %d", tt.name, raw[0], len(keys[0]), tt.raw, tt.distinct)
+			}
+		})
+	}
+}
