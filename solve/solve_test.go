@@ -3,6 +3,7 @@ package solve_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -953,3 +954,7 @@ func TestNewProblemPanics(t *testing.T) {
 		})
 	}
 }
+
+// update is accepted so that go test ./... -update, which rewrites the
+// golden files of the packages that have them, also runs here.
+var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")

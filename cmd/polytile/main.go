@@ -49,7 +49,7 @@ func usagef(format string, args ...any) error {
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRoot(stdout, stderr)
-	root.SetArgs(args)
+	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
