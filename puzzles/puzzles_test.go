@@ -141,17 +141,23 @@ func TestPlacements(t *testing.T) {
 		}
 	}
 	tests := []struct {
-		name             string
-		board            *Board
-		placements, kept int // all placements; options left by symmetry breaking
-		restricted       string
+		name       string
+		board      *Board
+		placements int // every placement
+		live       int // options without symmetry breaking: placements less dead ones
+		kept       int // options with symmetry breaking
+		xKept      int // X options with symmetry breaking
 	}{
-		// X on 3×20: 18 placements, each fixed by the flip of the middle row.
-		{"3x20", mustRect(t, 3, 20), 1236, 1236 - 18 + 9, "X"},
-		// Scott's board: X has 24 placements in 4 orbits. Knuth's 1547
-		// also drops the one that cuts off a corner cell.
-		{"scott", mustBoard(t, scottPic), 1568, 1568 - 24 + 4, "X"},
-		{"6x10", mustRect(t, 6, 10), 2056, 2056 - 32 + 8, "X"},
+		// X on 3×20: 18 placements; the flip of the middle row fixes each.
+		// Only centres in columns 2, 7, 12 and 17 leave regions of 5k cells,
+		// and they make two orbits.
+		{"3x20", mustRect(t, 3, 20), 1236, 728, 726, 2},
+		// Scott's board: X has 24 placements in 4 orbits; one of them cuts
+		// off a corner cell, which leaves Knuth's three.
+		{"scott", mustBoard(t, scottPic), 1568, 1432, 1415, 3},
+		// 6×10: X held to one quadrant, as Knuth holds it (8 placements),
+		// less the one that cuts off a corner.
+		{"6x10", mustRect(t, 6, 10), 2056, 1928, 1907, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,20 +165,63 @@ func TestPlacements(t *testing.T) {
 			if n := len(p.Placements()); n != tt.placements {
 				t.Errorf("placements = %d, want %d", n, tt.placements)
 			}
+			if n := p.Encode(false).Problem.Options(); n != tt.live {
+				t.Errorf("options without symmetry breaking = %d, want %d", n, tt.live)
+			}
 			e := p.Encode(true)
 			if n := e.Problem.Options(); n != tt.kept {
 				t.Errorf("options with symmetry breaking = %d, want %d", n, tt.kept)
 			}
-			if name := p.Pieces()[e.Restricted].Name; name != tt.restricted {
-				t.Errorf("restricted piece = %s, want %s", name, tt.restricted)
+			if name := p.Pieces()[e.Restricted].Name; name != "X" {
+				t.Errorf("restricted piece = %s, want X", name)
 			}
-			if n := p.Encode(false).Problem.Options(); n != tt.placements {
-				t.Errorf("options without symmetry breaking = %d, want %d", n, tt.placements)
-			}
+			x := 0
 			for k := range e.Problem.Options() {
 				pl := e.Placement(k)
 				if len(pl.Cells) != 5 {
 					t.Fatalf("option %d: placement %v", k, pl)
+				}
+				if p.Pieces()[pl.Piece].Name == "X" {
+					x++
+				}
+			}
+			if x != tt.xKept {
+				t.Errorf("X options with symmetry breaking = %d, want %d", x, tt.xKept)
+			}
+		})
+	}
+}
+
+func TestLivePlacements(t *testing.T) {
+	tests := []struct {
+		name   string
+		board  string
+		pieces []string
+		want   []bool // by placement: every orientation at every cell, piece by piece
+	}{
+		// An I3 in the middle of a 1×6 strip leaves a region of 1 or 2.
+		{"strip", "......", []string{"###", "###"}, []bool{true, false, false, true, true, false, false, true}},
+		// A domino and a monomino: gcd 1, smallest 1: nothing is dead.
+		{"gcd 1", "...", []string{"##", "#"}, []bool{true, true, true, true, true}},
+		// An I3 and a domino on a 1×5 strip: a lone cell is dead.
+		{"1x5", ".....", []string{"###", "##"}, []bool{true, false, true, true, false, false, true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var pieces []Piece
+			for i, pic := range tt.pieces {
+				pc, err := ParsePiece(fmt.Sprint("P", i), pic)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pieces = append(pieces, pc)
+			}
+			pieces[0].Count = (mustBoard(t, tt.board).Len() - len(pieces[1].Cells)) / len(pieces[0].Cells)
+			p := mustPuzzle(t, mustBoard(t, tt.board), pieces)
+			if got := p.livePlacements(); !slices.Equal(got, tt.want) {
+				t.Errorf("livePlacements() = %v, want %v", got, tt.want)
+				for k, pl := range p.Placements() {
+					t.Logf("%v %v", pl, got[k])
 				}
 			}
 		})
