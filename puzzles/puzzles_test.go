@@ -576,3 +576,47 @@ func TestPictureErrors(t *testing.T) {
 		t.Errorf("ParsePiece of an empty picture: no error")
 	}
 }
+
+// Spec → solutions → ASCII grids → cells: every grid covers exactly the
+// board of the spec, and each letter's cells are one placement of its piece.
+func TestRoundTrip(t *testing.T) {
+	for _, name := range []string{"scott", "pentominoes-3x20", "dominoes-4x4", "pentominoes-8x8-corners"} {
+		t.Run(name, func(t *testing.T) {
+			spec, err := LoadSpec(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := spec.Puzzle
+			res, err := p.Solve(context.Background(), &SolveConfig{Limit: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			legal := map[string]bool{}
+			for _, pl := range p.Placements() {
+				legal[fmt.Sprint(pl)] = true
+			}
+			for i, d := range res.Distinct {
+				grid := parseGrid(d.String())
+				var covered []Cell
+				letters := d.Letters()
+				for _, pl := range d.Placements() {
+					inst := -1
+					for k, c := range p.Board().Cells() {
+						if c == pl.Cells[0] {
+							_, inst = d.At(k)
+						}
+					}
+					cells := grid[letters[inst]]
+					if !legal[fmt.Sprint(Placement{Piece: pl.Piece, Cells: cells})] {
+						t.Errorf("solution %d: letter %c covers %v, not a placement of %s", i, letters[inst], cells, p.Pieces()[pl.Piece].Name)
+					}
+					covered = append(covered, cells...)
+				}
+				slices.SortFunc(covered, Cell.Compare)
+				if !slices.Equal(covered, p.Board().Cells()) {
+					t.Errorf("solution %d covers %v, not the board", i, covered)
+				}
+			}
+		})
+	}
+}
