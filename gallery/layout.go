@@ -1,0 +1,345 @@
+package gallery
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/polytile/polytile/palettes"
+	"github.com/polytile/polytile/puzzles"
+)
+
+// Options set how a sheet looks. The zero value gives the defaults: 24-pixel
+// cells, borders an eighth of a cell wide, no grid lines, a near-square
+// arrangement of frames one cell apart, a margin of one cell, a transparent
+// background, no captions, letters or title, the default palette, and one
+// page for everything.
+type Options struct {
+	// CellSize is the side of a cell, in pixels; 0 means 24.
+	CellSize float64
+	// BorderWidth is the width of the border strokes, in pixels; 0 means
+	// an eighth of a cell, and at least 1.
+	BorderWidth float64
+	// BorderColor is the colour of the borders; the zero value means
+	// #222222.
+	BorderColor color.NRGBA
+	// Grid draws thin lines between the cells of each piece.
+	Grid bool
+	// Columns is the number of frames in a row; 0 chooses a near-square
+	// arrangement.
+	Columns int
+	// Gap is the space between frames, in pixels; 0 means one cell, and
+	// a negative value none.
+	Gap float64
+	// Margin is the space around the frames, in pixels; 0 means one cell,
+	// and a negative value none.
+	Margin float64
+	// Background fills the sheet; the zero value leaves it transparent.
+	Background color.NRGBA
+	// Labels puts a caption under each frame: its number, or the item's
+	// own caption.
+	Labels bool
+	// Letters writes each piece's name on it.
+	Letters bool
+	// Title is written above the frames; empty means none.
+	Title string
+	// Palette colours the pieces; nil means palettes.Default().
+	Palette *palettes.Palette
+	// PerPage is the number of frames on a sheet; 0 puts them all on one.
+	PerPage int
+}
+
+// Item is one frame to lay out: a solution, with optional texts.
+type Item struct {
+	Solution *puzzles.Solution
+	// Caption replaces the frame's number under it when Labels is set.
+	Caption string
+	// Title replaces the frame's default title, "solution K of N".
+	Title string
+}
+
+// style is Options with the defaults filled in.
+type style struct {
+	Options
+	cell, border, gap, margin, caption, title float64
+	gridWidth                                 float64
+	gridColor                                 color.NRGBA
+}
+
+func newStyle(opt *Options) (*style, error) {
+	s := &style{}
+	if opt != nil {
+		s.Options = *opt
+	}
+	if s.CellSize < 0 || s.BorderWidth < 0 || s.Columns < 0 || s.PerPage < 0 ||
+		math.IsNaN(s.CellSize+s.BorderWidth+s.Gap+s.Margin) || math.IsInf(s.CellSize+s.BorderWidth+s.Gap+s.Margin, 0) {
+		return nil, fmt.Errorf("gallery: cell size, border width, columns and per-page must be 0 (default) or positive, and sizes finite")
+	}
+	if s.CellSize > 1000 || s.BorderWidth > 1000 || s.Gap > 10000 || s.Margin > 10000 {
+		return nil, fmt.Errorf("gallery: cell size and border width at most 1000 pixels, gap and margin at most 10000")
+	}
+	s.cell = s.CellSize
+	if s.cell == 0 {
+		s.cell = 24
+	}
+	s.border = s.BorderWidth
+	if s.border == 0 {
+		s.border = max(1, s.cell/8)
+	}
+	if s.BorderColor == (color.NRGBA{}) {
+		s.BorderColor = color.NRGBA{0x22, 0x22, 0x22, 0xff}
+	}
+	s.gap = orDefault(s.Gap, s.cell)
+	s.margin = orDefault(s.Margin, s.cell)
+	if s.Palette == nil {
+		s.Palette = palettes.Default()
+	}
+	s.caption = min(max(10, s.cell*0.7), 28)
+	s.title = s.caption * 1.6
+	s.gridWidth = max(0.5, s.cell/24)
+	s.gridColor = color.NRGBA{0, 0, 0, 0x40}
+	return s, nil
+}
+
+func orDefault(v, def float64) float64 {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
+
+// content is one frame's picture before it is placed: the cells, and the
+// piece of each instance.
+type content struct {
+	cells
+	pieces []int    // the piece of each instance
+	names  []string // the puzzle's piece names
+}
+
+func solutionContent(s *puzzles.Solution) (*content, error) {
+	p := s.Puzzle()
+	b := p.Board()
+	if b.Lattice() != puzzles.Square {
+		return nil, fmt.Errorf("gallery: cannot draw a board of the %s lattice yet", b.Lattice().Name())
+	}
+	c := &content{
+		cells:  cells{rows: b.Rows(), cols: b.Cols(), owner: make([]int, b.Rows()*b.Cols()), instances: p.Instances()},
+		pieces: make([]int, p.Instances()),
+	}
+	for i := range c.owner {
+		c.owner[i] = -1
+	}
+	for i, cell := range b.Cells() {
+		piece, inst := s.At(i)
+		c.owner[cell.Row*c.cols+cell.Col] = inst
+		c.pieces[inst] = piece
+	}
+	for _, pc := range p.Pieces() {
+		c.names = append(c.names, pc.Name)
+	}
+	return c, nil
+}
+
+// Layout lays out the items on sheets: one, or several of PerPage frames.
+// Every frame gets a slot the size of the largest board.
+func Layout(items []Item, opt *Options) ([]*Sheet, error) {
+	s, err := newStyle(opt)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, fmt.Errorf("gallery: nothing to lay out")
+	}
+	contents := make([]*content, len(items))
+	for i, it := range items {
+		if it.Solution == nil {
+			return nil, fmt.Errorf("gallery: item %d has no solution", i+1)
+		}
+		if contents[i], err = solutionContent(it.Solution); err != nil {
+			return nil, err
+		}
+	}
+	return s.layout(items, contents), nil
+}
+
+// Solutions lays out solutions, numbered from 1.
+func Solutions(sols []*puzzles.Solution, opt *Options) ([]*Sheet, error) {
+	items := make([]Item, len(sols))
+	for i, s := range sols {
+		items[i] = Item{Solution: s}
+	}
+	return Layout(items, opt)
+}
+
+// Pieces lays out a set of pieces, each in a frame of its own with its name
+// under it, in the colours the palette gives the set.
+func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
+	s, err := newStyle(opt)
+	if err != nil {
+		return nil, err
+	}
+	if len(pieces) == 0 {
+		return nil, fmt.Errorf("gallery: no pieces to lay out")
+	}
+	s.Labels = true
+	names := make([]string, len(pieces))
+	for i, p := range pieces {
+		names[i] = p.Name
+	}
+	items := make([]Item, len(pieces))
+	contents := make([]*content, len(pieces))
+	for i, p := range pieces {
+		rows, cols := 0, 0
+		for _, c := range p.Cells {
+			if c.Row < 0 || c.Col < 0 {
+				return nil, fmt.Errorf("gallery: piece %q is not normalized", p.Name)
+			}
+			rows, cols = max(rows, c.Row+1), max(cols, c.Col+1)
+		}
+		c := &content{
+			cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: 1},
+			pieces: []int{i},
+			names:  names,
+		}
+		for k := range c.owner {
+			c.owner[k] = -1
+		}
+		for _, cell := range p.Cells {
+			c.owner[cell.Row*cols+cell.Col] = 0
+		}
+		contents[i] = c
+		items[i] = Item{Caption: p.Name, Title: p.Name}
+	}
+	return s.layout(items, contents), nil
+}
+
+// columns returns the number of frames in a row: the one that makes the
+// sheet nearest to square, counting an empty slot in the last row as a
+// small cost.
+func (s *style) columns(n int, slotW, slotH float64) int {
+	if s.Columns > 0 {
+		return min(s.Columns, n)
+	}
+	best, bestCost := 1, math.Inf(1)
+	for c := 1; c <= n; c++ {
+		rows := (n + c - 1) / c
+		if c > 1 && (n+c-2)/(c-1) == rows {
+			continue // the same rows with fewer columns: never better
+		}
+		w := float64(c)*slotW + float64(c-1)*s.gap
+		h := float64(rows)*slotH + float64(rows-1)*s.gap
+		cost := math.Abs(math.Log(w/h)) + float64(rows*c-n)/float64(n)
+		if cost < bestCost {
+			best, bestCost = c, cost
+		}
+	}
+	return best
+}
+
+func (s *style) layout(items []Item, contents []*content) []*Sheet {
+	maxRows, maxCols := 0, 0
+	for _, c := range contents {
+		maxRows, maxCols = max(maxRows, c.rows), max(maxCols, c.cols)
+	}
+	captionH := 0.0
+	if s.Labels {
+		captionH = s.caption * 1.5
+	}
+	slotW := float64(maxCols)*s.cell + s.border
+	slotH := float64(maxRows)*s.cell + s.border + captionH
+	per := len(items)
+	if s.PerPage > 0 {
+		per = s.PerPage
+	}
+	cols := s.columns(min(per, len(items)), slotW, slotH)
+	var sheets []*Sheet
+	for first := 0; first < len(items); first += per {
+		last := min(first+per, len(items))
+		sheets = append(sheets, s.page(items, contents, first, last, cols, slotW, slotH))
+	}
+	return sheets
+}
+
+// page lays out items[first:last] on one sheet.
+func (s *style) page(items []Item, contents []*content, first, last, cols int, slotW, slotH float64) *Sheet {
+	n := last - first
+	rows := (n + cols - 1) / cols
+	titleH := 0.0
+	sh := &Sheet{
+		Background:  s.Background,
+		BorderWidth: s.border,
+		BorderColor: s.BorderColor,
+		GridWidth:   s.gridWidth,
+		GridColor:   s.gridColor,
+	}
+	sh.Width = 2*s.margin + float64(cols)*slotW + float64(cols-1)*s.gap
+	if s.Title != "" {
+		titleH = s.title * 2
+		sh.Title = &Text{X: sh.Width / 2, Y: s.margin + s.title*0.8, Size: s.title, Bold: true, Color: s.BorderColor, Text: s.Title}
+	}
+	sh.Height = 2*s.margin + titleH + float64(rows)*slotH + float64(rows-1)*s.gap
+	for k := first; k < last; k++ {
+		i := k - first
+		x := s.margin + float64(i%cols)*(slotW+s.gap)
+		y := s.margin + titleH + float64(i/cols)*(slotH+s.gap)
+		sh.Frames = append(sh.Frames, s.frame(items, contents, k, x, y, slotW))
+	}
+	return sh
+}
+
+// frame draws item k in the slot whose top-left corner is x, y.
+func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW float64) Frame {
+	c := contents[k]
+	cell := s.cell
+	w, h := float64(c.cols)*cell, float64(c.rows)*cell
+	// Centre the board across its slot; its top at the slot's top.
+	fx := x + (slotW-w)/2
+	fy := y + s.border/2
+	pt := func(px, py float64) Point { return Point{fx + px*cell, fy + py*cell} }
+	f := Frame{X: fx, Y: fy, Width: w, Height: h, Title: items[k].Title}
+	if f.Title == "" {
+		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
+	}
+	colours := s.Palette.Colour(c.names, c.pieces, c.adjacency())
+	for inst, rings := range c.outlines() {
+		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colours[inst]}
+		for _, r := range rings {
+			ring := make(Ring, len(r))
+			for i, p := range r {
+				ring[i] = pt(p.X, p.Y)
+			}
+			sh.Outline = append(sh.Outline, ring)
+		}
+		f.Shapes = append(f.Shapes, sh)
+	}
+	borders, grid := c.lines()
+	scale := func(segs []Segment) []Segment {
+		for i, sg := range segs {
+			segs[i] = Segment{pt(sg.A.X, sg.A.Y), pt(sg.B.X, sg.B.Y)}
+		}
+		return segs
+	}
+	f.Borders = scale(borders)
+	if s.Grid {
+		f.Grid = scale(grid)
+	}
+	if s.Letters {
+		for inst, v := range c.centers() {
+			f.Letters = append(f.Letters, Text{
+				X: fx + (float64(v.x)+0.5)*cell, Y: fy + (float64(v.y)+0.5)*cell,
+				Size: cell * 0.5, Bold: true, Color: s.BorderColor, Text: c.names[c.pieces[inst]],
+			})
+		}
+	}
+	if s.Labels {
+		text := items[k].Caption
+		if text == "" {
+			text = fmt.Sprint(k + 1)
+		}
+		f.Caption = &Text{X: x + slotW/2, Y: fy + h + s.border/2 + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: text}
+	}
+	return f
+}

@@ -1,0 +1,141 @@
+// Package gallery lays out pictures of solutions: one solution, or
+// thousands, become a Sheet, a display list of filled piece outlines, thick
+// border strokes, thin grid lines and text, arranged in a grid of frames with
+// margins and gaps, and split into pages when asked. It draws nothing
+// itself: a backend (package render) implements Canvas, and Sheet.Draw
+// replays the display list onto it.
+//
+// A frame pictures one board. Each piece is one filled outline traced
+// around its cells (holes in a piece included), never a square per cell, so
+// files stay small and anti-aliasing leaves no seams. Borders are stroked
+// along every edge between two different pieces and around the board and
+// its holes, which are left unpainted: with the default transparent
+// background they are transparent. Coordinates are in pixels (SVG user units,
+// PNG pixels at scale 1, PDF points), x to the right and y down from the
+// sheet's top-left corner.
+package gallery
+
+import (
+	"image/color"
+)
+
+// Point is a position on the sheet, in pixels.
+type Point struct{ X, Y float64 }
+
+// Ring is a closed outline: the last point joins the first.
+type Ring []Point
+
+// Segment is a straight line from A to B.
+type Segment struct{ A, B Point }
+
+// Shape is one piece of a frame: its outline, filled.
+type Shape struct {
+	// Piece is the piece's name, as the spec gives it: any text.
+	Piece string
+	// Fill is the piece's colour.
+	Fill color.NRGBA
+	// Outline is the piece's boundary: one ring around it, and one more
+	// around each hole it encloses, wound the other way, so that both the
+	// non-zero and the even-odd rule fill the piece alone.
+	Outline []Ring
+}
+
+// Anchor says which point of a text its position gives.
+type Anchor int
+
+const (
+	AnchorMiddle Anchor = iota // the centre of the text
+	AnchorStart                // the left end of the text's middle line
+)
+
+// Text is a line of text.
+type Text struct {
+	X, Y   float64 // where the text's middle line meets its anchor
+	Anchor Anchor
+	Size   float64 // the font's size, in pixels
+	Bold   bool
+	Color  color.NRGBA
+	Text   string
+}
+
+// Frame is the picture of one board.
+type Frame struct {
+	// X, Y, Width and Height give the box of the board's picture (its
+	// rows × columns of cells); borders reach half their width beyond it.
+	X, Y, Width, Height float64
+	// Title names the frame ("solution 3 of 65"), for backends that can
+	// attach a name to a group of shapes.
+	Title string
+	// Shapes are the pieces, in a fixed order.
+	Shapes []Shape
+	// Grid are thin lines between cells of the same piece; empty unless
+	// asked for.
+	Grid []Segment
+	// Borders are the thick lines between different pieces and around
+	// the board and its holes, merged into maximal straight segments.
+	Borders []Segment
+	// Letters are the pieces' names drawn on them; empty unless asked for.
+	Letters []Text
+	// Caption is the text under the frame, or nil.
+	Caption *Text
+}
+
+// Sheet is one page: a display list of frames, ready to be drawn.
+type Sheet struct {
+	Width, Height float64     // the page's size, in pixels
+	Background    color.NRGBA // transparent when its alpha is 0
+	Title         *Text       // the page's title, or nil
+
+	BorderWidth float64     // the width of border strokes
+	BorderColor color.NRGBA // their colour
+	GridWidth   float64     // the width of grid lines
+	GridColor   color.NRGBA // their colour
+
+	Frames []Frame
+}
+
+// Canvas is what a backend draws a sheet onto. The backend is made for a
+// sheet's size and background and given the strokes' styles by Draw's
+// calls; Draw calls BeginFrame and EndFrame around each frame's shapes.
+type Canvas interface {
+	// BeginFrame starts a group of shapes: the frame's.
+	BeginFrame(f *Frame)
+	// EndFrame ends the group BeginFrame started.
+	EndFrame()
+	// Fill fills a shape's outline with its colour.
+	Fill(s *Shape)
+	// Stroke draws segments of the given width and colour, each end
+	// squared off (extended by half the width), so that segments meeting
+	// at a corner join without a notch.
+	Stroke(segs []Segment, width float64, c color.NRGBA)
+	// Text draws a line of text.
+	Text(t *Text)
+}
+
+// Draw replays the sheet onto c: the title, then each frame, its shapes
+// first, then grid lines, borders, letters and caption.
+func (s *Sheet) Draw(c Canvas) {
+	if s.Title != nil {
+		c.Text(s.Title)
+	}
+	for i := range s.Frames {
+		f := &s.Frames[i]
+		c.BeginFrame(f)
+		for k := range f.Shapes {
+			c.Fill(&f.Shapes[k])
+		}
+		if len(f.Grid) > 0 {
+			c.Stroke(f.Grid, s.GridWidth, s.GridColor)
+		}
+		if len(f.Borders) > 0 {
+			c.Stroke(f.Borders, s.BorderWidth, s.BorderColor)
+		}
+		for k := range f.Letters {
+			c.Text(&f.Letters[k])
+		}
+		if f.Caption != nil {
+			c.Text(f.Caption)
+		}
+		c.EndFrame()
+	}
+}

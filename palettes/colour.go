@@ -1,0 +1,222 @@
+package palettes
+
+import (
+	"cmp"
+	"fmt"
+	"image/color"
+	"slices"
+)
+
+// PieceColours returns the colour of each piece of a puzzle, given the
+// pieces' names in the puzzle's order: the piece's own colour, which
+// Colour gives every copy of the piece unless a neighbour already has it.
+// It suits legends and sheets of the piece set. The rule is in the package
+// documentation; when there are more pieces than colours, colours repeat.
+func (p *Palette) PieceColours(pieceNames []string) []color.NRGBA {
+	p = p.orDefault()
+	own := p.own(pieceNames)
+	colours := make([]color.NRGBA, len(own))
+	for k, i := range own {
+		colours[k] = p.Colors[i]
+	}
+	return colours
+}
+
+// Colour returns a colour for each piece instance of one solution.
+// pieceNames are the names of the puzzle's pieces in the puzzle's order,
+// the same for every solution; instancePiece[i] is the index in pieceNames
+// of instance i's piece; adjacent[i] lists the instances that touch
+// instance i (those sharing an edge, for instance). The adjacency may list
+// each pair once or twice and in any order; a pair listed once counts both
+// ways, and an instance listed as its own neighbour is ignored. adjacent
+// may be nil, meaning that no instances touch.
+//
+// Each instance prefers its piece's own colour (see PieceColours); when
+// every piece has one copy and there are no more pieces than colours, every
+// instance gets it, so each piece has the same colour in every solution.
+// Otherwise the instances are coloured one at a time, in order of piece and
+// then of instance, each taking its piece's own colour unless an
+// already-coloured neighbour has it, then a colour no neighbour has: first
+// one that is no piece's own colour, then any other, each time looking
+// through the palette in order starting after its own colour. With at least
+// one colour more than any instance has neighbours, neighbours always
+// differ; with fewer, an instance whose neighbours have every colour takes
+// the one fewest of them have.
+//
+// The result depends only on the arguments, never on chance or on
+// iteration order of maps. Copies of a piece are interchangeable, so their
+// colours depend on the order in which the instances are listed: list
+// them in a canonical order (by their first cell in reading order, say),
+// and the same solution always gets the same colours.
+//
+// Colour panics if the arguments contradict each other: an instance of a
+// piece out of range, a neighbour out of range, or adjacent neither nil nor
+// of the same length as instancePiece.
+func (p *Palette) Colour(pieceNames []string, instancePiece []int, adjacent [][]int) []color.NRGBA {
+	p = p.orDefault()
+	idx := p.assign(pieceNames, instancePiece, adjacent)
+	colours := make([]color.NRGBA, len(idx))
+	for i, c := range idx {
+		colours[i] = p.Colors[c]
+	}
+	return colours
+}
+
+// assign is Colour's rule, giving indices into p.Colors.
+func (p *Palette) assign(pieceNames []string, instancePiece []int, adjacent [][]int) []int {
+	n := len(instancePiece)
+	if adjacent != nil && len(adjacent) != n {
+		panic(fmt.Sprintf("palettes: Colour: %d adjacency lists for %d instances", len(adjacent), n))
+	}
+	for i, k := range instancePiece {
+		if k < 0 || k >= len(pieceNames) {
+			panic(fmt.Sprintf("palettes: Colour: instance %d is of piece %d, not one of the %d pieces", i, k, len(pieceNames)))
+		}
+	}
+	// The neighbours of each instance, both ways, sorted and without
+	// repeats.
+	nbrs := make([][]int, n)
+	for i, list := range adjacent {
+		for _, j := range list {
+			if j < 0 || j >= n {
+				panic(fmt.Sprintf("palettes: Colour: instance %d has neighbour %d, not one of the %d instances", i, j, n))
+			}
+			if j != i {
+				nbrs[i] = append(nbrs[i], j)
+				nbrs[j] = append(nbrs[j], i)
+			}
+		}
+	}
+	for i := range nbrs {
+		slices.Sort(nbrs[i])
+		nbrs[i] = slices.Compact(nbrs[i])
+	}
+
+	own := p.own(pieceNames)
+	owned := make([]bool, len(p.Colors))
+	for _, c := range own {
+		owned[c] = true
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(instancePiece[a], instancePiece[b]) })
+
+	colour := make([]int, n)
+	for i := range colour {
+		colour[i] = -1
+	}
+	count := make([]int, len(p.Colors)) // of each colour among the neighbours
+	var cand []int
+	for _, i := range order {
+		for _, j := range nbrs[i] {
+			if colour[j] >= 0 {
+				count[colour[j]]++
+			}
+		}
+		cand = p.candidates(cand[:0], own[instancePiece[i]], owned)
+		best := -1
+		for _, c := range cand {
+			if best < 0 || count[c] < count[best] {
+				best = c
+				if count[c] == 0 {
+					break
+				}
+			}
+		}
+		colour[i] = best
+		for _, j := range nbrs[i] {
+			if colour[j] >= 0 {
+				count[colour[j]]--
+			}
+		}
+	}
+	return colour
+}
+
+// candidates appends to dst every colour index in the order an instance
+// whose own colour is own tries them: own first; then the colours of the
+// palette proper, starting after own and wrapping round, those that are no
+// piece's own colour before those that are; then the colours added by
+// FromMap, likewise.
+func (p *Palette) candidates(dst []int, own int, owned []bool) []int {
+	dst = append(dst, own)
+	nb, m := p.proper(), len(p.Colors)
+	start := 0
+	if own < nb {
+		start = own + 1
+	}
+	for _, wantOwned := range [2]bool{false, true} {
+		for d := range nb {
+			if c := (start + d) % nb; c != own && owned[c] == wantOwned {
+				dst = append(dst, c)
+			}
+		}
+	}
+	for _, wantOwned := range [2]bool{false, true} {
+		for c := nb; c < m; c++ {
+			if c != own && owned[c] == wantOwned {
+				dst = append(dst, c)
+			}
+		}
+	}
+	return dst
+}
+
+// own returns the index in p.Colors of each piece's own colour:
+//
+//  1. a piece whose name is the label of a colour of the palette proper
+//     takes that colour (the first such colour, and only the first piece of
+//     that name);
+//  2. the other pieces, in order, take the colours not taken in step 1, in
+//     order; when those run out, they go round all the colours again from
+//     the first;
+//  3. a piece whose name labels a colour added by FromMap takes that colour
+//     instead (the last one, so that a later map wins).
+//
+// Without labels, step 2 gives piece k colour k mod len(p.Colors).
+func (p *Palette) own(pieceNames []string) []int {
+	nb := p.proper()
+	own := make([]int, len(pieceNames))
+	labelled := make(map[string]int) // label → first colour with it
+	for i := nb - 1; i >= 0; i-- {
+		if l := p.label(i); l != "" {
+			labelled[l] = i
+		}
+	}
+	taken := make([]bool, nb)
+	matched := make([]bool, len(pieceNames))
+	for k, name := range pieceNames {
+		if i, ok := labelled[name]; ok && !taken[i] {
+			own[k], taken[i], matched[k] = i, true, true
+		}
+	}
+	var free []int
+	for i := range nb {
+		if !taken[i] {
+			free = append(free, i)
+		}
+	}
+	j := 0
+	for k := range pieceNames {
+		if matched[k] {
+			continue
+		}
+		if j < len(free) {
+			own[k] = free[j]
+		} else {
+			own[k] = (j - len(free)) % nb
+		}
+		j++
+	}
+	for k, name := range pieceNames {
+		for i := len(p.Colors) - 1; i >= nb; i-- {
+			if p.label(i) == name {
+				own[k] = i
+				break
+			}
+		}
+	}
+	return own
+}
