@@ -281,6 +281,9 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 		sh.Title = &Text{X: sh.Width / 2, Y: s.margin + s.title*0.8, Size: s.title, Bold: true, Color: s.BorderColor, Text: s.Title}
 	}
 	sh.Height = 2*s.margin + titleH + float64(rows)*slotH + float64(rows-1)*s.gap
+	// Whole pixels, so that a PNG is exactly the sheet's size; the
+	// frames keep their places from the top-left corner.
+	sh.Width, sh.Height = math.Ceil(sh.Width), math.Ceil(sh.Height)
 	for k := first; k < last; k++ {
 		i := k - first
 		x := s.margin + float64(i%cols)*(slotW+s.gap)

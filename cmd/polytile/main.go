@@ -88,7 +88,7 @@ rotations and reflections.`,
 		return usageError{err}
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newSolveCmd(), newListCmd())
+	root.AddCommand(newSolveCmd(), newListCmd(), newDrawCmd(), newPiecesCmd(), newPalettesCmd())
 	return root
 }
 

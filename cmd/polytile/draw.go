@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/render"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// drawFlags are the options of polytile draw and polytile pieces.
+type drawFlags struct {
+	output string
+	format string
+	look   lookFlags
+
+	limit      int
+	raw        bool
+	solution   int
+	noBreaking bool
+}
+
+func newDrawCmd() *cobra.Command {
+	var f drawFlags
+	cmd := &cobra.Command{
+		Use:   "draw SPEC -o FILE",
+		Short: "Draw the distinct solutions of a puzzle as SVG, PNG or PDF",
+		Long: `Draw solves the puzzle in SPEC (a spec file or a built-in name) and draws its
+distinct solutions, each board framed, each piece filled with its colour and
+thick borders between the pieces, in a grid of frames. The format follows the
+output file's extension (.svg, .png, .pdf); -o - writes to standard output
+with --format. The look can also be set in the spec, under a render: key
+whose keys are this command's flag names (render: {columns: 13, palette:
+set3}); flags win over the spec.`,
+		Example: `  polytile draw scott -o scott.svg
+  polytile draw pentominoes-6x10 -o poster.png --cell-size 12
+  polytile draw scott -o - --format svg --solution 1 --letters > one.svg
+  polytile draw my-puzzle.yaml -o pages.png --per-page 100`,
+		Args: exactArgs(1, "one SPEC (a file or a built-in name)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDraw(cmd, args[0], &f)
+		},
+	}
+	fl := cmd.Flags()
+	f.register(fl)
+	fl.IntVar(&f.limit, "limit", 0, "draw at most `N` solutions (0: all)")
+	fl.BoolVar(&f.raw, "raw", false, "draw every raw solution, not one per class")
+	fl.IntVar(&f.solution, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
+	fl.BoolVar(&f.noBreaking, "no-symmetry-breaking", false, "search every raw solution while finding the distinct ones")
+	return cmd
+}
+
+func newPiecesCmd() *cobra.Command {
+	var f drawFlags
+	cmd := &cobra.Command{
+		Use:   "pieces SET -o FILE",
+		Short: "Draw a set of pieces with their names",
+		Long: `Pieces draws the pieces of a built-in set (see polytile list), or of a
+spec, each in its own frame with its name under it, in the colours the
+palette gives them.`,
+		Example: `  polytile pieces pentominoes -o pentominoes.svg
+  polytile pieces hexominoes -o hexominoes.png --palette tableau10`,
+		Args: exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.check(); err != nil {
+				return err
+			}
+			pieces, spec, err := loadPieces(args[0])
+			if err != nil {
+				return err
+			}
+			if err := f.look.apply(cmd.Flags(), spec); err != nil {
+				return err
+			}
+			opt, ropt, err := f.look.options()
+			if err != nil {
+				return err
+			}
+			sheets, err := gallery.Pieces(pieces, opt)
+			if err != nil {
+				return err
+			}
+			return f.write(cmd, sheets, ropt)
+		},
+	}
+	f.register(cmd.Flags())
+	return cmd
+}
+
+// loadPieces returns the pieces of a built-in set, or of a spec.
+func loadPieces(name string) ([]puzzles.Piece, *puzzles.Spec, error) {
+	if pieces, err := puzzles.Set(name); err == nil {
+		return pieces, nil, nil
+	}
+	spec, err := puzzles.LoadSpec(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.SetNames(), ", "), err)
+	}
+	return spec.Puzzle.Pieces(), spec, nil
+}
+
+func (f *drawFlags) register(fl *pflag.FlagSet) {
+	fl.StringVarP(&f.output, "output", "o", "", "write the picture to `FILE` (.svg, .png or .pdf; - for standard output)")
+	fl.StringVar(&f.format, "format", "", "picture format, svg, png or pdf (default: from the file's extension)")
+	f.look.register(fl)
+}
+
+// check validates the flags that do not depend on the spec.
+func (f *drawFlags) check() error {
+	if f.output == "" {
+		return usagef("no output: give -o FILE (.svg, .png or .pdf), or -o - with --format")
+	}
+	if f.limit < 0 {
+		return usagef("--limit %d: want 0 (no limit) or more", f.limit)
+	}
+	if f.solution < 0 {
+		return usagef("--solution %d: want a solution number from 1", f.solution)
+	}
+	if f.solution > 0 && (f.raw || f.limit > 0) {
+		return usagef("--solution draws one solution: leave out --raw and --limit")
+	}
+	if _, err := f.formatOf(); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+func (f *drawFlags) formatOf() (render.Format, error) {
+	if f.format != "" {
+		ff, err := render.ParseFormat(f.format)
+		if err != nil {
+			return 0, err
+		}
+		if f.output != "-" {
+			if ext, err := render.FormatOf(f.output); err == nil && ext != ff {
+				return 0, fmt.Errorf("--format %s, but %s is named as %s", f.format, f.output, ext)
+			}
+		}
+		return ff, nil
+	}
+	if f.output == "-" {
+		return 0, fmt.Errorf("-o - writes to standard output: give --format svg, png or pdf")
+	}
+	return render.FormatOf(f.output)
+}
+
+// write writes the sheets where -o says, and says on stderr what it wrote.
+func (f *drawFlags) write(cmd *cobra.Command, sheets []*gallery.Sheet, ropt *render.Options) error {
+	format, err := f.formatOf()
+	if err != nil {
+		return err
+	}
+	if f.output == "-" {
+		if len(sheets) > 1 && format != render.FormatPDF {
+			return fmt.Errorf("%d pages cannot go to standard output as %s: write them to files", len(sheets), format)
+		}
+		return render.Write(cmd.OutOrStdout(), format, sheets, ropt)
+	}
+	paths, err := render.WriteFiles(f.output, format, sheets, ropt)
+	if err != nil {
+		return err
+	}
+	for _, p := range paths {
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", p)
+	}
+	return nil
+}
+
+func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	spec, err := puzzles.LoadSpec(name)
+	if err != nil {
+		return err
+	}
+	if err := f.look.apply(cmd.Flags(), spec); err != nil {
+		return err
+	}
+	opt, ropt, err := f.look.options()
+	if err != nil {
+		return err
+	}
+	items, partial, err := f.items(cmd.Context(), spec.Puzzle)
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return fmt.Errorf("%s has no solutions: nothing to draw", name)
+	}
+	sheets, err := gallery.Layout(items, opt)
+	if err != nil {
+		return err
+	}
+	if err := f.write(cmd, sheets, ropt); err != nil {
+		return err
+	}
+	if partial != nil {
+		return fmt.Errorf("search stopped: %w (the picture shows the %d solutions found so far)", partial, len(items))
+	}
+	return nil
+}
+
+// items finds the solutions to draw. If the search was interrupted it
+// returns what was found and the interruption.
+func (f *drawFlags) items(ctx context.Context, p *puzzles.Puzzle) ([]gallery.Item, error, error) {
+	var items []gallery.Item
+	if f.raw {
+		for s := range p.Solutions(ctx) {
+			items = append(items, gallery.Item{Solution: s})
+			if f.limit > 0 && len(items) == f.limit {
+				break
+			}
+		}
+		return items, ctx.Err(), nil
+	}
+	cfg := &puzzles.SolveConfig{NoSymmetryBreaking: f.noBreaking, Limit: f.limit}
+	if f.solution > 0 {
+		cfg.Limit = 0 // the K-th in canonical order needs them all
+	}
+	res, err := p.Solve(ctx, cfg)
+	if res == nil {
+		return nil, nil, err
+	}
+	if f.solution > 0 {
+		if err != nil {
+			return nil, nil, err
+		}
+		if f.solution > len(res.Distinct) {
+			return nil, nil, fmt.Errorf("--solution %d: the puzzle has %d distinct solutions", f.solution, len(res.Distinct))
+		}
+		d := res.Distinct[f.solution-1]
+		return []gallery.Item{{Solution: d.Solution, Caption: fmt.Sprint(f.solution),
+			Title: fmt.Sprintf("solution %d of %d", f.solution, len(res.Distinct))}}, nil, nil
+	}
+	for _, d := range res.Distinct {
+		items = append(items, gallery.Item{Solution: d.Solution})
+	}
+	return items, err, nil
+}

@@ -1,0 +1,84 @@
+package render
+
+import (
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+)
+
+// goFont is one of the embedded Go fonts, parsed, with its vertical
+// metrics as fractions of the font size.
+type goFont struct {
+	ttf     []byte
+	font    *opentype.Font // safe for concurrent use; its faces are not
+	ascent  float64        // above the baseline, a fraction of the em
+	descent float64        // below the baseline, positive
+}
+
+// middle returns how far below the middle line of text of the given size
+// its baseline lies: half-way between the top of the ascent and the bottom
+// of the descent, as SVG's dominant-baseline central puts it.
+func (f *goFont) middle(size float64) float64 { return (f.ascent - f.descent) / 2 * size }
+
+// goFonts returns the Go Regular and Go Bold fonts, parsed once.
+var goFonts = sync.OnceValue(func() [2]*goFont {
+	var fs [2]*goFont
+	for i, ttf := range [2][]byte{goregular.TTF, gobold.TTF} {
+		f, err := opentype.Parse(ttf)
+		if err != nil {
+			panic("render: parsing an embedded Go font: " + err.Error())
+		}
+		var buf sfnt.Buffer
+		upem := f.UnitsPerEm()
+		m, err := f.Metrics(&buf, fixed.Int26_6(upem)<<6, font.HintingNone)
+		if err != nil {
+			panic("render: reading an embedded Go font's metrics: " + err.Error())
+		}
+		fs[i] = &goFont{
+			ttf:     ttf,
+			font:    f,
+			ascent:  float64(m.Ascent) / 64 / float64(upem),
+			descent: float64(m.Descent) / 64 / float64(upem),
+		}
+	}
+	return fs
+})
+
+// fontFor returns the Go font for regular or bold text.
+func fontFor(bold bool) *goFont {
+	if bold {
+		return goFonts()[1]
+	}
+	return goFonts()[0]
+}
+
+// faceKey names a font face: a font at a size in pixels.
+type faceKey struct {
+	bold bool
+	size float64
+}
+
+// faceCache holds font faces by size. A face is not safe for concurrent
+// use, so each goroutine that draws text keeps its own cache.
+type faceCache map[faceKey]font.Face
+
+// face returns the face for bold or regular text of size pixels.
+func (fc faceCache) face(bold bool, size float64) font.Face {
+	k := faceKey{bold, size}
+	if f, ok := fc[k]; ok {
+		return f
+	}
+	// 72 DPI makes a point a pixel. No hinting: glyphs keep their shapes
+	// at every scale, as in the SVG and PDF.
+	f, err := opentype.NewFace(fontFor(bold).font, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic("render: making a face of an embedded Go font: " + err.Error())
+	}
+	fc[k] = f
+	return f
+}

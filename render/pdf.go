@@ -1,0 +1,159 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/polytile/polytile/gallery"
+)
+
+var _ gallery.Canvas = (*PDF)(nil)
+
+// pdfDate is the creation and modification date written in every PDF, so
+// that the same sheets give the same bytes.
+var pdfDate = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// PDF draws sheets as the pages of a PDF document (ISO 32000-1), one page
+// per sheet, each the sheet's size with one unit a point. Pieces are filled
+// by the non-zero winding rule (§8.5.3.3.2), strokes have square caps
+// (§8.4.3.3), and text is set in the Go fonts, embedded as subsets (only the
+// glyphs used), so any piece name in the fonts' repertoire shows. Colours
+// that are not opaque use a constant alpha (§11.6.4.4).
+type PDF struct {
+	doc    *fpdf.Fpdf
+	pages  int
+	fonts  [2]bool // Go Regular, Go Bold added
+	alpha  uint8   // the page's current constant alpha
+	height float64 // the current page's
+}
+
+// NewPDF returns an empty PDF document. Add a page for each sheet with
+// AddPage, draw the sheet onto the PDF, and write it with Encode.
+func NewPDF() *PDF {
+	doc := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "pt", Size: fpdf.SizeType{Wd: 1, Ht: 1}})
+	doc.SetCreationDate(pdfDate)
+	doc.SetModificationDate(pdfDate)
+	doc.SetCatalogSort(true)
+	doc.SetAutoPageBreak(false, 0)
+	doc.SetMargins(0, 0, 0)
+	doc.SetLineCapStyle("square")
+	doc.SetProducer("polytile", false)
+	return &PDF{doc: doc}
+}
+
+// AddPage starts a page the size of s, with s's background unless that is
+// transparent. Draw s onto the PDF next.
+func (c *PDF) AddPage(s *gallery.Sheet) {
+	c.doc.AddPageFormat("P", fpdf.SizeType{Wd: s.Width, Ht: s.Height})
+	c.pages++
+	c.alpha = 0xff
+	c.height = s.Height
+	if s.Background.A != 0 {
+		c.setFill(s.Background)
+		c.doc.Rect(0, 0, s.Width, s.Height, "F")
+	}
+}
+
+// BeginFrame does nothing: PDF has no groups worth their bytes here.
+func (c *PDF) BeginFrame(f *gallery.Frame) {}
+
+// EndFrame does nothing.
+func (c *PDF) EndFrame() {}
+
+func (c *PDF) setAlpha(a uint8) {
+	if a != c.alpha {
+		c.doc.SetAlpha(float64(a)/255, "Normal")
+		c.alpha = a
+	}
+}
+
+func (c *PDF) setFill(col color.NRGBA) {
+	c.doc.SetFillColor(int(col.R), int(col.G), int(col.B))
+	c.setAlpha(col.A)
+}
+
+// Fill fills the shape's outline.
+func (c *PDF) Fill(s *gallery.Shape) {
+	c.setFill(s.Fill)
+	for _, r := range s.Outline {
+		for k, p := range r {
+			if k == 0 {
+				c.doc.MoveTo(p.X, p.Y)
+			} else {
+				c.doc.LineTo(p.X, p.Y)
+			}
+		}
+		c.doc.ClosePath()
+	}
+	c.doc.DrawPath("f")
+}
+
+// Stroke strokes the segments as one path.
+func (c *PDF) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
+	if len(segs) == 0 {
+		return
+	}
+	c.doc.SetDrawColor(int(col.R), int(col.G), int(col.B))
+	c.doc.SetLineWidth(width)
+	c.setAlpha(col.A)
+	for _, sg := range segs {
+		c.doc.MoveTo(sg.A.X, sg.A.Y)
+		c.doc.LineTo(sg.B.X, sg.B.Y)
+	}
+	c.doc.DrawPath("S")
+}
+
+// Text sets the text in Go Regular or Go Bold.
+func (c *PDF) Text(t *gallery.Text) {
+	if t.Text == "" || !(t.Size > 0) {
+		return
+	}
+	style, i := "", 0
+	if t.Bold {
+		style, i = "B", 1
+	}
+	if !c.fonts[i] {
+		c.doc.AddUTF8FontFromBytes("go", style, fontFor(t.Bold).ttf)
+		c.fonts[i] = true
+	}
+	c.doc.SetFont("go", style, t.Size)
+	c.doc.SetTextColor(int(t.Color.R), int(t.Color.G), int(t.Color.B))
+	c.setAlpha(t.Color.A)
+	s := basicPlane(t.Text)
+	x := t.X
+	if t.Anchor == gallery.AnchorMiddle {
+		x -= c.doc.GetStringWidth(s) / 2
+	}
+	c.doc.Text(x, t.Y+fontFor(t.Bold).middle(t.Size), s)
+}
+
+// basicPlane replaces the characters fpdf cannot set (those beyond the
+// Basic Multilingual Plane, U+FFFF) with U+FFFD.
+func basicPlane(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r > 0xffff {
+			return '\ufffd'
+		}
+		return r
+	}, s)
+}
+
+// Encode writes the document to w. It fails if there are no pages, or if
+// anything went wrong in making them.
+func (c *PDF) Encode(w io.Writer) error {
+	if c.pages == 0 {
+		return fmt.Errorf("render: a PDF needs at least one page")
+	}
+	if err := c.doc.Error(); err != nil {
+		return fmt.Errorf("render: making PDF: %w", err)
+	}
+	if err := c.doc.Output(w); err != nil {
+		return fmt.Errorf("render: writing PDF: %w", err)
+	}
+	return nil
+}

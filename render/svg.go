@@ -1,0 +1,373 @@
+package render
+
+import (
+	"bufio"
+	"encoding/xml"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"strconv"
+
+	svg "github.com/ajstarks/svgo"
+
+	"github.com/polytile/polytile/gallery"
+)
+
+var _ gallery.Canvas = (*SVG)(nil)
+
+// SVG draws a sheet as an SVG document (SVG 1.1, https://www.w3.org/TR/SVG11/),
+// streaming it to a writer as Sheet.Draw replays the sheet.
+//
+// The document shares what it can: a <style> block (§6.4) holds one class
+// per fill colour, one per stroke style and one per text style, found by
+// scanning the sheet when the SVG is made, so each piece is a <path> (§8)
+// with only a class and its outline, in the order of the frame's shapes.
+// Each frame is a <g> (§5.2) whose <title> (§5.4) is the frame's title,
+// translated to the frame's top-left corner so that the numbers inside are
+// small; its borders are one path of horizontal and vertical subpaths, and
+// so are its grid lines. Coordinates are in user units with at most two
+// decimals. All text is XML-escaped.
+//
+// Piece names are not written on the paths (a data- attribute on each
+// would add a sixth to a poster's size); Letters in the layout show them.
+type SVG struct {
+	w   *bufio.Writer // its errors are sticky: after one, writes do nothing
+	doc *svg.SVG      // writes to w
+
+	fills   map[color.NRGBA]int // fill colour → class index
+	strokes map[strokeStyle]string
+	texts   map[textStyle]int
+	buf     []byte // scratch for path data
+	ox, oy  int64  // the origin of the current frame, in hundredths
+	closed  bool
+}
+
+// strokeStyle is the look of a Stroke call.
+type strokeStyle struct {
+	width float64
+	c     color.NRGBA
+}
+
+// textStyle is the look of a Text.
+type textStyle struct {
+	size   float64
+	bold   bool
+	c      color.NRGBA
+	anchor gallery.Anchor
+}
+
+func styleOf(t *gallery.Text) textStyle {
+	return textStyle{size: t.Size, bold: t.Bold, c: t.Color, anchor: t.Anchor}
+}
+
+// NewSVG starts an SVG document for s on w: the root <svg> element, sized
+// as the sheet, its style sheet and its background (if the sheet's is not
+// transparent). Draw s onto it, then call Close.
+func NewSVG(w io.Writer, s *gallery.Sheet) *SVG {
+	c := &SVG{
+		w:       bufio.NewWriterSize(w, 64<<10),
+		fills:   map[color.NRGBA]int{},
+		strokes: map[strokeStyle]string{},
+		texts:   map[textStyle]int{},
+	}
+	c.doc = svg.New(c.w)
+	c.doc.Startraw(
+		`width="`+num(s.Width)+`"`,
+		`height="`+num(s.Height)+`"`,
+		`viewBox="0 0 `+num(s.Width)+` `+num(s.Height)+`"`)
+	c.doc.Style("text/css", c.styleSheet(s)...)
+	if bg := s.Background; bg.A != 0 {
+		c.w.WriteString(`<rect width="100%" height="100%" fill="` + hex(bg) + `"`)
+		if bg.A != 0xff {
+			c.w.WriteString(` fill-opacity="` + opacity(bg.A) + `"`)
+		}
+		c.w.WriteString("/>\n")
+	}
+	return c
+}
+
+// styleSheet scans s for its fill colours, stroke styles and text styles,
+// in the order Draw meets them, and returns a CSS rule for each.
+func (c *SVG) styleSheet(s *gallery.Sheet) []string {
+	var rules []string
+	addText := func(t *gallery.Text) {
+		if t == nil {
+			return
+		}
+		st := styleOf(t)
+		if _, ok := c.texts[st]; ok {
+			return
+		}
+		k := len(c.texts)
+		c.texts[st] = k
+		rule := fmt.Sprintf(".t%d{font-size:%spx;fill:%s", k, num(st.size), hex(st.c))
+		if st.c.A != 0xff {
+			rule += ";fill-opacity:" + opacity(st.c.A)
+		}
+		if st.bold {
+			rule += ";font-weight:bold"
+		}
+		if st.anchor == gallery.AnchorMiddle {
+			rule += ";text-anchor:middle"
+		}
+		rules = append(rules, rule+"}")
+	}
+	addStroke := func(width float64, col color.NRGBA, class string) {
+		st := strokeStyle{width, col}
+		if _, ok := c.strokes[st]; ok {
+			return
+		}
+		c.strokes[st] = class
+		rule := fmt.Sprintf(".%s{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:square", class, hex(col), num(width))
+		if col.A != 0xff {
+			rule += ";stroke-opacity:" + opacity(col.A)
+		}
+		rules = append(rules, rule+"}")
+	}
+	addText(s.Title)
+	grid := false
+	for i := range s.Frames {
+		f := &s.Frames[i]
+		for _, sh := range f.Shapes {
+			if _, ok := c.fills[sh.Fill]; !ok {
+				k := len(c.fills)
+				c.fills[sh.Fill] = k
+				rule := fmt.Sprintf(".f%d{fill:%s", k, hex(sh.Fill))
+				if sh.Fill.A != 0xff {
+					rule += ";fill-opacity:" + opacity(sh.Fill.A)
+				}
+				rules = append(rules, rule+"}")
+			}
+		}
+		grid = grid || len(f.Grid) > 0
+		for k := range f.Letters {
+			addText(&f.Letters[k])
+		}
+		addText(f.Caption)
+	}
+	addStroke(s.BorderWidth, s.BorderColor, "b")
+	if grid {
+		addStroke(s.GridWidth, s.GridColor, "g")
+	}
+	if len(c.texts) > 0 {
+		rules = append(rules, "text{font-family:sans-serif;dominant-baseline:central}")
+	}
+	return rules
+}
+
+// BeginFrame starts the frame's group, with its title. The group's origin
+// is the frame's top-left corner, so that the coordinates inside it are
+// small numbers.
+func (c *SVG) BeginFrame(f *gallery.Frame) {
+	c.ox, c.oy = hundredths(f.X), hundredths(f.Y)
+	b := append(c.buf[:0], `<g transform="translate(`...)
+	b = appendHundredths(b, c.ox)
+	b = append(b, ' ')
+	b = appendHundredths(b, c.oy)
+	b = append(b, `)">`...)
+	c.buf = b
+	c.w.Write(b)
+	c.doc.Title(f.Title) // escaped by svgo
+}
+
+// EndFrame ends the frame's group.
+func (c *SVG) EndFrame() {
+	c.doc.Gend()
+	c.ox, c.oy = 0, 0
+}
+
+// local returns p in hundredths from the current origin.
+func (c *SVG) local(p gallery.Point) (x, y int64) {
+	return hundredths(p.X) - c.ox, hundredths(p.Y) - c.oy
+}
+
+// Fill writes the shape as a path: one subpath per ring, each a move to its
+// first point and relative horizontal and vertical lines (or straight lines
+// where a side is slanted) to the others.
+func (c *SVG) Fill(s *gallery.Shape) {
+	b := c.buf[:0]
+	for _, r := range s.Outline {
+		if len(r) == 0 {
+			continue
+		}
+		x, y := c.local(r[0])
+		b = append(b, 'M')
+		b = appendHundredths(b, x)
+		b = append(b, ' ')
+		b = appendHundredths(b, y)
+		for _, p := range r[1:] {
+			nx, ny := c.local(p)
+			switch {
+			case ny == y && nx == x:
+				continue
+			case ny == y:
+				b = append(b, 'h')
+				b = appendHundredths(b, nx-x)
+			case nx == x:
+				b = append(b, 'v')
+				b = appendHundredths(b, ny-y)
+			default:
+				b = append(b, 'l')
+				b = appendHundredths(b, nx-x)
+				b = append(b, ' ')
+				b = appendHundredths(b, ny-y)
+			}
+			x, y = nx, ny
+		}
+		b = append(b, 'z')
+	}
+	c.buf = b
+	c.w.WriteString(`<path`)
+	if k, ok := c.fills[s.Fill]; ok {
+		c.w.WriteString(` class="f`)
+		c.w.WriteString(strconv.Itoa(k))
+		c.w.WriteString(`"`)
+	} else {
+		c.w.WriteString(` fill="` + hex(s.Fill) + `"`)
+		if s.Fill.A != 0xff {
+			c.w.WriteString(` fill-opacity="` + opacity(s.Fill.A) + `"`)
+		}
+	}
+	c.w.WriteString(` d="`)
+	c.w.Write(b)
+	c.w.WriteString("\"/>\n")
+}
+
+// Stroke writes the segments as one path of subpaths: "M x y H x" for a
+// horizontal segment, "M x y V y" for a vertical one, "M x y L x y"
+// otherwise.
+func (c *SVG) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
+	b := c.buf[:0]
+	for _, sg := range segs {
+		ax, ay := c.local(sg.A)
+		bx, by := c.local(sg.B)
+		b = append(b, 'M')
+		b = appendHundredths(b, ax)
+		b = append(b, ' ')
+		b = appendHundredths(b, ay)
+		switch {
+		case ay == by:
+			b = append(b, 'H')
+			b = appendHundredths(b, bx)
+		case ax == bx:
+			b = append(b, 'V')
+			b = appendHundredths(b, by)
+		default:
+			b = append(b, 'L')
+			b = appendHundredths(b, bx)
+			b = append(b, ' ')
+			b = appendHundredths(b, by)
+		}
+	}
+	c.buf = b
+	if len(b) == 0 {
+		return
+	}
+	c.w.WriteString(`<path`)
+	if class, ok := c.strokes[strokeStyle{width, col}]; ok {
+		c.w.WriteString(` class="` + class + `"`)
+	} else {
+		c.w.WriteString(` fill="none" stroke="` + hex(col) + `" stroke-width="` + num(width) + `" stroke-linecap="square"`)
+		if col.A != 0xff {
+			c.w.WriteString(` stroke-opacity="` + opacity(col.A) + `"`)
+		}
+	}
+	c.w.WriteString(` d="`)
+	c.w.Write(b)
+	c.w.WriteString("\"/>\n")
+}
+
+// Text writes a text element, its middle line at t.Y (dominant-baseline
+// central, SVG 2 §11.10.2.2).
+func (c *SVG) Text(t *gallery.Text) {
+	if t.Text == "" {
+		return
+	}
+	x, y := c.local(gallery.Point{X: t.X, Y: t.Y})
+	b := append(c.buf[:0], `<text x="`...)
+	b = appendHundredths(b, x)
+	b = append(b, `" y="`...)
+	b = appendHundredths(b, y)
+	b = append(b, '"')
+	c.buf = b
+	c.w.Write(b)
+	if k, ok := c.texts[styleOf(t)]; ok {
+		c.w.WriteString(` class="t` + strconv.Itoa(k) + `"`)
+	} else {
+		c.w.WriteString(` font-family="sans-serif" dominant-baseline="central" font-size="` + num(t.Size) + `px" fill="` + hex(t.Color) + `"`)
+		if t.Color.A != 0xff {
+			c.w.WriteString(` fill-opacity="` + opacity(t.Color.A) + `"`)
+		}
+		if t.Bold {
+			c.w.WriteString(` font-weight="bold"`)
+		}
+		if t.Anchor == gallery.AnchorMiddle {
+			c.w.WriteString(` text-anchor="middle"`)
+		}
+	}
+	c.w.WriteString(`>`)
+	escape(c.w, t.Text)
+	c.w.WriteString("</text>\n")
+}
+
+// Close ends the document and flushes it. It returns the first error in
+// writing the document, if any.
+func (c *SVG) Close() error {
+	if c.closed {
+		return fmt.Errorf("render: SVG closed twice")
+	}
+	c.closed = true
+	c.doc.End()
+	if err := c.w.Flush(); err != nil {
+		return fmt.Errorf("render: writing SVG: %w", err)
+	}
+	return nil
+}
+
+// escape writes s XML-escaped (quotes included, so that it may stand in an
+// attribute); characters XML forbids become U+FFFD.
+func escape(w io.Writer, s string) {
+	xml.EscapeText(w, []byte(s)) // bufio.Writer's errors are sticky
+}
+
+// hundredths returns v in hundredths of a unit, rounded.
+func hundredths(v float64) int64 { return int64(math.Round(v * 100)) }
+
+// appendHundredths appends n hundredths as a compact decimal: no trailing
+// zeros, no decimal point for an integer.
+func appendHundredths(b []byte, n int64) []byte {
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/100, 10)
+	switch frac := n % 100; {
+	case frac == 0:
+	case frac%10 == 0:
+		b = append(b, '.', byte('0'+frac/10))
+	default:
+		b = append(b, '.', byte('0'+frac/10), byte('0'+frac%10))
+	}
+	return b
+}
+
+// num formats v compactly: an integer when v is one, else with at most two
+// decimals and no trailing zeros.
+func num(v float64) string { return string(appendHundredths(nil, hundredths(v))) }
+
+// hex formats a colour's red, green and blue as #rgb when that is exact,
+// else #rrggbb.
+func hex(c color.NRGBA) string {
+	const digits = "0123456789abcdef"
+	if c.R>>4 == c.R&15 && c.G>>4 == c.G&15 && c.B>>4 == c.B&15 {
+		return string([]byte{'#', digits[c.R&15], digits[c.G&15], digits[c.B&15]})
+	}
+	return string([]byte{'#', digits[c.R>>4], digits[c.R&15], digits[c.G>>4], digits[c.G&15], digits[c.B>>4], digits[c.B&15]})
+}
+
+// opacity formats an alpha value as an opacity from 0 to 1, to three
+// decimals (enough to tell the 256 values apart).
+func opacity(a uint8) string {
+	return strconv.FormatFloat(math.Round(float64(a)/255*1000)/1000, 'f', -1, 64)
+}

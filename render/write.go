@@ -1,0 +1,166 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/polytile/polytile/gallery"
+)
+
+// Write draws sheets on w in format f: for PDF, every sheet as a page of one
+// document; for SVG and PNG, exactly one sheet. A nil opt means the
+// defaults.
+func Write(w io.Writer, f Format, sheets []*gallery.Sheet, opt *Options) error {
+	if err := check(f, sheets, opt); err != nil {
+		return err
+	}
+	if f != FormatPDF && len(sheets) != 1 {
+		return fmt.Errorf("render: an %s file holds one sheet, not %d; write each to a file of its own (WriteFiles numbers them), or use PDF", f, len(sheets))
+	}
+	return write(w, f, sheets, opt)
+}
+
+// check validates Write's and WriteFiles' arguments.
+func check(f Format, sheets []*gallery.Sheet, opt *Options) error {
+	if !f.valid() {
+		return fmt.Errorf("render: unknown format %v; valid formats are %s", f, validNames(""))
+	}
+	if _, err := opt.scale(); err != nil {
+		return err
+	}
+	if len(sheets) == 0 {
+		return fmt.Errorf("render: no sheets to write")
+	}
+	for i, s := range sheets {
+		switch {
+		case s == nil:
+			return fmt.Errorf("render: sheet %d is nil", i+1)
+		case !(s.Width > 0 && s.Height > 0) || math.IsInf(s.Width+s.Height, 0):
+			return fmt.Errorf("render: sheet %d is %v×%v; width and height must be positive and finite", i+1, s.Width, s.Height)
+		}
+	}
+	return nil
+}
+
+// write is Write after the checks.
+func write(w io.Writer, f Format, sheets []*gallery.Sheet, opt *Options) error {
+	switch f {
+	case FormatSVG:
+		c := NewSVG(w, sheets[0])
+		sheets[0].Draw(c)
+		return c.Close()
+	case FormatPNG:
+		c, err := NewPNG(sheets[0], opt)
+		if err != nil {
+			return err
+		}
+		sheets[0].Draw(c)
+		return c.Encode(w)
+	default:
+		c := NewPDF()
+		for _, s := range sheets {
+			c.AddPage(s)
+			s.Draw(c)
+		}
+		return c.Encode(w)
+	}
+}
+
+// WriteFiles writes sheets in format f to files and returns their paths:
+// path itself for one sheet or for PDF (every sheet a page), and otherwise
+// one file per sheet, numbered from 1 after path's name and before its
+// extension, zero-padded to the width of the count: "poster-01.svg", …,
+// "poster-12.svg".
+//
+// Every file is written to a temporary file in its directory and renamed
+// into place once all are complete, so a failure leaves no half-written
+// picture and no temporary files. (If renaming fails part-way, which is
+// rare, the paths already renamed are returned with the error.) Path "-" (standard output) is for the
+// caller to handle, with Write.
+func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([]string, error) {
+	if path == "-" {
+		return nil, fmt.Errorf("render: WriteFiles cannot write to standard output; use Write")
+	}
+	if path == "" {
+		return nil, fmt.Errorf("render: no file name to write to")
+	}
+	if err := check(f, sheets, opt); err != nil {
+		return nil, err
+	}
+	groups := [][]*gallery.Sheet{sheets}
+	paths := []string{path}
+	if f != FormatPDF && len(sheets) > 1 {
+		groups, paths = nil, nil
+		ext := filepath.Ext(path)
+		stem := strings.TrimSuffix(path, ext)
+		width := len(strconv.Itoa(len(sheets)))
+		for i, s := range sheets {
+			groups = append(groups, []*gallery.Sheet{s})
+			paths = append(paths, fmt.Sprintf("%s-%0*d%s", stem, width, i+1, ext))
+		}
+	}
+	// Write every file to a temporary file, then rename them all.
+	var temps []string
+	cleanup := func() {
+		for _, t := range temps {
+			if t != "" {
+				os.Remove(t)
+			}
+		}
+	}
+	for i, p := range paths {
+		t, err := writeTemp(p, f, groups[i], opt)
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+		temps = append(temps, t)
+	}
+	for i, p := range paths {
+		if err := os.Rename(temps[i], p); err != nil {
+			cleanup() // the ones not yet renamed
+			return paths[:i], fmt.Errorf("render: %w", err)
+		}
+		temps[i] = ""
+	}
+	return paths, nil
+}
+
+// writeTemp writes sheets to a new temporary file next to path and returns
+// its name. On failure it removes the file.
+func writeTemp(path string, f Format, sheets []*gallery.Sheet, opt *Options) (_ string, err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	file, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return "", fmt.Errorf("render: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			file.Close()
+			os.Remove(file.Name())
+		}
+	}()
+	// CreateTemp makes files only the owner may read; a picture is for
+	// everyone.
+	if err := file.Chmod(0o644); err != nil {
+		return "", fmt.Errorf("render: %w", err)
+	}
+	if err := write(file, f, sheets, opt); err != nil {
+		return "", err
+	}
+	if err := file.Sync(); err != nil {
+		return "", fmt.Errorf("render: %w", err)
+	}
+	if err := file.Close(); err != nil {
+		return "", fmt.Errorf("render: %w", err)
+	}
+	return file.Name(), nil
+}
