@@ -288,19 +288,23 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 		i := k - first
 		x := s.margin + float64(i%cols)*(slotW+s.gap)
 		y := s.margin + titleH + float64(i/cols)*(slotH+s.gap)
-		sh.Frames = append(sh.Frames, s.frame(items, contents, k, x, y, slotW))
+		sh.Frames = append(sh.Frames, s.frame(items, contents, k, x, y, slotW, slotH))
 	}
 	return sh
 }
 
 // frame draws item k in the slot whose top-left corner is x, y.
-func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW float64) Frame {
+func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slotH float64) Frame {
 	c := contents[k]
 	cell := s.cell
 	w, h := float64(c.cols)*cell, float64(c.rows)*cell
-	// Centre the board across its slot; its top at the slot's top.
+	// Centre the board in its slot, above the caption.
+	boardH := slotH - s.border
+	if s.Labels {
+		boardH -= s.caption * 1.5
+	}
 	fx := x + (slotW-w)/2
-	fy := y + s.border/2
+	fy := y + s.border/2 + (boardH-h)/2
 	pt := func(px, py float64) Point { return Point{fx + px*cell, fy + py*cell} }
 	f := Frame{X: fx, Y: fy, Width: w, Height: h, Title: items[k].Title}
 	if f.Title == "" {
@@ -342,7 +346,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW floa
 		if text == "" {
 			text = fmt.Sprint(k + 1)
 		}
-		f.Caption = &Text{X: x + slotW/2, Y: fy + h + s.border/2 + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: text}
+		f.Caption = &Text{X: x + slotW/2, Y: y + s.border + boardH + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: text}
 	}
 	return f
 }

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// svgSummary parses an SVG and returns its width and, for each frame
+// group (a <g> with a <title>), the number of piece paths (paths with a
+// fill class).
+func svgSummary(t *testing.T, data []byte) (width string, titles []string, pieces []int) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(data))
+	depth, frameDepth := 0, -1
+	inTitle := false
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			if err.Error() == "EOF" {
+				break
+			}
+			t.Fatalf("SVG is not well-formed XML: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			depth++
+			attr := func(name string) string {
+				for _, a := range e.Attr {
+					if a.Name.Local == name {
+						return a.Value
+					}
+				}
+				return ""
+			}
+			switch e.Name.Local {
+			case "svg":
+				width = attr("width")
+			case "g":
+				frameDepth = depth
+				pieces = append(pieces, 0)
+			case "title":
+				inTitle = frameDepth > 0
+			case "path":
+				if frameDepth > 0 && strings.HasPrefix(attr("class"), "f") {
+					pieces[len(pieces)-1]++
+				}
+			}
+		case xml.CharData:
+			if inTitle {
+				titles = append(titles, string(e))
+			}
+		case xml.EndElement:
+			if e.Name.Local == "title" {
+				inTitle = false
+			}
+			if e.Name.Local == "g" && depth == frameDepth {
+				frameDepth = -1
+			}
+			depth--
+		}
+	}
+	return width, titles, pieces
+}
+
+func TestDraw(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "strip.yaml")
+	specText := "title: A strip\nboard: |\n  ....\n  ....\npieces:\n  - set: domino\n    count: 4\nrender:\n  columns: 2\n  letters: true\n"
+	if err := os.WriteFile(spec, []byte(specText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(spec)
+	tests := []struct {
+		name   string
+		args   []string
+		frames int
+		width  string // of the SVG, if not ""
+	}{
+		// The spec asks for 13 columns: 2·24 + 13·195 + 12·24.
+		{"scott poster", []string{"draw", "scott"}, 65, "2871"},
+		{"flags win over the spec", []string{"draw", "scott", "--columns", "5"}, 65, "1119"},
+		{"limit", []string{"draw", "scott", "--limit", "3"}, 3, ""},
+		{"one solution", []string{"draw", "scott", "--solution", "65"}, 1, ""},
+		{"raw", []string{"draw", "pentominoes-3x20", "--raw"}, 8, ""},
+		{"spec file with render key", []string{"draw", spec}, 4, ""}, // 5 tilings, 2 of them mirror images
+		{"pieces", []string{"pieces", "pentominoes"}, 12, ""},
+		{"pieces of a spec", []string{"pieces", "scott"}, 12, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.svg")
+			code, _, stderr := polytile(t, append(tt.args, "-o", out)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if !strings.Contains(stderr, "wrote "+out) {
+				t.Errorf("stderr %q does not say what was written", stderr)
+			}
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			width, titles, pieces := svgSummary(t, data)
+			if len(titles) != tt.frames || len(pieces) != tt.frames {
+				t.Errorf("%d frames with %d titles, want %d", len(pieces), len(titles), tt.frames)
+			}
+			if tt.width != "" && width != tt.width {
+				t.Errorf("width %s, want %s", width, tt.width)
+			}
+		})
+	}
+	after, _ := os.Stat(spec)
+	if data, _ := os.ReadFile(spec); string(data) != specText || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("the spec file was touched")
+	}
+}
+
+func TestDrawSpecLetters(t *testing.T) {
+	// The strip spec's render key turns letters on: the SVG has text.
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "s.yaml")
+	if err := os.WriteFile(spec, []byte("board: |\n  ..\npieces: domino\nrender: {letters: true, title: \"<T&>\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := polytile(t, "draw", spec, "-o", "-", "--format", "svg")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, ">I2<") && !strings.Contains(out, ">domino<") {
+		t.Errorf("no piece letter in the SVG:\n%s", out)
+	}
+	if !strings.Contains(out, "&lt;T&amp;&gt;") {
+		t.Errorf("the title is not escaped:\n%s", out)
+	}
+	svgSummary(t, []byte(out))
+}
+
+func TestDrawFormats(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.png", "a.pdf", "a.SVG"} {
+		path := filepath.Join(dir, name)
+		if code, _, stderr := polytile(t, "draw", "pentominoes-3x20", "-o", path); code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch filepath.Ext(name) {
+		case ".png":
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil || img.Bounds().Dx() < 100 {
+				t.Errorf("PNG: %v, %v", err, img.Bounds())
+			}
+		case ".pdf":
+			if !bytes.HasPrefix(data, []byte("%PDF-")) {
+				t.Errorf("PDF starts with %q", data[:8])
+			}
+		default:
+			svgSummary(t, data)
+		}
+	}
+	// Nothing but the pictures is left in the directory.
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"a.SVG", "a.pdf", "a.png"}; !slices.Equal(names, want) {
+		t.Errorf("directory holds %v, want %v", names, want)
+	}
+}
+
+func TestDrawPages(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := polytile(t, "draw", "scott", "--per-page", "30", "-o", filepath.Join(dir, "p.svg"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := map[string]int{"p-1.svg": 30, "p-2.svg": 30, "p-3.svg": 5}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != len(want) {
+		t.Errorf("wrote %d files, want %d", len(entries), len(want))
+	}
+	for name, n := range want {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, titles, _ := svgSummary(t, data); len(titles) != n {
+			t.Errorf("%s: %d frames, want %d", name, len(titles), n)
+		}
+	}
+}
+
+func TestDrawDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	for _, ext := range []string{"svg", "png", "pdf"} {
+		a, b := filepath.Join(dir, "a."+ext), filepath.Join(dir, "b."+ext)
+		polytile(t, "draw", "scott", "--limit", "8", "-o", a)
+		polytile(t, "draw", "scott", "--limit", "8", "-o", b)
+		da, _ := os.ReadFile(a)
+		db, _ := os.ReadFile(b)
+		if len(da) == 0 || !bytes.Equal(da, db) {
+			t.Errorf("%s: two runs gave different bytes (%d, %d)", ext, len(da), len(db))
+		}
+	}
+}
+
+func TestDrawErrors(t *testing.T) {
+	dir := t.TempDir()
+	badRender := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(badRender, []byte("board: |\n  ..\npieces: domino\nrender:\n  colums: 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badValue := filepath.Join(dir, "badvalue.yaml")
+	if err := os.WriteFile(badValue, []byte("board: |\n  ..\npieces: domino\nrender:\n  columns: many\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"no output", []string{"draw", "scott"}, 2, "give -o FILE"},
+		{"unknown extension", []string{"draw", "scott", "-o", filepath.Join(dir, "x.gif")}, 2, ".svg, .png or .pdf"},
+		{"stdout without format", []string{"draw", "scott", "-o", "-"}, 2, "--format"},
+		{"format and extension disagree", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--format", "png"}, 2, "--format png"},
+		{"bad palette", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--palette", "rainbow"}, 1, "viridis"},
+		{"bad colour", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--color", "F=bluish"}, 1, "bluish"},
+		{"bad color flag", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--color", "F"}, 1, "PIECE=COLOUR"},
+		{"bad background", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--background", "#12"}, 1, "--background"},
+		{"unknown render key", []string{"draw", badRender, "-o", filepath.Join(dir, "x.svg")}, 1, "bad.yaml:5:3: unknown key \"colums\" in render"},
+		{"bad render value", []string{"draw", badValue, "-o", filepath.Join(dir, "x.svg")}, 1, "badvalue.yaml:5:12: render.columns"},
+		{"solution out of range", []string{"draw", "scott", "--solution", "66", "-o", filepath.Join(dir, "x.svg")}, 1, "65 distinct solutions"},
+		{"solution and limit", []string{"draw", "scott", "--solution", "1", "--limit", "2", "-o", filepath.Join(dir, "x.svg")}, 2, "--solution"},
+		{"unknown set", []string{"pieces", "heptominoes", "-o", filepath.Join(dir, "x.svg")}, 1, "pentominoes"},
+		{"missing directory", []string{"draw", "scott", "-o", filepath.Join(dir, "no", "x.svg")}, 1, "no"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := polytile(t, tt.args...)
+			if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tt.code, tt.stderr)
+			}
+		})
+	}
+	// No failed run left a file behind.
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".yaml") {
+			t.Errorf("%s left in the directory", e.Name())
+		}
+	}
+}
+
+func TestPalettesCommand(t *testing.T) {
+	code, out, _ := polytile(t, "palettes")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, name := range []string{"default", "set3", "paired", "okabe-ito", "tableau10", "viridis", "magma"} {
+		if !strings.Contains(out, name) {
+			t.Errorf("palettes does not list %s", name)
+		}
+	}
+}
