@@ -1,0 +1,183 @@
+package puzzles
+
+import (
+	"context"
+	"math/bits"
+)
+
+// fill is the second search engine: it covers the board in a fixed order of
+// its cells, always filling the first empty cell, with the board and each
+// placement held as a 64-bit mask. Since every cell before the first empty
+// one is covered, a placement that covers it has it as its own first cell;
+// so the engine lists, for each cell and each piece, the placements whose
+// first cell that is, and tries only those. It works for boards of at most
+// 64 cells and at most 64 pieces, and does the same exact cover as the
+// Dancing Links encoding, over the same placements (live ones, with the
+// same symmetry breaking), so it finds the same covers.
+//
+// The cells are ordered along the board's shorter side (column by column on
+// a board wider than tall): the first empty cell then has few ways to be
+// filled, which keeps the search tree narrow.
+type fill struct {
+	p      *Puzzle
+	first  []fillOption     // the restricted piece's placements, put down first; nil if none
+	firstP int              // the restricted piece
+	full   uint64           // every cell's bit
+	at     [][][]fillOption // at[cell][piece]: the placements whose first cell is cell
+	left   []int            // copies of each piece still to put down
+	avail  uint64           // bit p set while left[p] > 0
+	chosen []int32          // the placements put down, in order
+	nodes  int64
+	done   <-chan struct{}
+	stop   bool
+}
+
+// fillOption is one placement, as a mask of cells.
+type fillOption struct {
+	mask      uint64
+	placement int32 // index into Puzzle.placements
+}
+
+// fillMaxCells is the most cells, and pieces, that fill handles.
+const fillMaxCells = 64
+
+// fillFits reports whether the fill engine can solve p.
+func fillFits(p *Puzzle) bool {
+	return p.board.Len() <= fillMaxCells && len(p.pieces) <= fillMaxCells
+}
+
+// newFill builds the engine for e's options.
+func newFill(e *Encoding) *fill {
+	p := e.p
+	b := p.board
+	n := b.Len()
+	// The bit of each board cell.
+	bit := make([]uint, n)
+	if b.Cols() > b.Rows() {
+		k := uint(0)
+		for c := range b.Cols() {
+			for r := range b.Rows() {
+				if i := b.Index(Cell{r, c}); i >= 0 {
+					bit[i] = k
+					k++
+				}
+			}
+		}
+	} else {
+		for i := range bit {
+			bit[i] = uint(i)
+		}
+	}
+	f := &fill{p: p, at: make([][][]fillOption, n), left: make([]int, len(p.pieces))}
+	if n == 64 {
+		f.full = ^uint64(0)
+	} else {
+		f.full = 1<<n - 1
+	}
+	for i := range f.at {
+		f.at[i] = make([][]fillOption, len(p.pieces))
+	}
+	// The piece symmetry breaking restricted goes down first (its few
+	// placements prune the most, as Scott's X did). Putting down first the
+	// piece with the fewest placements without symmetry breaking was
+	// measured and is slower: the first empty cell does better there.
+	f.firstP = e.Restricted
+	for _, k := range e.options {
+		pl := &p.placements[k]
+		var m uint64
+		for _, c := range pl.cells {
+			m |= 1 << bit[c]
+		}
+		o := fillOption{mask: m, placement: k}
+		if pl.piece == f.firstP {
+			f.first = append(f.first, o)
+			continue
+		}
+		first := bits.TrailingZeros64(m)
+		f.at[first][pl.piece] = append(f.at[first][pl.piece], o)
+	}
+	return f
+}
+
+// run searches every cover, calling visit with the placements of each; it
+// stops when visit returns false or ctx is canceled, and reports whether it
+// was stopped.
+func (f *fill) run(ctx context.Context, visit func(placements []int32) bool) bool {
+	f.avail = 0
+	for i, pc := range f.p.pieces {
+		f.left[i] = pc.Count
+		f.avail |= 1 << i
+	}
+	f.chosen = f.chosen[:0]
+	f.done = ctx.Done()
+	f.stop = false
+	if f.firstP < 0 {
+		f.search(0, visit)
+		return f.stop
+	}
+	f.left[f.firstP]--
+	if f.left[f.firstP] == 0 {
+		f.avail &^= 1 << f.firstP
+	}
+	for _, o := range f.first {
+		f.nodes++
+		f.chosen = append(f.chosen[:0], o.placement)
+		f.search(o.mask, visit)
+		if f.stop {
+			break
+		}
+	}
+	return f.stop
+}
+
+func (f *fill) search(filled uint64, visit func([]int32) bool) {
+	if filled == f.full {
+		if !visit(f.chosen) {
+			f.stop = true
+		}
+		return
+	}
+	byPiece := f.at[bits.TrailingZeros64(^filled)]
+	for avail := f.avail; avail != 0; avail &= avail - 1 {
+		piece := bits.TrailingZeros64(avail)
+		opts := byPiece[piece]
+		if len(opts) == 0 {
+			continue
+		}
+		f.left[piece]--
+		if f.left[piece] == 0 {
+			f.avail &^= 1 << piece
+		}
+		for _, o := range opts {
+			if o.mask&filled != 0 {
+				continue
+			}
+			f.nodes++
+			if f.done != nil && f.nodes%checkEvery == 0 {
+				select {
+				case <-f.done:
+					f.stop = true
+				default:
+				}
+			}
+			if f.stop {
+				break
+			}
+			f.chosen = append(f.chosen, o.placement)
+			f.search(filled|o.mask, visit)
+			f.chosen = f.chosen[:len(f.chosen)-1]
+			if f.stop {
+				break
+			}
+		}
+		f.left[piece]++
+		f.avail |= 1 << piece
+		if f.stop {
+			return
+		}
+	}
+}
+
+// checkEvery is how many search nodes pass between two looks at the
+// context: often enough to stop within a millisecond.
+const checkEvery = 1 << 12
