@@ -63,7 +63,7 @@ func TestKnownCounts(t *testing.T) {
 				t.Errorf("placements = %d, want %d", len(p.Placements()), tt.placements)
 			}
 			for _, nb := range []bool{false, true} {
-				res, err := p.Solve(context.Background(), &SolveConfig{NoSymmetryBreaking: nb})
+				res, err := p.Solve(context.Background(), &SolveConfig{NoSymmetryBreaking: nb, Engine: EngineDLX})
 				if err != nil {
 					t.Fatal(err)
 				}

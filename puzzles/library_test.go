@@ -109,33 +109,44 @@ func TestBuiltinSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var keys [2][]string
-			var raw [2]int64
-			for i, nb := range []bool{false, true} {
-				res, err := s.Puzzle.Solve(context.Background(), &SolveConfig{NoSymmetryBreaking: nb})
-				if err != nil {
-					t.Fatal(err)
+			// Both engines, with and without symmetry breaking: four runs
+			// that must agree; the engines must also find the same covers.
+			var keys [4][]string
+			var raw [4]int64
+			var found [4]int64
+			run := 0
+			for _, eng := range []Engine{EngineDLX, EngineFill} {
+				for _, nb := range []bool{false, true} {
+					res, err := s.Puzzle.Solve(context.Background(), &SolveConfig{NoSymmetryBreaking: nb, Engine: eng})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !res.Complete || res.Engine != eng {
+						t.Fatalf("Solve(%v, noBreaking=%v): complete %v, engine %v", eng, nb, res.Complete, res.Engine)
+					}
+					sum := int64(0)
+					for _, d := range res.Distinct {
+						sum += int64(d.Orbit)
+						keys[run] = append(keys[run], d.Key())
+					}
+					if res.Raw != sum {
+						t.Errorf("Solve(%v, noBreaking=%v): Raw = %d, sum of orbits %d", eng, nb, res.Raw, sum)
+					}
+					if nb && res.Found != res.Raw {
+						t.Errorf("Solve(%v, noBreaking=true) found %d covers, Raw = %d", eng, res.Found, res.Raw)
+					}
+					raw[run], found[run] = res.Raw, res.Found
+					run++
 				}
-				if !res.Complete {
-					t.Fatalf("Solve(noBreaking=%v) is not complete", nb)
-				}
-				sum := int64(0)
-				for _, d := range res.Distinct {
-					sum += int64(d.Orbit)
-					keys[i] = append(keys[i], d.Key())
-				}
-				if res.Raw != sum {
-					t.Errorf("Solve(noBreaking=%v): Raw = %d, sum of orbits %d", nb, res.Raw, sum)
-				}
-				if nb && res.Found != res.Raw {
-					t.Errorf("Solve(noBreaking=true) found %d covers, Raw = %d", res.Found, res.Raw)
-				}
-				raw[i] = res.Raw
 			}
-			// The modes must agree before their counts mean anything.
-			if raw[0] != raw[1] || !slices.Equal(keys[0], keys[1]) {
-				t.Fatalf("Solve(%s): raw %d, %d distinct with symmetry breaking; raw %d, %d distinct without; or different ones",
-					tt.name, raw[0], len(keys[0]), raw[1], len(keys[1]))
+			for i := 1; i < 4; i++ {
+				if raw[i] != raw[0] || !slices.Equal(keys[i], keys[0]) {
+					t.Fatalf("Solve(%s): runs disagree: raw %v, distinct %d %d %d %d (dlx, dlx without breaking, fill, fill without)",
+						tt.name, raw, len(keys[0]), len(keys[1]), len(keys[2]), len(keys[3]))
+				}
+			}
+			if found[0] != found[2] || found[1] != found[3] {
+				t.Errorf("the engines found different numbers of covers: dlx %d, %d; fill %d, %d", found[0], found[1], found[2], found[3])
 			}
 			if raw[0] != int64(tt.raw) || len(keys[0]) != tt.distinct {
 				t.Errorf("Solve(%s): raw %d, distinct %d; want %d, %d", tt.name, raw[0], len(keys[0]), tt.raw, tt.distinct)

@@ -193,3 +193,33 @@ func TestSolveCanceled(t *testing.T) {
 		t.Errorf("canceled solve: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
 }
+
+// The engines print the same solutions.
+func TestSolveEngines(t *testing.T) {
+	for _, spec := range []string{"scott", "dominoes-4x4", "pentominoes-3x20"} {
+		var sols [2]string
+		for i, engine := range []string{"dlx", "fill"} {
+			code, out, stderr := polytile(t, "solve", spec, "--json", "--engine", engine)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var got struct {
+				Engine    string          `json:"engine"`
+				Solutions json.RawMessage `json:"solutions"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Engine != engine {
+				t.Errorf("engine %q, want %q", got.Engine, engine)
+			}
+			sols[i] = string(got.Solutions)
+		}
+		if sols[0] != sols[1] {
+			t.Errorf("%s: the engines print different solutions", spec)
+		}
+	}
+	if code, _, stderr := polytile(t, "solve", "scott", "--engine", "magic"); code != 2 || !strings.Contains(stderr, "auto, dlx or fill") {
+		t.Errorf("--engine magic: exit %d, %q", code, stderr)
+	}
+}

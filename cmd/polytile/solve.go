@@ -16,6 +16,7 @@ type solveFlags struct {
 	show       int
 	noBreaking bool
 	json       bool
+	engine     string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -45,9 +46,14 @@ marked as partial.`,
 			if err != nil {
 				return err
 			}
+			engine, err := parseEngine(f.engine)
+			if err != nil {
+				return err
+			}
 			res, solveErr := spec.Puzzle.Solve(cmd.Context(), &puzzles.SolveConfig{
 				NoSymmetryBreaking: f.noBreaking,
 				Limit:              f.limit,
+				Engine:             engine,
 			})
 			if res == nil {
 				return solveErr
@@ -72,6 +78,7 @@ marked as partial.`,
 	fl.IntVar(&f.show, "show", 3, "print the first `N` distinct solutions as ASCII grids")
 	fl.BoolVar(&f.noBreaking, "no-symmetry-breaking", false, "search every raw solution instead of (mostly) one per class")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object with the counts and every distinct solution found")
+	fl.StringVar(&f.engine, "engine", "auto", "search engine: dlx (Dancing Links), fill (64-bit masks, boards of at most 64 cells) or auto")
 	return cmd
 }
 
@@ -91,8 +98,8 @@ func writeText(w io.Writer, spec *puzzles.Spec, res *puzzles.Result, show int) e
 	fmt.Fprintf(w, "raw:        %s%d\n", some, res.Raw)
 	fmt.Fprintf(w, "distinct:   %s%d\n", some, len(res.Distinct))
 	fmt.Fprintf(w, "symmetries: %d\n", res.Symmetries)
-	fmt.Fprintf(w, "time:       %v (%d search nodes, %d link updates)\n",
-		res.Elapsed.Round(time.Millisecond), res.Stats.Nodes, res.Stats.Updates)
+	fmt.Fprintf(w, "time:       %v (%s engine, %d search nodes)\n",
+		res.Elapsed.Round(time.Millisecond), res.Engine, res.Stats.Nodes)
 	if !res.Complete {
 		fmt.Fprintf(w, "partial:    the search stopped early\n")
 	}
@@ -110,6 +117,7 @@ type jsonResult struct {
 	Distinct   int            `json:"distinct"`
 	Symmetries int            `json:"symmetries"`
 	Complete   bool           `json:"complete"`
+	Engine     string         `json:"engine"`
 	Nodes      int64          `json:"nodes"`
 	Updates    int64          `json:"updates"`
 	Solutions  []jsonSolution `json:"solutions"`
@@ -137,6 +145,7 @@ func writeJSON(w io.Writer, spec *puzzles.Spec, res *puzzles.Result) error {
 		Distinct:   len(res.Distinct),
 		Symmetries: res.Symmetries,
 		Complete:   res.Complete,
+		Engine:     res.Engine.String(),
 		Nodes:      res.Stats.Nodes,
 		Updates:    res.Stats.Updates,
 		Solutions:  make([]jsonSolution, len(res.Distinct)),
@@ -155,4 +164,14 @@ func writeJSON(w io.Writer, spec *puzzles.Spec, res *puzzles.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// parseEngine reads --engine.
+func parseEngine(name string) (puzzles.Engine, error) {
+	for _, e := range []puzzles.Engine{puzzles.EngineAuto, puzzles.EngineDLX, puzzles.EngineFill} {
+		if e.String() == name {
+			return e, nil
+		}
+	}
+	return 0, usagef("--engine %q: want auto, dlx or fill", name)
 }
