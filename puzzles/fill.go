@@ -24,6 +24,7 @@ type fill struct {
 	firstP int              // the restricted piece
 	full   uint64           // every cell's bit
 	at     [][][]fillOption // at[cell][piece]: the placements whose first cell is cell
+	nbrs   []uint64         // each cell's neighbours, or nil when isolated cells are allowed
 	left   []int            // copies of each piece still to put down
 	avail  uint64           // bit p set while left[p] > 0
 	chosen []int32          // the placements put down, in order
@@ -35,7 +36,8 @@ type fill struct {
 // fillOption is one placement, as a mask of cells.
 type fillOption struct {
 	mask      uint64
-	placement int32 // index into Puzzle.placements
+	halo      uint64 // the cells next to the placement, when isolated cells can be pruned
+	placement int32  // index into Puzzle.placements
 }
 
 // fillMaxCells is the most cells, and pieces, that fill handles.
@@ -69,6 +71,23 @@ func newFill(e *Encoding) *fill {
 		}
 	}
 	f := &fill{p: p, at: make([][][]fillOption, n), left: make([]int, len(p.pieces))}
+	// When no piece is a single cell, an empty cell whose neighbours are
+	// all covered can never be: a placement that leaves one next to it is
+	// pruned at once. nbrs[k] is the mask of bit k's neighbours.
+	smallest := len(p.pieces[0].Cells)
+	for _, pc := range p.pieces {
+		smallest = min(smallest, len(pc.Cells))
+	}
+	if smallest > 1 {
+		f.nbrs = make([]uint64, n)
+		for i, c := range b.cells {
+			for _, d := range b.lat.Neighbors(c) {
+				if j := b.Index(d); j >= 0 {
+					f.nbrs[bit[i]] |= 1 << bit[j]
+				}
+			}
+		}
+	}
 	if n == 64 {
 		f.full = ^uint64(0)
 	} else {
@@ -89,6 +108,12 @@ func newFill(e *Encoding) *fill {
 			m |= 1 << bit[c]
 		}
 		o := fillOption{mask: m, placement: k}
+		if f.nbrs != nil {
+			for rest := m; rest != 0; rest &= rest - 1 {
+				o.halo |= f.nbrs[bits.TrailingZeros64(rest)]
+			}
+			o.halo &^= m
+		}
 		if pl.piece == f.firstP {
 			f.first = append(f.first, o)
 			continue
@@ -152,6 +177,9 @@ func (f *fill) search(filled uint64, visit func([]int32) bool) {
 			if o.mask&filled != 0 {
 				continue
 			}
+			if f.nbrs != nil && f.isolates(filled|o.mask, o.halo) {
+				continue
+			}
 			f.nodes++
 			if f.done != nil && f.nodes%checkEvery == 0 {
 				select {
@@ -176,6 +204,17 @@ func (f *fill) search(filled uint64, visit func([]int32) bool) {
 			return
 		}
 	}
+}
+
+// isolates reports whether some empty cell of halo has no empty neighbour
+// once filled is covered.
+func (f *fill) isolates(filled, halo uint64) bool {
+	for empty := halo &^ filled; empty != 0; empty &= empty - 1 {
+		if f.nbrs[bits.TrailingZeros64(empty)]&^filled == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // checkEvery is how many search nodes pass between two looks at the
