@@ -5,14 +5,17 @@ import (
 	"testing"
 )
 
-// benchmarkSolve solves a built-in pentomino board and reports search nodes
-// and distinct solutions per second of solver time.
-func benchmarkSolve(b *testing.B, board *Board, cfg *SolveConfig, distinct int) {
-	p := mustPentominoPuzzle(b, board, nil)
+// benchmarkSolve solves a built-in puzzle and reports search nodes and
+// distinct solutions per second.
+func benchmarkSolve(b *testing.B, name string, cfg SolveConfig, distinct int) {
+	spec, err := LoadSpec(name)
+	if err != nil {
+		b.Fatal(err)
+	}
 	var nodes int64
 	b.ResetTimer()
 	for range b.N {
-		res, err := p.Solve(context.Background(), cfg)
+		res, err := spec.Puzzle.Solve(context.Background(), &cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -26,26 +29,36 @@ func benchmarkSolve(b *testing.B, board *Board, cfg *SolveConfig, distinct int) 
 	b.ReportMetric(float64(distinct*b.N)/s, "solutions/s")
 }
 
-func BenchmarkSolveScott(b *testing.B) {
-	board, err := ParseBoard(scottPic)
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchmarkSolve(b, board, nil, 65)
-}
-
+// Single core: one worker. The fill engine is the one Solve chooses for
+// these boards; DLX is Dancing Links.
+func BenchmarkSolveScott(b *testing.B) { benchmarkSolve(b, "scott", SolveConfig{Workers: 1}, 65) }
 func BenchmarkSolveScottRaw(b *testing.B) {
-	board, err := ParseBoard(scottPic)
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchmarkSolve(b, board, &SolveConfig{NoSymmetryBreaking: true}, 65)
+	benchmarkSolve(b, "scott", SolveConfig{Workers: 1, NoSymmetryBreaking: true}, 65)
+}
+func BenchmarkSolve6x10(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", SolveConfig{Workers: 1}, 2339)
+}
+func BenchmarkSolve5x12(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-5x12", SolveConfig{Workers: 1}, 1010)
+}
+func BenchmarkSolveScottDLX(b *testing.B) {
+	benchmarkSolve(b, "scott", SolveConfig{Workers: 1, Engine: EngineDLX}, 65)
+}
+func BenchmarkSolveScottRawDLX(b *testing.B) {
+	benchmarkSolve(b, "scott", SolveConfig{Workers: 1, Engine: EngineDLX, NoSymmetryBreaking: true}, 65)
+}
+func BenchmarkSolve6x10DLX(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", SolveConfig{Workers: 1, Engine: EngineDLX}, 2339)
 }
 
-func BenchmarkSolve6x10(b *testing.B) {
-	board, err := NewRectBoard(6, 10, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchmarkSolve(b, board, nil, 2339)
+// All cores (GOMAXPROCS workers): compare with the single-core figures above
+// for the speed-up.
+func BenchmarkSolve6x10AllCores(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", SolveConfig{}, 2339)
+}
+func BenchmarkSolve5x12AllCores(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-5x12", SolveConfig{}, 1010)
+}
+func BenchmarkSolve6x10DLXAllCores(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", SolveConfig{Engine: EngineDLX}, 2339)
 }

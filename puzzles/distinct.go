@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"slices"
 	"time"
 
 	"github.com/polytile/polytile/solve"
@@ -22,6 +21,32 @@ type SolveConfig struct {
 	Limit int
 	// Engine chooses the search engine; the zero value chooses for itself.
 	Engine Engine
+	// Workers is the number of goroutines searching; 0 means
+	// runtime.GOMAXPROCS(0). The results do not depend on it.
+	Workers int
+	// Shard and Shards run only the tasks whose index i has
+	// i % Shards == Shard: one of Shards disjoint parts of the search,
+	// whose union is the whole. Shards 0 or 1 means the whole search.
+	Shard, Shards int
+	// Each, if not nil, receives every distinct solution as it is found,
+	// with the index of the task that found it, in the order of the tasks
+	// (the same for any number of workers); Result.Distinct is then left
+	// empty, so memory stays bounded. Returning false stops the search.
+	Each func(d Distinct, task int) bool
+	// Progress, if not nil, is called about every ProgressEvery and once
+	// at the end, from the goroutine that called Solve.
+	Progress func(Progress)
+}
+
+// ProgressEvery is how often Solve reports progress.
+const ProgressEvery = 200 * time.Millisecond
+
+// Progress is how far a search has come.
+type Progress struct {
+	Tasks, Done     int   // the tasks of this run, and those finished
+	Found, Distinct int64 // covers found, distinct solutions among them
+	Nodes           int64 // search nodes
+	Elapsed         time.Duration
 }
 
 // Engine is a search engine. Both find the same covers, so the same
@@ -81,117 +106,14 @@ type Result struct {
 	Complete bool
 	// Engine is the engine that searched.
 	Engine Engine
+	// Tasks is the number of tasks run: parts of the search that ran
+	// apart (this shard's, when sharded); Workers the goroutines that
+	// ran them.
+	Tasks, Workers int
 	// Stats are the exact-cover search's statistics.
 	Stats solve.Stats
 	// Elapsed is the wall time the search took.
 	Elapsed time.Duration
-}
-
-// Solve finds the distinct solutions of the puzzle. If ctx is canceled it
-// returns what was found so far, marked incomplete, with ctx's error.
-func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
-	var c SolveConfig
-	if cfg != nil {
-		c = *cfg
-	}
-	engine := c.Engine
-	switch engine {
-	case EngineAuto:
-		engine = EngineDLX
-		if fillFits(p) {
-			engine = EngineFill
-		}
-	case EngineFill:
-		if !fillFits(p) {
-			return nil, fmt.Errorf("puzzles: the fill engine takes at most %d cells and %d pieces; this puzzle has %d and %d",
-				fillMaxCells, fillMaxCells, p.board.Len(), len(p.pieces))
-		}
-	case EngineDLX:
-	default:
-		return nil, fmt.Errorf("puzzles: unknown engine %d", int(engine))
-	}
-	start := time.Now()
-	e := p.Encode(!c.NoSymmetryBreaking)
-	res := &Result{Symmetries: len(p.group), Restricted: e.Restricted, Complete: true, Engine: engine}
-	col := newCollector(p, res, c.Limit)
-	var err error
-	switch engine {
-	case EngineDLX:
-		search := solve.NewSearch(e.Problem, nil)
-		for opts := range search.Solutions(ctx) {
-			if e.decode(opts, col.owner, col.kind) && !col.add() {
-				break
-			}
-		}
-		res.Stats = search.Stats()
-		err = search.Err()
-	case EngineFill:
-		f := newFill(e)
-		stopped := f.run(ctx, func(placements []int32) bool {
-			for inst, k := range placements {
-				pl := &p.placements[k]
-				col.kind[inst] = int32(pl.piece)
-				for _, cell := range pl.cells {
-					col.owner[cell] = int32(inst)
-				}
-			}
-			return col.add()
-		})
-		res.Stats = solve.Stats{Nodes: f.nodes, Solutions: res.Found}
-		if stopped {
-			err = ctx.Err()
-		}
-	}
-	res.Elapsed = time.Since(start)
-	slices.SortFunc(res.Distinct, func(a, b Distinct) int { return a.Compare(b.Solution) })
-	if err != nil {
-		res.Complete = false
-		return res, err
-	}
-	return res, nil
-}
-
-// collector turns covers into distinct solutions: it canonicalizes each
-// cover found and keeps the classes not seen before.
-type collector struct {
-	p     *Puzzle
-	res   *Result
-	limit int
-	cz    *canonizer
-	owner []int32 // the cover to add: the instance at each cell
-	kind  []int32 // and the piece of each instance
-	seen  map[string]bool
-}
-
-func newCollector(p *Puzzle, res *Result, limit int) *collector {
-	return &collector{
-		p: p, res: res, limit: limit,
-		cz:    newCanonizer(p),
-		owner: make([]int32, p.board.Len()),
-		kind:  make([]int32, p.Instances()),
-		seen:  map[string]bool{},
-	}
-}
-
-// add adds the cover in owner and kind, and reports whether the search
-// should go on.
-func (c *collector) add() bool {
-	c.res.Found++
-	best, orbit := c.cz.canonical(c.owner, c.kind)
-	canon := &Solution{p: c.p, code: best}
-	key := canon.Key()
-	if c.seen[key] {
-		return true
-	}
-	c.seen[key] = true
-	canon.code = slices.Clone(best)
-	c.res.Distinct = append(c.res.Distinct, Distinct{Solution: canon, Orbit: orbit})
-	c.res.Raw += int64(orbit)
-	if c.limit > 0 && len(c.res.Distinct) >= c.limit {
-		c.res.Complete = false
-		return false
-	}
-	return true
 }
 
 // Solutions returns every raw solution of the puzzle, in the order the

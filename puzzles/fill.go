@@ -20,8 +20,7 @@ import (
 // filled, which keeps the search tree narrow.
 type fill struct {
 	p      *Puzzle
-	first  []fillOption     // the restricted piece's placements, put down first; nil if none
-	firstP int              // the restricted piece
+	masks  map[int32]uint64 // the mask of each placement of the encoding
 	full   uint64           // every cell's bit
 	at     [][][]fillOption // at[cell][piece]: the placements whose first cell is cell
 	nbrs   []uint64         // each cell's neighbours, or nil when isolated cells are allowed
@@ -55,20 +54,8 @@ func newFill(e *Encoding) *fill {
 	n := b.Len()
 	// The bit of each board cell.
 	bit := make([]uint, n)
-	if b.Cols() > b.Rows() {
-		k := uint(0)
-		for c := range b.Cols() {
-			for r := range b.Rows() {
-				if i := b.Index(Cell{r, c}); i >= 0 {
-					bit[i] = k
-					k++
-				}
-			}
-		}
-	} else {
-		for i := range bit {
-			bit[i] = uint(i)
-		}
+	for k, i := range fillOrder(b) {
+		bit[i] = uint(k)
 	}
 	f := &fill{p: p, at: make([][][]fillOption, n), left: make([]int, len(p.pieces))}
 	// When no piece is a single cell, an empty cell whose neighbours are
@@ -96,11 +83,7 @@ func newFill(e *Encoding) *fill {
 	for i := range f.at {
 		f.at[i] = make([][]fillOption, len(p.pieces))
 	}
-	// The piece symmetry breaking restricted goes down first (its few
-	// placements prune the most, as Scott's X did). Putting down first the
-	// piece with the fewest placements without symmetry breaking was
-	// measured and is slower: the first empty cell does better there.
-	f.firstP = e.Restricted
+	f.masks = make(map[int32]uint64, len(e.options))
 	for _, k := range e.options {
 		pl := &p.placements[k]
 		var m uint64
@@ -114,44 +97,36 @@ func newFill(e *Encoding) *fill {
 			}
 			o.halo &^= m
 		}
-		if pl.piece == f.firstP {
-			f.first = append(f.first, o)
-			continue
-		}
+		f.masks[k] = m
 		first := bits.TrailingZeros64(m)
 		f.at[first][pl.piece] = append(f.at[first][pl.piece], o)
 	}
 	return f
 }
 
-// run searches every cover, calling visit with the placements of each; it
-// stops when visit returns false or ctx is canceled, and reports whether it
-// was stopped.
-func (f *fill) run(ctx context.Context, visit func(placements []int32) bool) bool {
+// run searches every cover that contains the placements of prefix (a
+// task: see tasks), calling visit with the placements of each, prefix
+// first; it stops when visit returns false or ctx is canceled, and reports
+// whether it was stopped. The prefix is a valid partial cover.
+func (f *fill) run(ctx context.Context, prefix []int32, visit func(placements []int32) bool) bool {
 	f.avail = 0
 	for i, pc := range f.p.pieces {
 		f.left[i] = pc.Count
 		f.avail |= 1 << i
 	}
-	f.chosen = f.chosen[:0]
-	f.done = ctx.Done()
-	f.stop = false
-	if f.firstP < 0 {
-		f.search(0, visit)
-		return f.stop
-	}
-	f.left[f.firstP]--
-	if f.left[f.firstP] == 0 {
-		f.avail &^= 1 << f.firstP
-	}
-	for _, o := range f.first {
-		f.nodes++
-		f.chosen = append(f.chosen[:0], o.placement)
-		f.search(o.mask, visit)
-		if f.stop {
-			break
+	var filled uint64
+	for _, k := range prefix {
+		filled |= f.masks[k]
+		piece := f.p.placements[k].piece
+		f.left[piece]--
+		if f.left[piece] == 0 {
+			f.avail &^= 1 << piece
 		}
 	}
+	f.chosen = append(f.chosen[:0], prefix...)
+	f.done = ctx.Done()
+	f.stop = false
+	f.search(filled, visit)
 	return f.stop
 }
 
@@ -220,3 +195,23 @@ func (f *fill) isolates(filled, halo uint64) bool {
 // checkEvery is how many search nodes pass between two looks at the
 // context: often enough to stop within a millisecond.
 const checkEvery = 1 << 12
+
+// fillOrder returns the board's cells in the order the fill engine fills
+// them: row by row, or column by column on a board wider than tall.
+func fillOrder(b *Board) []int {
+	order := make([]int, 0, b.Len())
+	if b.Cols() > b.Rows() {
+		for c := range b.Cols() {
+			for r := range b.Rows() {
+				if i := b.Index(Cell{r, c}); i >= 0 {
+					order = append(order, i)
+				}
+			}
+		}
+		return order
+	}
+	for i := range b.Len() {
+		order = append(order, i)
+	}
+	return order
+}

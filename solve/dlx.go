@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"slices"
 	"unsafe"
@@ -35,6 +36,7 @@ type links struct {
 	left, right []int32
 	np          int32 // number of primary items
 	updates     int64 // link updates so far
+	p           *Problem
 }
 
 func newLinks(p *Problem) *links {
@@ -44,6 +46,7 @@ func newLinks(p *Problem) *links {
 		left:  make([]int32, n+2),
 		right: make([]int32, n+2),
 		np:    int32(p.primary),
+		p:     p,
 	}
 	// Item lists: root 0 → 1 … np → 0; head n+1 → np+1 … n → n+1.
 	for i := int32(0); i <= n+1; i++ {
@@ -212,6 +215,22 @@ func (l *links) choose() (best, length int32) {
 	return best, length
 }
 
+// choose1 puts down option k before a search: it covers every item of k,
+// and reports false if one of them is covered already.
+func (l *links) choose1(k int) bool {
+	items := l.p.items[l.p.starts[k]:l.p.starts[k+1]]
+	for _, it := range items {
+		i := it + 1
+		if l.right[l.left[i]] != i {
+			return false
+		}
+	}
+	for _, it := range items {
+		l.cover(it + 1)
+	}
+	return true
+}
+
 // option returns the index of the option that the node at offset x
 // belongs to.
 func (l *links) option(x int32) int {
@@ -313,6 +332,11 @@ backtrack:
 type Config struct {
 	// Limit stops the search after this many solutions; 0 means no limit.
 	Limit int64
+	// Prefix are options chosen before the search starts, so that it
+	// searches only the solutions containing them all: a part of the
+	// search that can run apart from the others. Options that share an
+	// item leave no solution.
+	Prefix []int
 }
 
 // Stats are the statistics of a search.
@@ -348,11 +372,15 @@ func NewSearch(p *Problem, cfg *Config) *Search {
 func (s *Search) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		l := s.start()
+		if l == nil {
+			return
+		}
 		reason := l.run(ctx, &s.stats, func(chosen []int32) bool {
 			s.stats.Solutions++
-			sol := make([]int, len(chosen))
-			for k, x := range chosen {
-				sol[k] = l.option(x)
+			sol := make([]int, len(s.cfg.Prefix), len(s.cfg.Prefix)+len(chosen))
+			copy(sol, s.cfg.Prefix)
+			for _, x := range chosen {
+				sol = append(sol, l.option(x))
 			}
 			slices.Sort(sol)
 			if !yield(sol) {
@@ -368,6 +396,9 @@ func (s *Search) Solutions(ctx context.Context) iter.Seq[[]int] {
 // found. The error is ctx's if the context stopped it.
 func (s *Search) Count(ctx context.Context) (int64, error) {
 	l := s.start()
+	if l == nil {
+		return 0, s.err
+	}
 	reason := l.run(ctx, &s.stats, func([]int32) bool {
 		s.stats.Solutions++
 		return s.cfg.Limit <= 0 || s.stats.Solutions < s.cfg.Limit
@@ -383,9 +414,21 @@ func (s *Search) Stats() Stats { return s.stats }
 // the run finished, reached its limit or was stopped by its caller.
 func (s *Search) Err() error { return s.err }
 
+// start builds the links and puts down the prefix; it returns nil if the
+// prefix leaves nothing to search.
 func (s *Search) start() *links {
 	s.stats, s.err = Stats{}, nil
-	return newLinks(s.p)
+	l := newLinks(s.p)
+	for i, k := range s.cfg.Prefix {
+		if k < 0 || k >= s.p.Options() {
+			s.err = fmt.Errorf("solve: prefix option %d out of range [0, %d)", k, s.p.Options())
+			return nil
+		}
+		if slices.Contains(s.cfg.Prefix[:i], k) || !l.choose1(k) {
+			return nil
+		}
+	}
+	return l
 }
 
 func (s *Search) finish(ctx context.Context, reason stopReason) {

@@ -958,3 +958,49 @@ func TestNewProblemPanics(t *testing.T) {
 // update is accepted so that go test ./... -update, which rewrites the
 // golden files of the packages that have them, also runs here.
 var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
+
+// A search with a prefix finds exactly the solutions that contain it, and
+// splitting on the options of one item partitions the solutions.
+func TestPrefix(t *testing.T) {
+	p := queens(8)
+	all := slices.Collect(p.Solutions(context.Background()))
+	// Every solution has one option covering rank 0 (item 0): split on them.
+	var parts [][]int
+	for k := range p.Options() {
+		if slices.Contains(p.Option(k), 0) {
+			s := solve.NewSearch(p, &solve.Config{Prefix: []int{k}})
+			for sol := range s.Solutions(context.Background()) {
+				if !slices.Contains(sol, k) {
+					t.Fatalf("prefix %d: solution %v lacks it", k, sol)
+				}
+				parts = append(parts, sol)
+			}
+		}
+	}
+	key := func(s []int) string { return fmt.Sprint(s) }
+	var a, b []string
+	for _, s := range all {
+		a = append(a, key(s))
+	}
+	for _, s := range parts {
+		b = append(b, key(s))
+	}
+	slices.Sort(a)
+	slices.Sort(b)
+	if !slices.Equal(a, b) {
+		t.Errorf("the parts hold %d solutions, the whole search %d", len(b), len(a))
+	}
+	// Two options sharing an item: no solution.
+	var clash []int
+	for k := range p.Options() {
+		if slices.Contains(p.Option(k), 0) {
+			clash = append(clash, k)
+		}
+	}
+	if n, _ := solve.NewSearch(p, &solve.Config{Prefix: clash[:2]}).Count(context.Background()); n != 0 {
+		t.Errorf("a clashing prefix gave %d solutions", n)
+	}
+	if _, err := solve.NewSearch(p, &solve.Config{Prefix: []int{-1}}).Count(context.Background()); err == nil {
+		t.Errorf("an out-of-range prefix gave no error")
+	}
+}

@@ -1,0 +1,165 @@
+package puzzles
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// streamed runs Solve with Each and returns the keys of the distinct
+// solutions in the order given, with their tasks.
+func streamed(t *testing.T, p *Puzzle, cfg SolveConfig) ([]string, *Result) {
+	t.Helper()
+	var keys []string
+	cfg.Each = func(d Distinct, task int) bool {
+		keys = append(keys, fmt.Sprint(task, d.Key()))
+		return true
+	}
+	res, err := p.Solve(context.Background(), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Distinct) != 0 {
+		t.Errorf("Each set, yet Result.Distinct holds %d", len(res.Distinct))
+	}
+	return keys, res
+}
+
+// The results, and the order of the streamed solutions, do not depend on
+// the number of workers or on the engine; the shards partition them.
+func TestWorkersAndShards(t *testing.T) {
+	for _, name := range []string{"scott", "pentominoes-3x20", "dominoes-4x4"} {
+		for _, nb := range []bool{false, true} {
+			t.Run(fmt.Sprint(name, " noBreaking=", nb), func(t *testing.T) {
+				spec, err := LoadSpec(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := spec.Puzzle
+				want, wantRes := streamed(t, p, SolveConfig{Workers: 1, NoSymmetryBreaking: nb})
+				for _, cfg := range []SolveConfig{{Workers: 2}, {Workers: 3}, {Workers: 7}} {
+					cfg.NoSymmetryBreaking = nb
+					got, res := streamed(t, p, cfg)
+					if !slices.Equal(got, want) || res.Raw != wantRes.Raw || res.Found != wantRes.Found {
+						t.Errorf("workers %d: %d solutions (raw %d), want %d (raw %d) in the same order",
+							cfg.Workers, len(got), res.Raw, len(want), wantRes.Raw)
+					}
+				}
+				// Dancing Links: its own order within a task, the same for
+				// any number of workers, and the same solutions.
+				dlx1, _ := streamed(t, p, SolveConfig{Workers: 1, NoSymmetryBreaking: nb, Engine: EngineDLX})
+				dlx3, _ := streamed(t, p, SolveConfig{Workers: 3, NoSymmetryBreaking: nb, Engine: EngineDLX})
+				if !slices.Equal(dlx1, dlx3) {
+					t.Errorf("Dancing Links: the order depends on the workers")
+				}
+				// The engines split the search their own ways: compare the
+				// solutions without their tasks.
+				strip := func(keys []string) []string {
+					var out []string
+					for _, k := range keys {
+						_, key, _ := strings.Cut(k, " ")
+						out = append(out, key)
+					}
+					return slices.Sorted(slices.Values(out))
+				}
+				a, b := strip(dlx1), strip(want)
+				if !slices.Equal(a, b) {
+					t.Errorf("the engines find different solutions: %d and %d", len(a), len(b))
+				}
+				for _, n := range []int{2, 3, 5} {
+					var union []string
+					var raw int64
+					for i := range n {
+						got, res := streamed(t, p, SolveConfig{Workers: 2, Shard: i, Shards: n, NoSymmetryBreaking: nb})
+						union = append(union, got...)
+						raw += res.Raw
+						if !res.Complete {
+							t.Errorf("shard %d/%d incomplete", i, n)
+						}
+					}
+					// Ordered by task, the union is the whole, in order.
+					slices.SortStableFunc(union, func(a, b string) int {
+						var ta, tb int
+						fmt.Sscan(a, &ta)
+						fmt.Sscan(b, &tb)
+						return ta - tb
+					})
+					if !slices.Equal(union, want) || raw != wantRes.Raw {
+						t.Errorf("%d shards: %d solutions, raw %d; want %d, raw %d", n, len(union), raw, len(want), wantRes.Raw)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestLimitAcrossWorkers(t *testing.T) {
+	spec, err := LoadSpec("pentominoes-5x12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []string
+	for _, w := range []int{1, 2, 4} {
+		res, err := spec.Puzzle.Solve(context.Background(), &SolveConfig{Limit: 25, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, d := range res.Distinct {
+			keys = append(keys, d.Key())
+		}
+		if len(keys) != 25 || res.Complete {
+			t.Fatalf("workers %d: %d solutions, complete %v", w, len(keys), res.Complete)
+		}
+		if first == nil {
+			first = keys
+		} else if !slices.Equal(keys, first) {
+			t.Errorf("workers %d: a different 25", w)
+		}
+	}
+}
+
+func TestCanceledSolve(t *testing.T) {
+	spec, err := LoadSpec("pentominoes-6x10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	var last Progress
+	res, err := spec.Puzzle.Solve(ctx, &SolveConfig{Engine: EngineDLX, Progress: func(p Progress) { last = p }})
+	if err == nil || res == nil || res.Complete {
+		t.Fatalf("Solve with a 30 ms timeout: err %v, result %v", err, res)
+	}
+	if len(res.Distinct) >= 2339 || last.Tasks == 0 || last.Done > last.Tasks {
+		t.Errorf("after the timeout: %d distinct, progress %+v", len(res.Distinct), last)
+	}
+}
+
+func TestSolveConfigErrors(t *testing.T) {
+	spec, err := LoadSpec("pentominoes-3x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cfg := range []SolveConfig{{Shard: 2, Shards: 2}, {Shard: 1}, {Shards: -1}, {Workers: -1}, {Limit: -1}, {Engine: 9}} {
+		if _, err := spec.Puzzle.Solve(context.Background(), &cfg); err == nil {
+			t.Errorf("Solve(%+v): no error", cfg)
+		}
+	}
+}
+
+func TestFingerprint(t *testing.T) {
+	a, _ := LoadSpec("pentominoes-6x10")
+	b, _ := LoadSpec("pentominoes-5x12")
+	fa := a.Puzzle.Fingerprint(nil)
+	if fa != a.Puzzle.Fingerprint(&SolveConfig{Workers: 3, Shard: 1, Shards: 2, Engine: EngineFill}) {
+		t.Errorf("the fingerprint depends on workers or shards, or auto is not fill here")
+	}
+	if fa == b.Puzzle.Fingerprint(nil) || fa == a.Puzzle.Fingerprint(&SolveConfig{NoSymmetryBreaking: true}) ||
+		fa == a.Puzzle.Fingerprint(&SolveConfig{Engine: EngineDLX}) {
+		t.Errorf("the fingerprint does not tell puzzles, engines or splits apart")
+	}
+}
