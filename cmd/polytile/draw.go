@@ -76,7 +76,7 @@ palette gives them.`,
 			if err := f.look.apply(cmd.Flags(), spec); err != nil {
 				return err
 			}
-			opt, ropt, err := f.look.options()
+			opt, ropt, err := f.look.options(len(pieces))
 			if err != nil {
 				return err
 			}
@@ -181,7 +181,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := f.look.apply(cmd.Flags(), spec); err != nil {
 		return err
 	}
-	opt, ropt, err := f.look.options()
+	opt, ropt, err := f.look.options(len(spec.Puzzle.Pieces()))
 	if err != nil {
 		return err
 	}

@@ -233,10 +233,11 @@ func TestDrawErrors(t *testing.T) {
 		{"unknown extension", []string{"draw", "scott", "-o", filepath.Join(dir, "x.gif")}, 2, ".svg, .png or .pdf"},
 		{"stdout without format", []string{"draw", "scott", "-o", "-"}, 2, "--format"},
 		{"format and extension disagree", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--format", "png"}, 2, "--format png"},
-		{"bad palette", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--palette", "rainbow"}, 1, "viridis"},
-		{"bad colour", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--color", "F=bluish"}, 1, "bluish"},
-		{"bad color flag", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--color", "F"}, 1, "PIECE=COLOUR"},
-		{"bad background", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--background", "#12"}, 1, "--background"},
+		{"bad palette", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--palette", "rainbow"}, 2, "viridis"},
+		{"bad colour", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--color", "F=bluish"}, 2, "bluish"},
+		{"bad color flag", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--color", "F"}, 2, "PIECE=COLOUR"},
+		{"bad background", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--background", "#12"}, 2, "--background"},
+		{"negative columns", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--columns", "-3"}, 2, "--columns"},
 		{"unknown render key", []string{"draw", badRender, "-o", filepath.Join(dir, "x.svg")}, 1, "bad.yaml:5:3: unknown key \"colums\" in render"},
 		{"bad render value", []string{"draw", badValue, "-o", filepath.Join(dir, "x.svg")}, 1, "badvalue.yaml:5:12: render.columns"},
 		{"solution out of range", []string{"draw", "scott", "--solution", "66", "-o", filepath.Join(dir, "x.svg")}, 1, "65 distinct solutions"},
@@ -270,5 +271,43 @@ func TestPalettesCommand(t *testing.T) {
 		if !strings.Contains(out, name) {
 			t.Errorf("palettes does not list %s", name)
 		}
+	}
+}
+
+// Colours from the spec and from the command line: the command line wins
+// piece by piece, and colours starting with # must be quoted in YAML.
+func TestDrawColours(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	const board = "board: |\n  ..\n  ..\npieces: {A: \"##\", B: \"##\"}\n"
+	both := write("both.yaml", board+"render:\n  palette: {A: red}\n  color: {B: blue}\n")
+	fills := func(args ...string) []string {
+		code, out, stderr := polytile(t, append(args, "-o", "-", "--format", "svg")...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var got []string
+		for _, c := range []string{"#f00", "#ff0000", "#00f", "#0000ff", "#00ff00", "#0f0"} {
+			if strings.Contains(strings.ToLower(out), "fill:"+c) {
+				got = append(got, c)
+			}
+		}
+		return got
+	}
+	if got := fills("draw", both); !slices.Contains(got, "#ff0000") && !slices.Contains(got, "#f00") || !slices.Contains(got, "#0000ff") && !slices.Contains(got, "#00f") {
+		t.Errorf("spec colours red and blue: fills %v", got)
+	}
+	if got := fills("draw", both, "--color", "A=lime"); slices.Contains(got, "#ff0000") || slices.Contains(got, "#f00") {
+		t.Errorf("--color A=lime did not win over the spec: fills %v", got)
+	}
+	unquoted := write("unquoted.yaml", board+"render:\n  background: #fff\n")
+	if code, _, stderr := polytile(t, "draw", unquoted, "-o", filepath.Join(dir, "x.svg")); code != 1 || !strings.Contains(stderr, "unquoted.yaml:6:") || !strings.Contains(stderr, "quoted") {
+		t.Errorf("an unquoted # colour: exit %d, %q", code, stderr)
 	}
 }

@@ -22,6 +22,8 @@ type lookFlags struct {
 	colors                                    []string
 	grid, labels, letters                     bool
 	columns, perPage                          int
+
+	specColors map[string]string // piece colours from the spec's render: key
 }
 
 // lookNames are the flags of lookFlags, in the order help lists them.
@@ -47,7 +49,8 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 }
 
 // apply sets, from the spec's render: mapping, every look flag that the
-// command line did not set.
+// command line did not set, and checks each value, so that a mistake in
+// the spec is reported at its line and column.
 func (l *lookFlags) apply(fl *pflag.FlagSet, spec *puzzles.Spec) error {
 	if spec == nil || spec.Render == nil {
 		return nil
@@ -59,54 +62,120 @@ func (l *lookFlags) apply(fl *pflag.FlagSet, spec *puzzles.Spec) error {
 	if node.Kind != yaml.MappingNode {
 		return at(node, "render is not a mapping; want keys such as columns: 13")
 	}
+	isNull := func(n *yaml.Node) bool {
+		return n.Kind == yaml.ScalarNode && (n.Tag == "!!null" || n.Value == "")
+	}
+	colour := func(n *yaml.Node, what string) (string, error) {
+		if n.Kind != yaml.ScalarNode || isNull(n) {
+			return "", at(n, "%s: want a colour such as \"#e41a1c\" (quoted: # starts a comment in YAML)", what)
+		}
+		if _, err := palettes.Parse(n.Value); err != nil {
+			return "", at(n, "%s: %v", what, err)
+		}
+		return n.Value, nil
+	}
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		key, val := node.Content[i], node.Content[i+1]
 		name := key.Value
 		if !slices.Contains(lookNames, name) {
 			return at(key, "unknown key %q in render; valid keys are %s", name, strings.Join(lookNames, ", "))
 		}
-		if fl.Changed(name) {
-			continue // the command line wins
-		}
-		var values []string
 		switch {
-		case val.Kind == yaml.ScalarNode:
-			values = []string{val.Value}
+		case val.Kind == yaml.MappingNode && (name == "palette" || name == "color"):
+			// A map from piece name to colour; --color wins piece by piece.
+			if l.specColors == nil {
+				l.specColors = map[string]string{}
+			}
+			for k := 0; k+1 < len(val.Content); k += 2 {
+				c, err := colour(val.Content[k+1], "render."+name+"."+val.Content[k].Value)
+				if err != nil {
+					return err
+				}
+				l.specColors[val.Content[k].Value] = c
+			}
+			continue
+		case name == "color":
+			return at(val, "render.color maps piece names to colours, such as {F: tomato, X: \"#e41a1c\"}")
+		case fl.Changed(name):
+			continue // the command line wins
 		case val.Kind == yaml.SequenceNode && name == "palette":
 			var list []string
 			for _, c := range val.Content {
-				if c.Kind != yaml.ScalarNode {
-					return at(c, "render.palette lists colours; want a colour such as \"#e41a1c\"")
+				v, err := colour(c, "render.palette")
+				if err != nil {
+					return err
 				}
-				list = append(list, c.Value)
+				list = append(list, v)
 			}
-			values = []string{strings.Join(list, ",")}
-		case val.Kind == yaml.MappingNode && (name == "palette" || name == "color"):
-			// A map from piece name to colour.
-			for k := 0; k+1 < len(val.Content); k += 2 {
-				pk, pv := val.Content[k], val.Content[k+1]
-				if pv.Kind != yaml.ScalarNode {
-					return at(pv, "render.%s maps piece names to colours; want a colour such as \"#e41a1c\"", name)
-				}
-				if err := fl.Set("color", pk.Value+"="+pv.Value); err != nil {
-					return at(pv, "render.%s: %v", name, err)
-				}
+			if len(list) == 0 {
+				return at(val, "render.palette lists no colours")
+			}
+			if err := fl.Set(name, strings.Join(list, ",")); err != nil {
+				return at(val, "render.palette: %v", err)
 			}
 			continue
-		default:
+		case val.Kind != yaml.ScalarNode:
 			return at(val, "render.%s is not a single value", name)
+		case isNull(val):
+			return at(val, "render.%s has no value (a colour starting with # must be quoted: \"#e41a1c\")", name)
 		}
-		for _, v := range values {
-			if err := fl.Set(name, v); err != nil {
-				return at(val, "render.%s: %v", name, err)
-			}
+		if err := fl.Set(name, val.Value); err != nil {
+			return at(val, "render.%s: %v", name, err)
+		}
+		if err := l.check(name); err != nil {
+			return at(val, "render.%s: %v", name, err)
 		}
 	}
 	return nil
 }
 
-// options turns the flags into the gallery's and the renderer's options.
-func (l *lookFlags) options() (*gallery.Options, *render.Options, error) {
+// check validates the value of the look flag name.
+func (l *lookFlags) check(name string) error {
+	nonNegative := func(v float64) error {
+		if v < 0 {
+			return fmt.Errorf("%g: want 0 (the default) or more", v)
+		}
+		return nil
+	}
+	switch name {
+	case "cell-size":
+		return nonNegative(l.cellSize)
+	case "border-width":
+		return nonNegative(l.borderWidth)
+	case "scale":
+		return nonNegative(l.scale)
+	case "columns":
+		return nonNegative(float64(l.columns))
+	case "per-page":
+		return nonNegative(float64(l.perPage))
+	case "border-color":
+		return parseOptional(l.borderColor)
+	case "background":
+		return parseOptional(l.background)
+	case "palette":
+		_, err := l.makePalette(12)
+		return err
+	}
+	return nil
+}
+
+func parseOptional(s string) error {
+	if s == "" {
+		return nil
+	}
+	_, err := palettes.Parse(s)
+	return err
+}
+
+// options turns the flags into the gallery's and the renderer's options,
+// for a puzzle of the given number of pieces (continuous palettes are
+// sampled to it). Bad values are usage errors.
+func (l *lookFlags) options(pieces int) (*gallery.Options, *render.Options, error) {
+	for _, name := range lookNames {
+		if err := l.check(name); err != nil {
+			return nil, nil, usagef("--%s: %v", name, err)
+		}
+	}
 	opt := &gallery.Options{
 		CellSize:    l.cellSize,
 		BorderWidth: l.borderWidth,
@@ -119,39 +188,37 @@ func (l *lookFlags) options() (*gallery.Options, *render.Options, error) {
 		Title:       l.title,
 		PerPage:     l.perPage,
 	}
-	var err error
-	parse := func(flag, s string) color.NRGBA {
-		if s == "" || err != nil {
-			return color.NRGBA{}
-		}
-		c, e := palettes.Parse(s)
-		if e != nil {
-			err = fmt.Errorf("--%s: %w", flag, e)
-		}
+	parse := func(s string) color.NRGBA {
+		c, _ := palettes.Parse(s) // checked above
 		return c
 	}
-	opt.BorderColor = parse("border-color", l.borderColor)
-	opt.Background = parse("background", l.background)
+	if l.borderColor != "" {
+		opt.BorderColor = parse(l.borderColor)
+	}
+	if l.background != "" {
+		opt.Background = parse(l.background)
+	}
+	p, err := l.makePalette(pieces)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, usagef("%v", err)
 	}
-	if opt.Palette, err = l.makePalette(); err != nil {
-		return nil, nil, err
-	}
-	if l.scale < 0 {
-		return nil, nil, fmt.Errorf("--scale %g: want a positive number", l.scale)
-	}
+	opt.Palette = p
 	return opt, &render.Options{Scale: l.scale}, nil
 }
 
-func (l *lookFlags) makePalette() (*palettes.Palette, error) {
+// makePalette builds the palette: a named one (continuous ones sampled to
+// the number of pieces), or a list of colours, with the spec's and then the
+// command line's piece colours on top.
+func (l *lookFlags) makePalette(pieces int) (*palettes.Palette, error) {
 	var p *palettes.Palette
 	var err error
-	switch list := splitColours(l.palette); {
+	list := splitColours(l.palette)
+	name := strings.ToLower(l.palette)
+	switch {
 	case l.palette == "":
 		p = palettes.Default()
-	case len(list) == 1 && slices.Contains(palettes.Names(), list[0]):
-		p, err = palettes.Named(list[0], 0)
+	case slices.Contains(palettes.Names(), name):
+		p, err = palettes.Named(name, pieces)
 	default:
 		if len(list) == 1 {
 			if _, perr := palettes.Parse(list[0]); perr != nil {
@@ -163,16 +230,19 @@ func (l *lookFlags) makePalette() (*palettes.Palette, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--palette: %w", err)
 	}
-	if len(l.colors) == 0 {
-		return p, nil
-	}
 	m := map[string]string{}
+	for k, v := range l.specColors {
+		m[k] = v
+	}
 	for _, kv := range l.colors {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" || v == "" {
 			return nil, fmt.Errorf("--color %q: want PIECE=COLOUR, such as F=#e41a1c", kv)
 		}
 		m[k] = v
+	}
+	if len(m) == 0 {
+		return p, nil
 	}
 	if p, err = palettes.FromMap(m, p); err != nil {
 		return nil, fmt.Errorf("--color: %w", err)
