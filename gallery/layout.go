@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"unicode/utf8"
 
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
@@ -39,7 +40,8 @@ type Options struct {
 	// Labels puts a caption under each frame: its number, or the item's
 	// own caption.
 	Labels bool
-	// Letters writes each piece's name on it.
+	// Letters writes each piece's name on it, in the border's colour or
+	// white, whichever stands out more on the piece's fill.
 	Letters bool
 	// Title is written above the frames; empty means none.
 	Title string
@@ -47,6 +49,13 @@ type Options struct {
 	Palette *palettes.Palette
 	// PerPage is the number of frames on a sheet; 0 puts them all on one.
 	PerPage int
+	// MeasureText returns the width, in pixels, of s set at size pixels,
+	// bold or not, as the backend will draw it: the sheet is widened to
+	// fit the title, and the frames' slots to fit the captions. Nil
+	// estimates 0.6 × size per character, about right for a sans-serif
+	// font (render.MeasureText measures the fonts the PNG and PDF
+	// backends use). It must return a finite width, at least 0.
+	MeasureText func(s string, size float64, bold bool) float64
 }
 
 // Item is one frame to lay out: a solution, with optional texts.
@@ -144,7 +153,9 @@ func solutionContent(s *puzzles.Solution) (*content, error) {
 }
 
 // Layout lays out the items on sheets: one, or several of PerPage frames.
-// Every frame gets a slot the size of the largest board.
+// Every frame gets a slot the size of the largest board, widened to the
+// widest caption when there are labels. A sheet is at least as wide as its
+// title (by MeasureText), the frames centred under it.
 func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 	s, err := newStyle(opt)
 	if err != nil {
@@ -162,7 +173,7 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 			return nil, err
 		}
 	}
-	return s.layout(items, contents), nil
+	return s.layout(items, contents)
 }
 
 // Solutions lays out solutions, numbered from 1.
@@ -213,7 +224,7 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 		contents[i] = c
 		items[i] = Item{Caption: p.Name, Title: p.Name}
 	}
-	return s.layout(items, contents), nil
+	return s.layout(items, contents)
 }
 
 // columns returns the number of frames in a row: the one that makes the
@@ -239,17 +250,55 @@ func (s *style) columns(n int, slotW, slotH float64) int {
 	return best
 }
 
-func (s *style) layout(items []Item, contents []*content) []*Sheet {
+// measure returns the width of text at size pixels, by MeasureText or the
+// estimate.
+func (s *style) measure(text string, size float64, bold bool) (float64, error) {
+	if s.MeasureText == nil {
+		return 0.6 * size * float64(utf8.RuneCountInString(text)), nil
+	}
+	w := s.MeasureText(text, size, bold)
+	if !(w >= 0) || math.IsInf(w, 1) {
+		return 0, fmt.Errorf("gallery: MeasureText(%q, %v, %v) = %v; want a finite width, at least 0", text, size, bold, w)
+	}
+	return w, nil
+}
+
+// caption returns the text under item k's frame: its caption, or its
+// number.
+func caption(items []Item, k int) string {
+	if items[k].Caption != "" {
+		return items[k].Caption
+	}
+	return fmt.Sprint(k + 1)
+}
+
+// layout lays out the items on sheets. Every slot is as wide as the widest
+// board and the widest caption, and every sheet as wide as its frames and
+// the title.
+func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
 	maxRows, maxCols := 0, 0
 	for _, c := range contents {
 		maxRows, maxCols = max(maxRows, c.rows), max(maxCols, c.cols)
 	}
-	captionH := 0.0
-	if s.Labels {
-		captionH = s.caption * 1.5
-	}
 	slotW := float64(maxCols)*s.cell + s.border
-	slotH := float64(maxRows)*s.cell + s.border + captionH
+	slotH := float64(maxRows)*s.cell + s.border
+	if s.Labels {
+		slotH += s.caption * 1.5
+		for k := range items {
+			w, err := s.measure(caption(items, k), s.caption, false)
+			if err != nil {
+				return nil, err
+			}
+			slotW = max(slotW, w)
+		}
+	}
+	titleW := 0.0
+	if s.Title != "" {
+		var err error
+		if titleW, err = s.measure(s.Title, s.title, true); err != nil {
+			return nil, err
+		}
+	}
 	per := len(items)
 	if s.PerPage > 0 {
 		per = s.PerPage
@@ -258,13 +307,13 @@ func (s *style) layout(items []Item, contents []*content) []*Sheet {
 	var sheets []*Sheet
 	for first := 0; first < len(items); first += per {
 		last := min(first+per, len(items))
-		sheets = append(sheets, s.page(items, contents, first, last, cols, slotW, slotH))
+		sheets = append(sheets, s.page(items, contents, first, last, cols, slotW, slotH, titleW))
 	}
-	return sheets
+	return sheets, nil
 }
 
-// page lays out items[first:last] on one sheet.
-func (s *style) page(items []Item, contents []*content, first, last, cols int, slotW, slotH float64) *Sheet {
+// page lays out items[first:last] on one sheet, under a title titleW wide.
+func (s *style) page(items []Item, contents []*content, first, last, cols int, slotW, slotH, titleW float64) *Sheet {
 	n := last - first
 	rows := (n + cols - 1) / cols
 	titleH := 0.0
@@ -275,18 +324,24 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 		GridWidth:   s.gridWidth,
 		GridColor:   s.gridColor,
 	}
-	sh.Width = 2*s.margin + float64(cols)*slotW + float64(cols-1)*s.gap
+	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
+	sh.Width = 2*s.margin + max(framesW, titleW)
+	// The frames are centred under a wider title, on a whole pixel so
+	// that cells on whole pixels stay there.
+	left := s.margin + math.Floor((max(framesW, titleW)-framesW)/2)
 	if s.Title != "" {
 		titleH = s.title * 2
-		sh.Title = &Text{X: sh.Width / 2, Y: s.margin + s.title*0.8, Size: s.title, Bold: true, Color: s.BorderColor, Text: s.Title}
 	}
 	sh.Height = 2*s.margin + titleH + float64(rows)*slotH + float64(rows-1)*s.gap
 	// Whole pixels, so that a PNG is exactly the sheet's size; the
 	// frames keep their places from the top-left corner.
 	sh.Width, sh.Height = math.Ceil(sh.Width), math.Ceil(sh.Height)
+	if s.Title != "" {
+		sh.Title = &Text{X: sh.Width / 2, Y: s.margin + s.title*0.8, Size: s.title, Bold: true, Color: s.BorderColor, Text: s.Title}
+	}
 	for k := first; k < last; k++ {
 		i := k - first
-		x := s.margin + float64(i%cols)*(slotW+s.gap)
+		x := left + float64(i%cols)*(slotW+s.gap)
 		y := s.margin + titleH + float64(i/cols)*(slotH+s.gap)
 		sh.Frames = append(sh.Frames, s.frame(items, contents, k, x, y, slotW, slotH))
 	}
@@ -337,16 +392,12 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 		for inst, v := range c.centers() {
 			f.Letters = append(f.Letters, Text{
 				X: fx + (float64(v.x)+0.5)*cell, Y: fy + (float64(v.y)+0.5)*cell,
-				Size: cell * 0.5, Bold: true, Color: s.BorderColor, Text: c.names[c.pieces[inst]],
+				Size: cell * 0.5, Bold: true, Color: s.letterColour(colours[inst]), Text: c.names[c.pieces[inst]],
 			})
 		}
 	}
 	if s.Labels {
-		text := items[k].Caption
-		if text == "" {
-			text = fmt.Sprint(k + 1)
-		}
-		f.Caption = &Text{X: x + slotW/2, Y: y + s.border + boardH + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: text}
+		f.Caption = &Text{X: x + slotW/2, Y: y + s.border + boardH + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: caption(items, k)}
 	}
 	return f
 }

@@ -2,8 +2,12 @@ package gallery
 
 import (
 	"context"
+	"fmt"
 	"image/color"
+	"math"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
@@ -224,4 +228,133 @@ func TestDraw(t *testing.T) {
 			t.Fatalf("Draw called %q, want %q", r.calls, want)
 		}
 	}
+}
+
+// Letters contrast with their pieces: on viridis, dark on the light
+// greens and yellows, white on the dark blues and purples.
+func TestLetterContrast(t *testing.T) {
+	viridis, err := palettes.Named("viridis", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dark := color.NRGBA{0x22, 0x22, 0x22, 0xff}
+	white := color.NRGBA{0xff, 0xff, 0xff, 0xff}
+	sheets, err := Solutions(distinct(t, "scott", 3), &Options{Letters: true, Palette: viridis})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[color.NRGBA]int{}
+	for i, f := range sheets[0].Frames {
+		if len(f.Letters) != len(f.Shapes) {
+			t.Fatalf("frame %d: %d letters for %d shapes", i, len(f.Letters), len(f.Shapes))
+		}
+		for k, l := range f.Letters {
+			sh := f.Shapes[k] // both in instance order
+			if l.Text != sh.Piece {
+				t.Fatalf("frame %d: letter %d is %q on piece %q", i, k, l.Text, sh.Piece)
+			}
+			// The one of the two with the higher contrast.
+			fill := luminance(sh.Fill)
+			want := dark
+			if contrast(fill, luminance(white)) > contrast(fill, luminance(dark)) {
+				want = white
+			}
+			if l.Color != want {
+				t.Errorf("frame %d: letter %s is %v on %v (contrast %.2f), want %v (contrast %.2f)", i, l.Text, l.Color, sh.Fill,
+					contrast(fill, luminance(l.Color)), want, contrast(fill, luminance(want)))
+			}
+			seen[l.Color]++
+		}
+	}
+	if seen[dark] == 0 || seen[white] == 0 {
+		t.Errorf("letters: %d dark, %d white; want some of each on viridis", seen[dark], seen[white])
+	}
+}
+
+func TestContrast(t *testing.T) {
+	black, white := color.NRGBA{0, 0, 0, 0xff}, color.NRGBA{0xff, 0xff, 0xff, 0xff}
+	for _, tc := range []struct {
+		a, b color.NRGBA
+		want float64
+	}{
+		{black, white, 21},
+		{white, black, 21},
+		{white, white, 1},
+		{color.NRGBA{0x77, 0x77, 0x77, 0xff}, white, 4.48}, // WCAG's grey on white
+		{color.NRGBA{0x22, 0x22, 0x22, 0xff}, white, 15.91},
+	} {
+		if got := contrast(luminance(tc.a), luminance(tc.b)); math.Abs(got-tc.want) > 0.01 {
+			t.Errorf("contrast(%v, %v) = %.3f, want %.2f", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// estimate is the default text measure: 0.6 × the size per character.
+func estimate(s string, size float64) float64 {
+	return 0.6 * size * float64(utf8.RuneCountInString(s))
+}
+
+// A title wider than the frames widens the sheet, and the frames are
+// centred under it; captions wider than a board widen every slot.
+func TestLayoutWideTexts(t *testing.T) {
+	one := distinct(t, "dominoes-2x10", 1) // one frame of 2 × 10 cells
+	long := strings.Repeat("A long title for a small frame, ", 4)
+	t.Run("title", func(t *testing.T) {
+		sheets, err := Solutions(one, &Options{CellSize: 10, Title: long})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sheets[0]
+		if w := estimate(long, s.Title.Size); s.Width < w {
+			t.Errorf("sheet %g wide, want at least the title's %g", s.Width, w)
+		}
+		if s.Title.X != s.Width/2 {
+			t.Errorf("title at x = %g, want the middle, %g", s.Title.X, s.Width/2)
+		}
+		f := s.Frames[0]
+		if mid := f.X + f.Width/2; math.Abs(mid-s.Width/2) > 1 {
+			t.Errorf("frame's middle at x = %g, want near the sheet's, %g", mid, s.Width/2)
+		}
+	})
+	t.Run("measured title", func(t *testing.T) {
+		var calls []string
+		measure := func(s string, size float64, bold bool) float64 {
+			calls = append(calls, fmt.Sprintf("%q %g %v", s, size, bold))
+			return 1000
+		}
+		sheets, err := Solutions(one, &Options{CellSize: 10, Title: "T", Margin: 5, MeasureText: measure})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := sheets[0]; s.Width != 1010 {
+			t.Errorf("sheet %g wide, want 1010, the measured title and margins (measured %q)", s.Width, calls)
+		}
+	})
+	t.Run("captions", func(t *testing.T) {
+		items := []Item{{Solution: one[0], Caption: long}, {Solution: one[0], Caption: "short"}, {Solution: one[0]}}
+		sheets, err := Layout(items, &Options{CellSize: 10, Labels: true, Columns: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sheets[0]
+		// Each caption's extent, by the estimate, stays within the sheet
+		// and clear of its neighbours'.
+		right := 0.0
+		for i, f := range s.Frames {
+			c := f.Caption
+			w := estimate(c.Text, c.Size)
+			if c.X-w/2 < right || c.X+w/2 > s.Width {
+				t.Errorf("caption %d, %g wide at x = %g, overlaps the one before (to %g) or leaves the sheet (%g wide)", i, w, c.X, right, s.Width)
+			}
+			right = c.X + w/2
+		}
+	})
+	t.Run("bad measure", func(t *testing.T) {
+		for _, w := range []float64{math.NaN(), -1, math.Inf(1)} {
+			measure := func(string, float64, bool) float64 { return w }
+			if _, err := Solutions(one, &Options{Title: "T", MeasureText: measure}); err == nil {
+				t.Errorf("MeasureText giving %v: no error", w)
+			}
+		}
+	})
 }

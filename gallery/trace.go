@@ -89,14 +89,23 @@ func (g *cells) outlines() [][]Ring {
 					}
 					break
 				}
-				// Leave next by a right turn if the piece allows, so a
-				// ring goes around one corner of a pinch, not through it.
+				// Leave next by the leftmost way the piece allows. Directions
+				// go clockwise on the screen, so dir d+1 is a right turn
+				// and d-1 a left one: rank is 0 for a left turn, 1 straight
+				// on, 2 for a right turn (a U-turn, 3, never happens). Two
+				// ways out of a vertex only where the piece touches itself
+				// at a corner, a pinch: its cells are diagonal there, the
+				// other two cells not the piece's. Turning left keeps to the
+				// empty cell whose edge the ring came along, so the
+				// outside and a hole pinched against it get a ring each,
+				// both touching the corner once; turning right would join
+				// them into one ring through the corner twice.
 				best, bestRank := -1, 4
 				for _, n := range from[next] {
 					if used[n] {
 						continue
 					}
-					rank := (es[n].dir - d + 5) % 4 // 0 right turn, 1 straight, 2 left turn
+					rank := (es[n].dir - d + 5) % 4 // 0 left turn, 1 straight, 2 right turn
 					if rank < bestRank {
 						best, bestRank = n, rank
 					}

@@ -15,8 +15,8 @@ func (c *counter) Write(p []byte) (int, error) {
 }
 
 // benchmarkPoster writes the poster of all 2339 distinct solutions of
-// pentominoes-6x10 at 12-pixel cells (5292×4968), reporting its size. The
-// solving and the layout are outside the timer.
+// pentominoes-6x10 at 12-pixel cells (5219×5142 pixels), reporting its
+// size. The solving and the layout are outside the timer.
 func benchmarkPoster(b *testing.B, f Format) {
 	sols := solutions(b, "pentominoes-6x10")
 	if len(sols) != 2339 {

@@ -82,3 +82,34 @@ func (fc faceCache) face(bold bool, size float64) font.Face {
 	fc[k] = f
 	return f
 }
+
+// MeasureText returns the width, in pixels, of s set in Go Regular or Go
+// Bold at size pixels, as PNG and PDF set it (an SVG viewer sets it in its
+// own sans-serif, of about the same width). It suits
+// gallery.Options.MeasureText, and is safe for concurrent use.
+func MeasureText(s string, size float64, bold bool) float64 {
+	if s == "" || !(size > 0) {
+		return 0
+	}
+	measuring.Lock()
+	defer measuring.Unlock()
+	if measuring.faces == nil {
+		measuring.faces = faceCache{}
+	}
+	// One face per font, at a size large enough that rounding the
+	// advances to 1/64 pixel does not matter: unhinted advances scale
+	// with the size.
+	face := measuring.faces.face(bold, measureSize)
+	return float64(font.MeasureString(face, s)) / 64 * size / measureSize
+}
+
+// measureSize is the size of the faces MeasureText measures with, in
+// pixels.
+const measureSize = 1024
+
+// measuring holds MeasureText's faces, which are not safe for concurrent
+// use.
+var measuring struct {
+	sync.Mutex
+	faces faceCache
+}

@@ -89,11 +89,15 @@ func FormatOf(path string) (Format, error) {
 // Options set how sheets are written. The zero value (and a nil *Options)
 // gives the defaults.
 type Options struct {
-	// Scale is the number of PNG pixels per sheet unit; 0 means 1.
-	// ScaleForDPI gives the scale for a resolution: 96 DPI is 1. SVG and
-	// PDF are vector formats and ignore it (one unit is one SVG user unit,
-	// one PDF point).
+	// Scale is the number of PNG pixels per sheet unit; 0 means 1, or
+	// DPI/96 when DPI is set. SVG and PDF are vector formats and ignore
+	// it (one unit is one SVG user unit, one PDF point).
 	Scale float64
+	// DPI is another way to give the scale: the PNG's resolution in dots
+	// per inch, a sheet unit being a CSS pixel (1/96 inch), so that 96
+	// DPI is scale 1 and 300 DPI scale 3.125. 0 means 96 × Scale. If both
+	// are set they must agree. A PNG records its resolution either way.
+	DPI float64
 }
 
 // ScaleForDPI returns the Scale that gives a PNG of dpi dots per inch,
@@ -101,17 +105,31 @@ type Options struct {
 // 300 DPI is 3.125.
 func ScaleForDPI(dpi float64) float64 { return dpi / 96 }
 
-// maxScale bounds Scale; maxPixels (below) bounds the image it gives.
+// maxScale bounds Scale, and DPI to 96 × maxScale; maxPixels (in png.go)
+// bounds the image they give.
 const maxScale = 100
 
 // scale returns the PNG scale opt asks for, after checking it.
 func (opt *Options) scale() (float64, error) {
-	if opt == nil || opt.Scale == 0 {
+	if opt == nil {
 		return 1, nil
 	}
-	s := opt.Scale
+	s, dpi := opt.Scale, opt.DPI
 	if math.IsNaN(s) || s < 0 || s > maxScale {
-		return 0, fmt.Errorf("render: scale %v out of range; it must be 0 (meaning 1) or positive, at most %d", s, maxScale)
+		return 0, fmt.Errorf("render: scale %v out of range; it must be 0 (unset) or positive, at most %d", s, maxScale)
+	}
+	if math.IsNaN(dpi) || dpi < 0 || dpi > 96*maxScale {
+		return 0, fmt.Errorf("render: DPI %v out of range; it must be 0 (unset) or positive, at most %d", dpi, 96*maxScale)
+	}
+	switch {
+	case dpi == 0 && s == 0:
+		return 1, nil
+	case dpi == 0:
+		return s, nil
+	case s == 0:
+		return ScaleForDPI(dpi), nil
+	case math.Abs(s-ScaleForDPI(dpi)) > 1e-9*s:
+		return 0, fmt.Errorf("render: scale %v and DPI %v disagree (%v DPI is scale %v); set one of them", s, dpi, dpi, ScaleForDPI(dpi))
 	}
 	return s, nil
 }

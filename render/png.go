@@ -1,7 +1,10 @@
 package render
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/draw"
@@ -279,20 +282,72 @@ func (c *PNG) textPlace(t *gallery.Text, faces faceCache) (face font.Face, dot f
 	return face, fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}, true
 }
 
-// Encode draws what was recorded, if Image has not, and writes it as PNG.
-// An image of at most 256 colours is written with a palette (colour type 3,
-// PNG §6.1), exactly. One of more is written with a palette of its 256 most
-// frequent colours if no pixel then changes by more than 24 of 255 in any
-// channel (only rare anti-aliased edge pixels change), and otherwise in
-// true colour, with alpha unless it is opaque.
+// Encode draws what was recorded, if Image has not, and writes it as PNG,
+// losslessly: an image of at most 256 colours with a palette (colour type
+// 3, PNG §6.1), and one of more in true colour, with alpha unless it is
+// opaque. A pHYs chunk gives the resolution, 96 DPI times the scale, so
+// that viewers and printers know the picture's size.
 func (c *PNG) Encode(w io.Writer) error {
 	img := c.Image()
 	var m image.Image = img
 	if p := indexed(img); p != nil {
 		m = p
 	}
-	if err := png.Encode(w, m); err != nil {
+	pw := &physWriter{w: w, chunk: physChunk(96 * c.scale)}
+	err := png.Encode(pw, m)
+	if err == nil && pw.chunk != nil {
+		err = errors.New("the encoder wrote no IHDR chunk")
+	}
+	if err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil
+}
+
+// ihdrEnd is the length of the start of a PNG that image/png writes before
+// anything else: the signature (8 bytes, PNG §5.2) and the IHDR chunk (a
+// 4-byte length, the type, 13 bytes of data and a 4-byte CRC; §5.3,
+// §11.2.2).
+const ihdrEnd = 8 + 4 + 4 + 13 + 4
+
+// physChunk returns a pHYs chunk (PNG §11.3.5.3) for dpi dots per inch: as
+// many pixels per metre (unit 1), the same across and down.
+func physChunk(dpi float64) []byte {
+	ppm := uint32(math.Round(dpi / 0.0254))
+	b := binary.BigEndian.AppendUint32(nil, 9) // the length of the data
+	b = append(b, "pHYs"...)
+	b = binary.BigEndian.AppendUint32(b, ppm)
+	b = binary.BigEndian.AppendUint32(b, ppm)
+	b = append(b, 1)
+	// The CRC covers the type and the data (§5.3).
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[4:]))
+}
+
+// physWriter passes a PNG through to w, inserting chunk after the IHDR
+// chunk. image/png writes no ancillary chunk, and the PNG spec puts pHYs
+// anywhere between IHDR and the first IDAT (§5.6).
+type physWriter struct {
+	w     io.Writer
+	head  []byte // the signature and IHDR, held until complete
+	chunk []byte // the chunk to insert; nil once written
+}
+
+func (p *physWriter) Write(b []byte) (int, error) {
+	if p.chunk == nil {
+		return p.w.Write(b)
+	}
+	n := min(len(b), ihdrEnd-len(p.head))
+	p.head = append(p.head, b[:n]...)
+	if len(p.head) < ihdrEnd {
+		return n, nil
+	}
+	if string(p.head[12:16]) != "IHDR" {
+		return 0, fmt.Errorf("the encoder wrote a %q chunk first, not IHDR", p.head[12:16])
+	}
+	if _, err := p.w.Write(append(p.head, p.chunk...)); err != nil {
+		return 0, err
+	}
+	p.chunk = nil
+	m, err := p.w.Write(b[n:])
+	return n + m, err
 }

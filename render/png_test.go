@@ -2,13 +2,18 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
 )
 
@@ -35,9 +40,11 @@ func near(a, b color.NRGBA, tol int) bool {
 }
 
 // checkCells checks every cell of sol's frame in img, drawn at scale: its
-// centre has the colour the sheet gave its piece, and the middle of each
-// edge between two pieces is the border's colour, or near it.
-func checkCells(t *testing.T, img image.Image, sheet *gallery.Sheet, f *gallery.Frame, sol *puzzles.Solution, scale float64) {
+// centre has the colour the sheet gave its piece and, unless pal is nil,
+// the colour pal gives the piece by its name (for puzzles with one copy of
+// each piece, which keep their own colours); and the middle of each edge
+// between two pieces is the border's colour, or near it.
+func checkCells(t *testing.T, img image.Image, sheet *gallery.Sheet, f *gallery.Frame, sol *puzzles.Solution, scale float64, pal *palettes.Palette) {
 	t.Helper()
 	b := sol.Puzzle().Board()
 	cell := f.Width / float64(b.Cols())
@@ -50,10 +57,24 @@ func checkCells(t *testing.T, img image.Image, sheet *gallery.Sheet, f *gallery.
 	for _, sh := range f.Shapes {
 		fill[sh.Piece] = sh.Fill
 	}
+	own := map[string]color.NRGBA{}
+	if pal != nil {
+		var names []string
+		for _, p := range sol.Puzzle().Pieces() {
+			names = append(names, p.Name)
+		}
+		for i, c := range pal.PieceColours(names) {
+			own[names[i]] = c
+		}
+	}
 	for c, name := range owner {
 		x, y := (f.X+(float64(c.Col)+0.5)*cell)*scale, (f.Y+(float64(c.Row)+0.5)*cell)*scale
-		if got, want := nrgba(img, x, y), fill[name]; got != want {
-			t.Errorf("cell (%d,%d) of piece %s is %v at its centre, want %v", c.Row, c.Col, name, got, want)
+		got := nrgba(img, x, y)
+		if want := fill[name]; got != want {
+			t.Errorf("cell (%d,%d) of piece %s is %v at its centre, want the sheet's %v", c.Row, c.Col, name, got, want)
+		}
+		if want, ok := own[name]; pal != nil && (!ok || got != want) {
+			t.Errorf("cell (%d,%d) of piece %s is %v at its centre, want the palette's %v", c.Row, c.Col, name, got, want)
 		}
 		// The edges to the right and below.
 		for _, n := range []puzzles.Cell{{Row: c.Row, Col: c.Col + 1}, {Row: c.Row + 1, Col: c.Col}} {
@@ -88,7 +109,7 @@ func TestPNGCells(t *testing.T) {
 			sheets := layout(t, []*puzzles.Solution{sol}, &opt)
 			sheet := sheets[0]
 			img := decodePNG(t, sheet, &Options{Scale: tc.scale})
-			checkCells(t, img, sheet, &sheet.Frames[0], sol, tc.scale)
+			checkCells(t, img, sheet, &sheet.Frames[0], sol, tc.scale, palettes.Default())
 		})
 	}
 }
@@ -137,7 +158,7 @@ func TestPNGHole(t *testing.T) {
 			t.Errorf("the hole at (%v,%v) is %v, want transparent", x, y, got)
 		}
 	}
-	checkCells(t, img, sheet, f, sols[0], 1)
+	checkCells(t, img, sheet, f, sols[0], 1, palettes.Default())
 	// The background around the board is transparent too.
 	sheet = layout(t, sols[:1], &gallery.Options{CellSize: 20})[0]
 	if got := nrgba(decodePNG(t, sheet, nil), 2, 2); got.A != 0 {
@@ -166,43 +187,111 @@ func TestPNGText(t *testing.T) {
 	}
 }
 
-func TestIndexed(t *testing.T) {
-	// line makes a one-row image of the colours, each repeated n times.
-	line := func(n int, cs ...color.RGBA) []color.RGBA {
-		var out []color.RGBA
-		for _, c := range cs {
-			for range n {
-				out = append(out, c)
+// The PNG's bytes do not depend on the number of CPUs: neither the drawing,
+// on several goroutines, nor the choice of a palette, made from the colours
+// of bands of rows, as many as 4 × GOMAXPROCS.
+func TestPNGGOMAXPROCS(t *testing.T) {
+	scott := solutions(t, "scott")[:12]
+	for _, tc := range []struct {
+		name string
+		opt  gallery.Options
+	}{
+		{"grid, letters and labels", gallery.Options{CellSize: 13, Grid: true, Letters: true, Labels: true, Title: "Scott"}},
+		{"paletted", gallery.Options{CellSize: 12}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sheets := layout(t, scott, &tc.opt)
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+			var outs [][]byte
+			procs := []int{1, 4}
+			for _, n := range procs {
+				runtime.GOMAXPROCS(n)
+				outs = append(outs, encode(t, FormatPNG, sheets, nil))
 			}
-		}
-		return out
+			if !bytes.Equal(outs[0], outs[1]) {
+				t.Errorf("the PNG differs at GOMAXPROCS %d (%d bytes) and %d (%d bytes)", procs[0], len(outs[0]), procs[1], len(outs[1]))
+			}
+		})
 	}
-	reds := func(n int, g uint8) []color.RGBA { // n shades of red
+}
+
+// A PNG holds exactly the picture drawn: with a palette when it has at most
+// 256 colours, in true colour otherwise.
+func TestPNGLossless(t *testing.T) {
+	scott := solutions(t, "scott")[:12]
+	for _, tc := range []struct {
+		name     string
+		opt      gallery.Options
+		paletted bool
+	}{
+		{"few colours", gallery.Options{CellSize: 12}, true},
+		{"grid, letters and labels", gallery.Options{CellSize: 13, Grid: true, Letters: true, Labels: true, Title: "Scott"}, false},
+		{"on white", gallery.Options{CellSize: 13, Grid: true, Letters: true, Background: white}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sheet := layout(t, scott, &tc.opt)[0]
+			c, err := NewPNG(sheet, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sheet.Draw(c)
+			var b bytes.Buffer
+			if err := c.Encode(&b); err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := got.(*image.Paletted); ok != tc.paletted {
+				t.Errorf("decoded a %T, want paletted %v", got, tc.paletted)
+			}
+			want := c.Image()
+			if got.Bounds() != want.Bounds() {
+				t.Fatalf("bounds %v, want %v", got.Bounds(), want.Bounds())
+			}
+			changed := 0
+			for y := range want.Bounds().Dy() {
+				for x := range want.Bounds().Dx() {
+					// Compared as PNG stores them, not premultiplied.
+					g := color.NRGBAModel.Convert(got.At(x, y))
+					w := color.NRGBAModel.Convert(want.At(x, y))
+					if g != w {
+						if changed < 5 {
+							t.Errorf("pixel (%d,%d) is %v, drawn %v", x, y, g, w)
+						}
+						changed++
+					}
+				}
+			}
+			if changed > 0 {
+				t.Errorf("%d of %d pixels changed", changed, want.Bounds().Dx()*want.Bounds().Dy())
+			}
+		})
+	}
+}
+
+func TestIndexed(t *testing.T) {
+	reds := func(n int) []color.RGBA { // n shades of red
 		var cs []color.RGBA
 		for v := range n {
-			cs = append(cs, color.RGBA{uint8(v), g, 0, 255})
+			cs = append(cs, color.RGBA{uint8(v), 0, 0, 255})
 		}
 		return cs
-	}
-	many := make([]color.RGBA, maxColours+1)
-	for i := range many {
-		many[i] = color.RGBA{uint8(i), uint8(i >> 8), uint8(i >> 16), 255}
 	}
 	clear, grey := color.RGBA{}, color.RGBA{0x22, 0x22, 0x22, 0xff}
 	for _, tc := range []struct {
 		name    string
 		pixels  []color.RGBA
 		colours int // in the palette; 0 for no palette
-		maxDiff int // the most a pixel may change
 	}{
-		{"one colour", line(5, clear), 1, 0},
-		{"three colours", line(3, clear, grey, color.RGBA{0, 0, 0, 64}), 3, 0},
-		{"256 colours", append(reds(255, 0), clear), 256, 0},
-		// 256 frequent colours and 100 rare ones, each near a frequent one.
-		{"reduced", append(line(3, reds(256, 0)...), reds(100, 1)...), 256, 1},
-		// One rare colour far from the frequent ones.
-		{"too far", append(line(3, reds(256, 0)...), color.RGBA{0, 200, 0, 255}), 0, 0},
-		{"too many", many, 0, 0},
+		{"one colour", []color.RGBA{clear, clear, clear}, 1},
+		{"three colours", []color.RGBA{grey, clear, grey, {0, 0, 0, 64}, clear}, 3},
+		{"256 colours", append(reds(255), clear), 256},
+		{"257 colours", append(reds(256), clear), 0},
+		// 256 frequent colours and one rare one, near a frequent one:
+		// the picture is never changed to fit a palette.
+		{"one too many", append(append(reds(256), reds(256)...), color.RGBA{0, 1, 0, 255}), 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img := image.NewRGBA(image.Rect(0, 0, len(tc.pixels), 1))
@@ -221,11 +310,87 @@ func TestIndexed(t *testing.T) {
 				t.Errorf("a palette of %d colours, want %d", len(p.Palette), tc.colours)
 			}
 			for x, want := range tc.pixels {
-				got := p.At(x, 0).(color.RGBA)
-				if !near(color.NRGBA(got), color.NRGBA(want), tc.maxDiff) {
+				if got := p.At(x, 0).(color.RGBA); got != want {
 					t.Errorf("pixel %d is %v, want %v", x, got, want)
 				}
 			}
 		})
+	}
+}
+
+// chunks returns the types and data of the chunks of a PNG, checking the
+// signature and every chunk's CRC.
+func chunks(t *testing.T, b []byte) (types []string, data [][]byte) {
+	t.Helper()
+	const sig = "\x89PNG\r\n\x1a\n"
+	if !bytes.HasPrefix(b, []byte(sig)) {
+		t.Fatalf("no PNG signature")
+	}
+	for b = b[len(sig):]; len(b) > 0; {
+		if len(b) < 12 {
+			t.Fatalf("a truncated chunk: %q", b)
+		}
+		n := int(binary.BigEndian.Uint32(b))
+		if len(b) < 12+n {
+			t.Fatalf("chunk %q of %d bytes is truncated", b[4:8], n)
+		}
+		if got, want := binary.BigEndian.Uint32(b[8+n:]), crc32.ChecksumIEEE(b[4:8+n]); got != want {
+			t.Errorf("chunk %q: CRC %#x, want %#x", b[4:8], got, want)
+		}
+		types = append(types, string(b[4:8]))
+		data = append(data, b[8:8+n])
+		b = b[12+n:]
+	}
+	return types, data
+}
+
+func TestPNGPhysicalSize(t *testing.T) {
+	sheet := layout(t, solutions(t, "pentominoes-3x20")[:1], &gallery.Options{CellSize: 10})[0]
+	for _, tc := range []struct {
+		name string
+		opt  *Options
+		dpi  float64
+	}{
+		{"default", nil, 96},
+		{"scale 2", &Options{Scale: 2}, 192},
+		{"300 DPI", &Options{DPI: 300}, 300},
+		{"both, agreeing", &Options{DPI: 300, Scale: ScaleForDPI(300)}, 300},
+		{"72 DPI", &Options{DPI: 72}, 72},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := encode(t, FormatPNG, []*gallery.Sheet{sheet}, tc.opt)
+			types, data := chunks(t, b)
+			if len(types) < 3 || types[0] != "IHDR" || types[1] != "pHYs" {
+				t.Fatalf("chunks %q, want IHDR, pHYs, …", types)
+			}
+			// PNG §11.3.5.3: pixels per unit in x and in y, and the unit,
+			// 1 for the metre.
+			ppm := uint32(math.Round(tc.dpi / 0.0254))
+			want := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, ppm), ppm)
+			want = append(want, 1)
+			if !bytes.Equal(data[1], want) {
+				t.Errorf("pHYs holds % x, want % x (%d pixels per metre)", data[1], want, ppm)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := int(math.Ceil(sheet.Width * tc.dpi / 96)); img.Bounds().Dx() != w {
+				t.Errorf("width %d pixels, want %d", img.Bounds().Dx(), w)
+			}
+		})
+	}
+}
+
+func TestBadDPI(t *testing.T) {
+	sheet := layout(t, solutions(t, "pentominoes-3x20")[:1], nil)[0]
+	for _, opt := range []Options{
+		{DPI: -1}, {DPI: math.NaN()}, {DPI: math.Inf(1)}, {DPI: 9601},
+		{DPI: 300, Scale: 3}, // disagree
+	} {
+		err := Write(&bytes.Buffer{}, FormatPNG, []*gallery.Sheet{sheet}, &opt)
+		if err == nil || !strings.HasPrefix(err.Error(), "render: ") {
+			t.Errorf("Write(%+v) = %v, want an error starting render:", opt, err)
+		}
 	}
 }

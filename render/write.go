@@ -80,8 +80,14 @@ func write(w io.Writer, f Format, sheets []*gallery.Sheet, opt *Options) error {
 // Every file is written to a temporary file in its directory and renamed
 // into place once all are complete, so a failure leaves no half-written
 // picture and no temporary files. (If renaming fails part-way, which is
-// rare, the paths already renamed are returned with the error.) Path "-" (standard output) is for the
-// caller to handle, with Write.
+// rare, the paths already renamed are returned with the error.) Path "-"
+// (standard output) is for the caller to handle, with Write.
+//
+// WriteFiles replaces the files it writes and deletes none: numbered files
+// left by an earlier run that wrote more sheets stay in place. After 12
+// sheets, a run of 10 replaces "poster-01.svg" … "poster-10.svg" and leaves
+// "poster-11.svg" and "poster-12.svg"; a run of 5 writes "poster-1.svg" …
+// "poster-5.svg" and leaves all 12. Only the returned paths are this run's.
 func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([]string, error) {
 	if path == "-" {
 		return nil, fmt.Errorf("render: WriteFiles cannot write to standard output; use Write")
