@@ -311,3 +311,30 @@ func TestDrawColours(t *testing.T) {
 		t.Errorf("an unquoted # colour: exit %d, %q", code, stderr)
 	}
 }
+
+func TestDrawDPI(t *testing.T) {
+	dir := t.TempDir()
+	size := func(args ...string) int {
+		path := filepath.Join(dir, "x.png")
+		if code, _, stderr := polytile(t, append([]string{"draw", "scott", "--solution", "1", "-o", path}, args...)...); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img.Bounds().Dx()
+	}
+	one, dpi := size(), size("--dpi", "288")
+	if dpi != 3*one {
+		t.Errorf("--dpi 288 gives %d pixels across, want 3 × %d", dpi, one)
+	}
+	if code, _, _ := polytile(t, "draw", "scott", "--dpi", "300", "--scale", "2", "-o", filepath.Join(dir, "y.png")); code != 2 {
+		t.Errorf("--dpi with --scale: exit %d, want 2", code)
+	}
+}

@@ -18,6 +18,7 @@ import (
 // the keys of a spec's render: mapping.
 type lookFlags struct {
 	cellSize, borderWidth, gap, margin, scale float64
+	dpi                                       float64
 	borderColor, background, title, palette   string
 	colors                                    []string
 	grid, labels, letters                     bool
@@ -28,7 +29,7 @@ type lookFlags struct {
 
 // lookNames are the flags of lookFlags, in the order help lists them.
 var lookNames = []string{"cell-size", "border-width", "border-color", "grid", "columns", "gap", "margin",
-	"background", "labels", "letters", "title", "palette", "color", "per-page", "scale"}
+	"background", "labels", "letters", "title", "palette", "color", "per-page", "scale", "dpi"}
 
 func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.Float64Var(&l.cellSize, "cell-size", 0, "side of a cell in `pixels` (default 24)")
@@ -46,6 +47,7 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.StringArrayVar(&l.colors, "color", nil, "a piece's colour, as `PIECE=COLOUR` (repeatable)")
 	fl.IntVar(&l.perPage, "per-page", 0, "frames on a page; more pages go to numbered files (default: all on one)")
 	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit (default 1; 2 for a high-resolution screen)")
+	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (300 for print; instead of --scale)")
 }
 
 // apply sets, from the spec's render: mapping, every look flag that the
@@ -144,6 +146,8 @@ func (l *lookFlags) check(name string) error {
 		return nonNegative(l.borderWidth)
 	case "scale":
 		return nonNegative(l.scale)
+	case "dpi":
+		return nonNegative(l.dpi)
 	case "columns":
 		return nonNegative(float64(l.columns))
 	case "per-page":
@@ -187,6 +191,7 @@ func (l *lookFlags) options(pieces int) (*gallery.Options, *render.Options, erro
 		Letters:     l.letters,
 		Title:       l.title,
 		PerPage:     l.perPage,
+		MeasureText: render.MeasureText, // the fonts PNG and PDF draw with
 	}
 	parse := func(s string) color.NRGBA {
 		c, _ := palettes.Parse(s) // checked above
@@ -203,7 +208,10 @@ func (l *lookFlags) options(pieces int) (*gallery.Options, *render.Options, erro
 		return nil, nil, usagef("%v", err)
 	}
 	opt.Palette = p
-	return opt, &render.Options{Scale: l.scale}, nil
+	if l.scale > 0 && l.dpi > 0 {
+		return nil, nil, usagef("--scale and --dpi both set the PNG's scale: give one")
+	}
+	return opt, &render.Options{Scale: l.scale, DPI: l.dpi}, nil
 }
 
 // makePalette builds the palette: a named one (continuous ones sampled to
