@@ -4,6 +4,10 @@
 // Usage:
 //
 //	polytile solve SPEC [--limit N] [--show N] [--no-symmetry-breaking] [--json]
+//	               [--workers N] [--quiet] [--timeout D] [--stats]
+//	               [--jsonl FILE] [--shard i/n | --shards n]
+//	polytile merge SHARD.jsonl... [-o FILE]
+//	polytile draw SPEC -o FILE
 //	polytile list
 //
 // SPEC is the path of a spec file or the name of a built-in puzzle
@@ -13,6 +17,12 @@
 // the order of that symmetry group, the time taken and the first distinct
 // solutions as ASCII grids; with --json it prints all of that, and every
 // distinct solution, as one JSON object.
+//
+// The search runs on all cores; Ctrl-C, SIGTERM or --timeout stop it and
+// what was found so far is printed, marked as partial. --jsonl streams the
+// solutions to a file of JSON lines; --shard i/n runs one of n disjoint
+// parts of the search, and merge combines the parts' files into the
+// result of the whole.
 //
 // The exit status is 0 on success, 1 on an error and 2 on bad usage.
 package main
@@ -24,12 +34,19 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C, or the SIGTERM with which Kubernetes ends a pod, stops the
+	// search cleanly; a second one ends the program at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -88,7 +105,7 @@ rotations and reflections.`,
 		return usageError{err}
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newSolveCmd(), newListCmd(), newDrawCmd(), newPiecesCmd(), newPalettesCmd())
+	root.AddCommand(newSolveCmd(), newListCmd(), newDrawCmd(), newPiecesCmd(), newPalettesCmd(), newMergeCmd())
 	return root
 }
 

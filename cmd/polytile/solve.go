@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
@@ -18,6 +21,13 @@ type solveFlags struct {
 	noBreaking bool
 	json       bool
 	engine     string
+	workers    int
+	quiet      bool
+	timeout    time.Duration
+	jsonl      string
+	shard      string
+	shards     int
+	stats      bool
 }
 
 func newSolveCmd() *cobra.Command {
@@ -30,48 +40,30 @@ the name of a built-in puzzle (see polytile list). It prints the number of raw
 solutions (every cover of the fixed board), of distinct solutions (classes
 under the board's rotations and reflections that map the puzzle onto itself),
 the order of that symmetry group, the time taken and the first distinct
-solutions as ASCII grids. Interrupting it (Ctrl-C) prints what was found so far,
-marked as partial.`,
+solutions as ASCII grids.
+
+The search splits into tasks (the choices at its first levels) that run on
+all cores, or on --workers N; the results are the same for any number. On a
+terminal a progress bar on standard error shows the tasks finished, the
+solutions found and the rate (--quiet turns it off). Interrupting it
+(Ctrl-C), or --timeout, stops the search: what was found so far is printed
+and written, marked as partial, and the exit status is 1.
+
+--jsonl FILE streams the distinct solutions to FILE as JSON lines as they
+are found, instead of keeping them in memory: a header line, a line for each
+solution, and an end line that says whether the search ran to its end.
+--shard i/n runs only the i-th of n disjoint parts of the search (from 0);
+polytile merge combines the n files into the result of the whole search.
+In a Kubernetes Indexed Job, --shards n takes i from JOB_COMPLETION_INDEX.
+--stats prints the search's statistics on standard error.`,
 		Example: `  polytile solve scott
-  polytile solve pentominoes-6x10 --show 1
-  polytile solve my-puzzle.yaml --json > solutions.json`,
+  polytile solve pentominoes-6x10 --show 1 --stats
+  polytile solve my-puzzle.yaml --json > solutions.json
+  polytile solve one-sided-pentominoes-6x15 --jsonl 6x15.jsonl --timeout 10m
+  polytile solve pentominoes-6x10 --shard 2/8 --jsonl shard-2.jsonl --quiet`,
 		Args: exactArgs(1, "one SPEC (a file or a built-in name)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.limit < 0 {
-				return usagef("--limit %d: want 0 (no limit) or more", f.limit)
-			}
-			if f.show < 0 {
-				return usagef("--show %d: want 0 or more", f.show)
-			}
-			spec, err := puzzles.LoadSpec(args[0])
-			if err != nil {
-				return err
-			}
-			engine, err := parseEngine(f.engine)
-			if err != nil {
-				return err
-			}
-			res, solveErr := spec.Puzzle.Solve(cmd.Context(), &puzzles.SolveConfig{
-				NoSymmetryBreaking: f.noBreaking,
-				Limit:              f.limit,
-				Engine:             engine,
-			})
-			if res == nil {
-				return solveErr
-			}
-			out := cmd.OutOrStdout()
-			if f.json {
-				err = writeJSON(out, spec, res)
-			} else {
-				err = writeText(out, spec, res, f.show)
-			}
-			if err != nil {
-				return err
-			}
-			if solveErr != nil {
-				return fmt.Errorf("search stopped: %w (the results above are partial)", solveErr)
-			}
-			return nil
+			return runSolve(cmd, args[0], &f)
 		},
 	}
 	fl := cmd.Flags()
@@ -80,11 +72,177 @@ marked as partial.`,
 	fl.BoolVar(&f.noBreaking, "no-symmetry-breaking", false, "search every raw solution instead of (mostly) one per class")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object with the counts and every distinct solution found")
 	fl.StringVar(&f.engine, "engine", "auto", "search engine: dlx (Dancing Links), fill (64-bit masks, boards of at most 64 cells) or auto")
+	fl.IntVar(&f.workers, "workers", 0, "search on `N` goroutines (0: one per core)")
+	fl.BoolVar(&f.quiet, "quiet", false, "show no progress bar")
+	fl.DurationVar(&f.timeout, "timeout", 0, "stop the search after `DURATION` (such as 90s or 2h), keeping what was found (0: no limit)")
+	fl.StringVar(&f.jsonl, "jsonl", "", "stream the distinct solutions to `FILE` as JSON lines instead of keeping them")
+	fl.StringVar(&f.shard, "shard", "", "run only part `i/n` of the search: the i-th of n, from 0")
+	fl.IntVar(&f.shards, "shards", 0, "the number of parts `N` the search is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
+	fl.BoolVar(&f.stats, "stats", false, "print the search's statistics (nodes, rates, wall and CPU time) on standard error")
 	return cmd
 }
 
-// writeText prints the counts and the first show solutions.
-func writeText(w io.Writer, spec *puzzles.Spec, res *puzzles.Result, show int) error {
+// check validates the flags that do not depend on the spec, and returns
+// the shard to run.
+func (f *solveFlags) check() (shard, shards int, err error) {
+	switch {
+	case f.limit < 0:
+		return 0, 0, usagef("--limit %d: want 0 (no limit) or more", f.limit)
+	case f.show < 0:
+		return 0, 0, usagef("--show %d: want 0 or more", f.show)
+	case f.workers < 0:
+		return 0, 0, usagef("--workers %d: want 1 or more, or 0 for one per core", f.workers)
+	case f.timeout < 0:
+		return 0, 0, usagef("--timeout %v: want a positive duration, such as 30s, or 0 for none", f.timeout)
+	case f.json && f.jsonl != "":
+		return 0, 0, usagef("--json keeps every solution to print it, --jsonl streams them to a file: choose one")
+	case f.jsonl == "-":
+		return 0, 0, usagef("--jsonl writes to a file: give its name")
+	}
+	return shardOf(f.shard, f.shards, os.Getenv)
+}
+
+func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
+	shard, shards, err := f.check()
+	if err != nil {
+		return err
+	}
+	engine, err := parseEngine(f.engine)
+	if err != nil {
+		return err
+	}
+	spec, err := puzzles.LoadSpec(name)
+	if err != nil {
+		return err
+	}
+	p := spec.Puzzle
+	ctx := cmd.Context()
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, f.timeout, fmt.Errorf("--timeout %v reached", f.timeout))
+		defer cancel()
+	}
+	cfg := &puzzles.SolveConfig{
+		NoSymmetryBreaking: f.noBreaking,
+		Limit:              f.limit,
+		Engine:             engine,
+		Workers:            f.workers,
+		Shard:              shard,
+		Shards:             shards,
+	}
+	var stream *shardWriter
+	if f.jsonl != "" {
+		h := &shardHeader{
+			Polytile:         shardKind,
+			Version:          shardVersion,
+			Spec:             spec.Name,
+			Title:            spec.Title,
+			Fingerprint:      p.Fingerprint(cfg),
+			Shard:            shard,
+			Shards:           shards,
+			SymmetryBreaking: !f.noBreaking,
+			Symmetries:       p.Symmetries(),
+		}
+		for _, pc := range p.Pieces() {
+			h.Pieces = append(h.Pieces, pc.Name)
+		}
+		if stream, err = createShard(f.jsonl, h, p.Pieces()); err != nil {
+			return err
+		}
+		cfg.Each = stream.add
+	}
+	last := puzzles.Progress{Done: -1}
+	var bar *progressBar
+	if !f.quiet && isTerminal(cmd.ErrOrStderr()) {
+		bar = newProgressBar(cmd.ErrOrStderr())
+	}
+	cfg.Progress = func(pr puzzles.Progress) {
+		last = pr
+		if bar != nil {
+			bar.update(pr)
+		}
+	}
+
+	user0, sys0, cpuOK := cpuTime()
+	start := time.Now()
+	res, solveErr := p.Solve(ctx, cfg)
+	wall := time.Since(start)
+	user1, sys1, cpuOK1 := cpuTime()
+	if bar != nil {
+		bar.clear()
+	}
+	if res == nil {
+		if stream != nil {
+			stream.abort()
+		}
+		return solveErr
+	}
+
+	raw, distinct := res.Raw, int64(len(res.Distinct))
+	if stream != nil {
+		err := stream.finish(&shardEnd{
+			Complete: res.Complete && solveErr == nil,
+			Found:    res.Found,
+			Nodes:    res.Stats.Nodes,
+			Updates:  res.Stats.Updates,
+			Tasks:    res.Tasks,
+			Engine:   res.Engine.String(),
+		})
+		if err != nil {
+			return err
+		}
+		raw, distinct = stream.raw, stream.distinct
+	}
+	out := cmd.OutOrStdout()
+	if f.json {
+		o := newJSONResult(spec, res)
+		if shards > 1 {
+			o.Shard = shardName(shard, shards)
+		}
+		err = o.write(out)
+	} else {
+		t := textResult{spec: spec, res: res, raw: raw, distinct: distinct, show: f.show, jsonl: f.jsonl}
+		if shards > 1 {
+			t.shard = shardName(shard, shards)
+		}
+		err = t.write(out)
+	}
+	if err != nil {
+		return err
+	}
+	if f.stats {
+		s := &runStats{res: res, done: last.Done, distinct: distinct, wall: wall,
+			user: user1 - user0, sys: sys1 - sys0, cpu: cpuOK && cpuOK1}
+		if err := writeStats(cmd.ErrOrStderr(), s); err != nil {
+			return err
+		}
+	}
+	if solveErr != nil {
+		if cause := context.Cause(ctx); cause != nil {
+			solveErr = cause
+		}
+		where := "the results above are partial"
+		if f.jsonl != "" {
+			where = fmt.Sprintf("the results above, and %s, are partial", f.jsonl)
+		}
+		return fmt.Errorf("search stopped: %w (%s)", solveErr, where)
+	}
+	return nil
+}
+
+// textResult is what polytile solve prints without --json.
+type textResult struct {
+	spec          *puzzles.Spec
+	res           *puzzles.Result
+	raw, distinct int64  // the counts: the result's, or the streamed ones
+	show          int    // solutions to draw
+	shard         string // "i/n", or "" for the whole search
+	jsonl         string // the file the solutions went to, or ""
+}
+
+// write prints the counts and the first show solutions.
+func (t *textResult) write(w io.Writer) error {
+	spec, res := t.spec, t.res
 	p := spec.Puzzle
 	some := ""
 	if !res.Complete {
@@ -94,26 +252,36 @@ func writeText(w io.Writer, spec *puzzles.Spec, res *puzzles.Result, show int) e
 	if title == "" {
 		title = spec.Name
 	}
-	fmt.Fprintf(w, "%s\n", title)
-	fmt.Fprintf(w, "puzzle:     %s\n", p)
-	fmt.Fprintf(w, "raw:        %s%d\n", some, res.Raw)
-	fmt.Fprintf(w, "distinct:   %s%d\n", some, len(res.Distinct))
-	fmt.Fprintf(w, "symmetries: %d\n", res.Symmetries)
-	fmt.Fprintf(w, "time:       %v (%s engine, %d search nodes)\n",
-		res.Elapsed.Round(time.Millisecond), res.Engine, res.Stats.Nodes)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n", title)
+	fmt.Fprintf(&b, "puzzle:     %s\n", p)
+	if t.shard != "" {
+		fmt.Fprintf(&b, "shard:      %s (%d tasks; the counts are this shard's)\n", t.shard, res.Tasks)
+	}
+	fmt.Fprintf(&b, "raw:        %s%d\n", some, t.raw)
+	fmt.Fprintf(&b, "distinct:   %s%d\n", some, t.distinct)
+	fmt.Fprintf(&b, "symmetries: %d\n", res.Symmetries)
+	fmt.Fprintf(&b, "time:       %v (%s engine, %d workers, %d search nodes)\n",
+		res.Elapsed.Round(time.Millisecond), res.Engine, res.Workers, res.Stats.Nodes)
+	if t.jsonl != "" {
+		fmt.Fprintf(&b, "solutions:  written to %s\n", t.jsonl)
+	}
 	if !res.Complete {
-		fmt.Fprintf(w, "partial:    the search stopped early\n")
+		fmt.Fprintf(&b, "partial:    the search stopped early\n")
 	}
-	for i, d := range res.Distinct[:min(show, len(res.Distinct))] {
-		fmt.Fprintf(w, "\nsolution %d of %s%d (orbit %d):\n%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution)
+	for i, d := range res.Distinct[:min(t.show, len(res.Distinct))] {
+		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution)
 	}
-	return nil
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
-// jsonResult is the object polytile solve --json prints.
+// jsonResult is the object polytile solve --json and polytile merge
+// print.
 type jsonResult struct {
 	Name       string         `json:"name"`
 	Title      string         `json:"title,omitempty"`
+	Shard      string         `json:"shard,omitempty"` // "i/n" for a part of the search
 	Raw        int64          `json:"raw"`
 	Distinct   int            `json:"distinct"`
 	Symmetries int            `json:"symmetries"`
@@ -121,7 +289,7 @@ type jsonResult struct {
 	Engine     string         `json:"engine"`
 	Nodes      int64          `json:"nodes"`
 	Updates    int64          `json:"updates"`
-	Solutions  []jsonSolution `json:"solutions,omitempty"` // written by writeJSON, one a line
+	Solutions  []jsonSolution `json:"solutions,omitempty"` // written by write, one a line
 }
 
 type jsonSolution struct {
@@ -134,12 +302,12 @@ type jsonPiece struct {
 	Cells [][2]int `json:"cells"`
 }
 
-// writeJSON prints the result as one JSON object: the counts and the
-// distinct solutions in canonical order, each piece with its cells as
-// [row, col] counted from the top-left of the board's picture.
-func writeJSON(w io.Writer, spec *puzzles.Spec, res *puzzles.Result) error {
+// newJSONResult returns the counts and the distinct solutions of res, in
+// canonical order, each piece with its cells as [row, col] counted from the
+// top-left of the board's picture.
+func newJSONResult(spec *puzzles.Spec, res *puzzles.Result) *jsonResult {
 	pieces := spec.Puzzle.Pieces()
-	out := jsonResult{
+	out := &jsonResult{
 		Name:       spec.Name,
 		Title:      spec.Title,
 		Raw:        res.Raw,
@@ -152,43 +320,54 @@ func writeJSON(w io.Writer, spec *puzzles.Spec, res *puzzles.Result) error {
 		Solutions:  make([]jsonSolution, len(res.Distinct)),
 	}
 	for i, d := range res.Distinct {
-		s := jsonSolution{Orbit: d.Orbit}
-		for _, pl := range d.Placements() {
-			jp := jsonPiece{Name: pieces[pl.Piece].Name, Cells: make([][2]int, len(pl.Cells))}
-			for k, c := range pl.Cells {
-				jp.Cells[k] = [2]int{c.Row, c.Col}
-			}
-			s.Pieces = append(s.Pieces, jp)
-		}
-		out.Solutions[i] = s
+		out.Solutions[i] = newJSONSolution(d, pieces)
 	}
+	return out
+}
+
+// newJSONSolution returns d as JSON: its pieces in the order of
+// Placements, with their cells.
+func newJSONSolution(d puzzles.Distinct, pieces []puzzles.Piece) jsonSolution {
+	s := jsonSolution{Orbit: d.Orbit}
+	for _, pl := range d.Placements() {
+		jp := jsonPiece{Name: pieces[pl.Piece].Name, Cells: make([][2]int, len(pl.Cells))}
+		for k, c := range pl.Cells {
+			jp.Cells[k] = [2]int{c.Row, c.Col}
+		}
+		s.Pieces = append(s.Pieces, jp)
+	}
+	return s
+}
+
+// write prints the result as one JSON object.
+func (out *jsonResult) write(w io.Writer) error {
 	// The counts indented, each solution on a line of its own: readable,
 	// and much quicker to write than the whole indented.
-	sols := out.Solutions
-	out.Solutions = nil
-	head, err := json.MarshalIndent(out, "", "  ")
+	head := *out
+	head.Solutions = nil
+	data, err := json.MarshalIndent(head, "", "  ")
 	if err != nil {
 		return err
 	}
-	buf := bytes.NewBuffer(head[:bytes.LastIndexByte(head, '\n')])
-	buf.WriteString(",\n  \"solutions\": [")
-	for i, s := range sols {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(data[:bytes.LastIndexByte(data, '\n')])
+	bw.WriteString(",\n  \"solutions\": [")
+	for i, s := range out.Solutions {
 		line, err := json.Marshal(s)
 		if err != nil {
 			return err
 		}
 		if i > 0 {
-			buf.WriteByte(',')
+			bw.WriteByte(',')
 		}
-		buf.WriteString("\n    ")
-		buf.Write(line)
+		bw.WriteString("\n    ")
+		bw.Write(line)
 	}
-	if len(sols) > 0 {
-		buf.WriteString("\n  ")
+	if len(out.Solutions) > 0 {
+		bw.WriteString("\n  ")
 	}
-	buf.WriteString("]\n}\n")
-	_, err = w.Write(buf.Bytes())
-	return err
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
 }
 
 // parseEngine reads --engine.
