@@ -31,14 +31,17 @@ type task struct {
 
 // splitVersion names the way tasks are made; it is part of Fingerprint, so
 // that shards of different splits are never merged.
-const splitVersion = "tasks-5"
+const splitVersion = "tasks-6"
 
 // minTasks is the number of tasks the split aims at: enough to keep every
-// core busy to the end and to give shards similar shares; maxSplit bounds
-// the prefixes' length.
+// core busy to the end and to give shards similar shares. Dancing Links
+// aims lower: each of its tasks covers its prefix's items afresh, which
+// costs about as much as a few search nodes do. maxSplit bounds the
+// prefixes' length.
 const (
-	minTasks = 256
-	maxSplit = 4
+	minTasks    = 256
+	minTasksDLX = 64
+	maxSplit    = 4
 )
 
 // tasks lists the tasks of the encoding's search with the engine.
@@ -71,7 +74,11 @@ func (p *Puzzle) tasks(e *Encoding, engine Engine) []task {
 	}
 	used := make([]bool, p.board.Len())
 	left := make([]int, len(p.pieces))
-	for depth := 1; len(frontier) < minTasks && depth < maxSplit; depth++ {
+	want := minTasks
+	if engine == EngineDLX {
+		want = minTasksDLX
+	}
+	for depth := 1; len(frontier) < want && depth < maxSplit; depth++ {
 		var next []task
 		for _, t := range frontier {
 			for i := range used {

@@ -388,7 +388,7 @@ func (s *Search) Solutions(ctx context.Context) iter.Seq[[]int] {
 			}
 			return s.cfg.Limit <= 0 || s.stats.Solutions < s.cfg.Limit
 		})
-		s.finish(ctx, reason)
+		s.finish(ctx, l, reason)
 	}
 }
 
@@ -403,7 +403,7 @@ func (s *Search) Count(ctx context.Context) (int64, error) {
 		s.stats.Solutions++
 		return s.cfg.Limit <= 0 || s.stats.Solutions < s.cfg.Limit
 	})
-	s.finish(ctx, reason)
+	s.finish(ctx, l, reason)
 	return s.stats.Solutions, s.err
 }
 
@@ -418,7 +418,10 @@ func (s *Search) Err() error { return s.err }
 // prefix leaves nothing to search.
 func (s *Search) start() *links {
 	s.stats, s.err = Stats{}, nil
-	l := newLinks(s.p)
+	l, _ := s.p.pool.Get().(*links)
+	if l == nil {
+		l = newLinks(s.p)
+	}
 	for i, k := range s.cfg.Prefix {
 		if k < 0 || k >= s.p.Options() {
 			s.err = fmt.Errorf("solve: prefix option %d out of range [0, %d)", k, s.p.Options())
@@ -431,9 +434,23 @@ func (s *Search) start() *links {
 	return l
 }
 
-func (s *Search) finish(ctx context.Context, reason stopReason) {
-	if reason == stopCanceled {
+// finish records why the run ended. A run that went to the end has undone
+// all its covers: it undoes the prefix too and gives the links back to the
+// problem's pool, so the next search over the problem (the next part of a
+// split search, above all) need not build them again.
+func (s *Search) finish(ctx context.Context, l *links, reason stopReason) {
+	switch reason {
+	case stopCanceled:
 		s.err = ctx.Err()
+	case stopNone:
+		for i := len(s.cfg.Prefix) - 1; i >= 0; i-- {
+			items := s.p.items[s.p.starts[s.cfg.Prefix[i]]:s.p.starts[s.cfg.Prefix[i]+1]]
+			for j := len(items) - 1; j >= 0; j-- {
+				l.uncover(items[j] + 1)
+			}
+		}
+		l.updates = 0
+		s.p.pool.Put(l)
 	}
 }
 

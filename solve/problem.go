@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 )
 
 // Problem is an exact-cover matrix: its items and its options. Build one
@@ -32,8 +33,9 @@ import (
 // of searches may run over it, one after another or at the same time.
 type Problem struct {
 	primary, secondary int
-	items              []int32 // the items of all options, option after option
-	starts             []int32 // option k's items are items[starts[k]:starts[k+1]]
+	items              []int32   // the items of all options, option after option
+	starts             []int32   // option k's items are items[starts[k]:starts[k+1]]
+	pool               sync.Pool // links of finished searches, ready for the next
 }
 
 // NewProblem returns a problem with the given numbers of primary and
@@ -87,5 +89,6 @@ func (p *Problem) AddOption(items ...int) (int, error) {
 		p.items = append(p.items, int32(it))
 	}
 	p.starts = append(p.starts, int32(len(p.items)))
+	p.pool = sync.Pool{} // links built for the options so far no longer fit
 	return len(p.starts) - 2, nil
 }
