@@ -59,9 +59,10 @@ const (
 	// EngineDLX is Knuth's Dancing Links over the exact-cover encoding
 	// (package solve): general, and the reference.
 	EngineDLX
-	// EngineFill fills the first empty cell, with the board and the
-	// placements as 64-bit masks: for boards of at most 64 cells and at
-	// most 64 pieces, and several times faster there.
+	// EngineFill fills the first empty cell, with the board seen through
+	// a 64-bit window: for at most 64 pieces on boards whose placements
+	// span less than 64 cells in its order (any board at most about ten
+	// cells across), and many times faster there.
 	EngineFill
 )
 

@@ -1,29 +1,40 @@
 package puzzles
 
 import (
+	"cmp"
 	"context"
 	"math/bits"
+	"slices"
 )
 
 // fill is the second search engine: it covers the board in a fixed order of
-// its cells, always filling the first empty cell, with the board and each
-// placement held as a 64-bit mask. Since every cell before the first empty
-// one is covered, a placement that covers it has it as its own first cell;
-// so the engine lists, for each cell and each piece, the placements whose
-// first cell that is, and tries only those. It works for boards of at most
-// 64 cells and at most 64 pieces, and does the same exact cover as the
-// Dancing Links encoding, over the same placements (live ones, with the
-// same symmetry breaking), so it finds the same covers.
+// its cells, always filling the first empty cell. Since every cell before the
+// first empty one is covered, a placement that covers it has it as its own
+// first cell; so the engine lists, for each cell and each piece, the
+// placements whose first cell that is, and tries only those. It does the same
+// exact cover as the Dancing Links encoding, over the same placements (live
+// ones, with the same symmetry breaking), so it finds the same covers.
+//
+// The board is seen through a 64-bit window that starts at the first empty
+// cell: bit k is the k-th cell from there, in the fill order. Every covered
+// cell at or after the first empty one belongs to a placement whose first
+// cell is before it, so it lies within a placement's span of it; a window of
+// 64 cells holds them all when no placement spans more than 64 cells in the
+// fill order. So the board may be of any length (6 × 15, 3 × 40, …), as long
+// as it is at most 64 cells across in the order's short direction, and there
+// are at most 64 pieces. Each placement is a mask relative to its first cell.
 //
 // The cells are ordered along the board's shorter side (column by column on
 // a board wider than tall): the first empty cell then has few ways to be
-// filled, which keeps the search tree narrow.
+// filled, which keeps the search tree narrow, and spans stay short.
 type fill struct {
 	p      *Puzzle
-	masks  map[int32]uint64 // the mask of each placement of the encoding
-	full   uint64           // every cell's bit
-	at     [][][]fillOption // at[cell][piece]: the placements whose first cell is cell
-	nbrs   []uint64         // each cell's neighbours, or nil when isolated cells are allowed
+	n      int              // cells
+	pos    []int            // each board cell's position in the fill order
+	at     [][][]fillOption // at[position][piece]: the placements whose first cell is there
+	walls  []fillWall       // the options' walls, one option's after another
+	pre    []uint64         // the cells of the task's prefix, by position, one bit each
+	preEnd int              // one past the prefix's last position
 	left   []int            // copies of each piece still to put down
 	avail  uint64           // bit p set while left[p] > 0
 	chosen []int32          // the placements put down, in order
@@ -32,19 +43,42 @@ type fill struct {
 	stop   bool
 }
 
-// fillOption is one placement, as a mask of cells.
+// fillOption is one placement, as a mask of cells relative to its first.
 type fillOption struct {
 	mask      uint64
-	halo      uint64 // the cells next to the placement, when isolated cells can be pruned
+	halo      uint64 // the cells next to it that it may wall in
+	walls     int32  // where their neighbours start in fill.walls, in the order of their bits
 	placement int32  // index into Puzzle.placements
 }
 
-// fillMaxCells is the most cells, and pieces, that fill handles.
-const fillMaxCells = 64
+// fillWall is a cell next to a placement and its neighbours, as bits
+// relative to the placement's first cell: when all of them are covered and
+// the cell is not, it can never be (no piece is one cell). Its neighbours
+// before the placement's first cell are covered already and left out.
+type fillWall struct {
+	cell, nbrs uint64
+}
+
+// fillMax is the most pieces, and the longest span of a placement in the
+// fill order, that fill handles.
+const fillMax = 64
 
 // fillFits reports whether the fill engine can solve p.
 func fillFits(p *Puzzle) bool {
-	return p.board.Len() <= fillMaxCells && len(p.pieces) <= fillMaxCells
+	if len(p.pieces) > fillMax {
+		return false
+	}
+	pos := fillPositions(p.board)
+	for _, pl := range p.placements {
+		lo, hi := pos[pl.cells[0]], pos[pl.cells[0]]
+		for _, c := range pl.cells {
+			lo, hi = min(lo, pos[c]), max(hi, pos[c])
+		}
+		if hi-lo >= fillMax {
+			return false
+		}
+	}
+	return true
 }
 
 // newFill builds the engine for e's options.
@@ -52,56 +86,87 @@ func newFill(e *Encoding) *fill {
 	p := e.p
 	b := p.board
 	n := b.Len()
-	// The bit of each board cell.
-	bit := make([]uint, n)
-	for k, i := range fillOrder(b) {
-		bit[i] = uint(k)
+	f := &fill{p: p, n: n, pos: fillPositions(b), at: make([][][]fillOption, n),
+		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2)}
+	for i := range f.at {
+		f.at[i] = make([][]fillOption, len(p.pieces))
 	}
-	f := &fill{p: p, at: make([][][]fillOption, n), left: make([]int, len(p.pieces))}
-	// When no piece is a single cell, an empty cell whose neighbours are
-	// all covered can never be: a placement that leaves one next to it is
-	// pruned at once. nbrs[k] is the mask of bit k's neighbours.
 	smallest := len(p.pieces[0].Cells)
 	for _, pc := range p.pieces {
 		smallest = min(smallest, len(pc.Cells))
 	}
-	if smallest > 1 {
-		f.nbrs = make([]uint64, n)
-		for i, c := range b.cells {
-			for _, d := range b.lat.Neighbors(c) {
-				if j := b.Index(d); j >= 0 {
-					f.nbrs[bit[i]] |= 1 << bit[j]
+	// The neighbours of each position.
+	nbrs := make([][]int, n)
+	for i, c := range b.cells {
+		for _, d := range b.lat.Neighbors(c) {
+			if j := b.Index(d); j >= 0 {
+				nbrs[f.pos[i]] = append(nbrs[f.pos[i]], f.pos[j])
+			}
+		}
+	}
+	// Options in the order the search meets them, so that the walls of the
+	// options it tries one after another lie side by side.
+	firsts := make([]int, len(p.placements))
+	for _, k := range e.options {
+		pl := &p.placements[k]
+		first := f.pos[pl.cells[0]]
+		for _, c := range pl.cells {
+			first = min(first, f.pos[c])
+		}
+		firsts[k] = first
+		o := fillOption{placement: k}
+		for _, c := range pl.cells {
+			o.mask |= 1 << (f.pos[c] - first)
+		}
+		f.at[first][pl.piece] = append(f.at[first][pl.piece], o)
+	}
+	for _, byPiece := range f.at {
+		for _, opts := range byPiece {
+			for i := range opts {
+				o := &opts[i]
+				o.walls = int32(len(f.walls))
+				if smallest > 1 {
+					ws := walls(firsts[o.placement], o.mask, nbrs)
+					slices.SortFunc(ws, func(a, b fillWall) int { return cmp.Compare(a.cell, b.cell) })
+					for _, w := range ws {
+						o.halo |= w.cell
+						f.walls = append(f.walls, w)
+					}
 				}
 			}
 		}
 	}
-	if n == 64 {
-		f.full = ^uint64(0)
-	} else {
-		f.full = 1<<n - 1
-	}
-	for i := range f.at {
-		f.at[i] = make([][]fillOption, len(p.pieces))
-	}
-	f.masks = make(map[int32]uint64, len(e.options))
-	for _, k := range e.options {
-		pl := &p.placements[k]
-		var m uint64
-		for _, c := range pl.cells {
-			m |= 1 << bit[c]
-		}
-		o := fillOption{mask: m, placement: k}
-		if f.nbrs != nil {
-			for rest := m; rest != 0; rest &= rest - 1 {
-				o.halo |= f.nbrs[bits.TrailingZeros64(rest)]
-			}
-			o.halo &^= m
-		}
-		f.masks[k] = m
-		first := bits.TrailingZeros64(m)
-		f.at[first][pl.piece] = append(f.at[first][pl.piece], o)
-	}
 	return f
+}
+
+// walls lists the cells next to the placement at first with the given
+// mask that it may wall in, with their neighbours, relative to first.
+func walls(first int, mask uint64, nbrs [][]int) []fillWall {
+	var out []fillWall
+	var seen uint64
+	for rest := mask; rest != 0; rest &= rest - 1 {
+	next:
+		for _, h := range nbrs[first+bits.TrailingZeros64(rest)] {
+			r := h - first
+			if r < 0 || r >= fillMax || mask&(1<<r) != 0 || seen&(1<<r) != 0 {
+				continue // covered already, beyond the window, in the placement, or listed
+			}
+			seen |= 1 << r
+			w := fillWall{cell: 1 << r}
+			for _, g := range nbrs[h] {
+				switch d := g - first; {
+				case d < 0:
+					// Before the first empty cell: covered.
+				case d >= fillMax:
+					continue next // beyond the window: cannot tell
+				default:
+					w.nbrs |= 1 << d
+				}
+			}
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // run searches every cover that contains the placements of prefix (a
@@ -114,30 +179,60 @@ func (f *fill) run(ctx context.Context, prefix []int32, visit func(placements []
 		f.left[i] = pc.Count
 		f.avail |= 1 << i
 	}
-	var filled uint64
+	for i := range f.pre {
+		f.pre[i] = 0
+	}
+	f.preEnd = 0
 	for _, k := range prefix {
-		filled |= f.masks[k]
-		piece := f.p.placements[k].piece
-		f.left[piece]--
-		if f.left[piece] == 0 {
-			f.avail &^= 1 << piece
+		pl := &f.p.placements[k]
+		for _, c := range pl.cells {
+			q := f.pos[c]
+			f.pre[q/64] |= 1 << (q % 64)
+			f.preEnd = max(f.preEnd, q+1)
+		}
+		f.left[pl.piece]--
+		if f.left[pl.piece] == 0 {
+			f.avail &^= 1 << pl.piece
 		}
 	}
 	f.chosen = append(f.chosen[:0], prefix...)
 	f.done = ctx.Done()
 	f.stop = false
-	f.search(filled, visit)
+	f.search(0, f.window(0), visit)
 	return f.stop
 }
 
-func (f *fill) search(filled uint64, visit func([]int32) bool) {
-	if filled == f.full {
+// window returns the prefix's cells in the 64 positions from base.
+func (f *fill) window(base int) uint64 {
+	w, off := base/64, uint(base%64)
+	if w >= len(f.pre) {
+		return 0
+	}
+	win := f.pre[w] >> off
+	if off > 0 && w+1 < len(f.pre) {
+		win |= f.pre[w+1] << (64 - off)
+	}
+	return win
+}
+
+// search fills the board from position base on, the window holding the
+// covered cells from there.
+func (f *fill) search(base int, window uint64, visit func([]int32) bool) {
+	// Move the window to the first empty cell.
+	k := bits.TrailingZeros64(^window)
+	base += k
+	if base >= f.n {
 		if !visit(f.chosen) {
 			f.stop = true
 		}
 		return
 	}
-	byPiece := f.at[bits.TrailingZeros64(^filled)]
+	window >>= k
+	if base-k+fillMax < f.preEnd {
+		// Prefix cells may have come into the window.
+		window |= f.window(base)
+	}
+	byPiece := f.at[base]
 	for avail := f.avail; avail != 0; avail &= avail - 1 {
 		piece := bits.TrailingZeros64(avail)
 		opts := byPiece[piece]
@@ -148,12 +243,19 @@ func (f *fill) search(filled uint64, visit func([]int32) bool) {
 		if f.left[piece] == 0 {
 			f.avail &^= 1 << piece
 		}
-		for _, o := range opts {
-			if o.mask&filled != 0 {
+	options:
+		for i := range opts {
+			o := &opts[i]
+			if o.mask&window != 0 {
 				continue
 			}
-			if f.nbrs != nil && f.isolates(filled|o.mask, o.halo) {
-				continue
+			after := window | o.mask
+			for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
+				cell := empty & -empty
+				nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))].nbrs
+				if after&nbrs == nbrs {
+					continue options // an empty cell walled in
+				}
 			}
 			f.nodes++
 			if f.done != nil && f.nodes%checkEvery == 0 {
@@ -167,7 +269,7 @@ func (f *fill) search(filled uint64, visit func([]int32) bool) {
 				break
 			}
 			f.chosen = append(f.chosen, o.placement)
-			f.search(filled|o.mask, visit)
+			f.search(base, after, visit)
 			f.chosen = f.chosen[:len(f.chosen)-1]
 			if f.stop {
 				break
@@ -181,23 +283,23 @@ func (f *fill) search(filled uint64, visit func([]int32) bool) {
 	}
 }
 
-// isolates reports whether some empty cell of halo has no empty neighbour
-// once filled is covered.
-func (f *fill) isolates(filled, halo uint64) bool {
-	for empty := halo &^ filled; empty != 0; empty &= empty - 1 {
-		if f.nbrs[bits.TrailingZeros64(empty)]&^filled == 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // checkEvery is how many search nodes pass between two looks at the
 // context: often enough to stop within a millisecond.
 const checkEvery = 1 << 12
 
+// fillPositions returns each board cell's position in the order the fill
+// engine fills them: row by row, or column by column on a board wider than
+// tall.
+func fillPositions(b *Board) []int {
+	pos := make([]int, b.Len())
+	for k, i := range fillOrder(b) {
+		pos[i] = k
+	}
+	return pos
+}
+
 // fillOrder returns the board's cells in the order the fill engine fills
-// them: row by row, or column by column on a board wider than tall.
+// them.
 func fillOrder(b *Board) []int {
 	order := make([]int, 0, b.Len())
 	if b.Cols() > b.Rows() {

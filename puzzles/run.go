@@ -438,8 +438,8 @@ func (p *Puzzle) engine(e Engine) (Engine, error) {
 		return EngineDLX, nil
 	case EngineFill:
 		if !fillFits(p) {
-			return 0, fmt.Errorf("puzzles: the fill engine takes at most %d cells and %d pieces; this puzzle has %d and %d",
-				fillMaxCells, fillMaxCells, p.board.Len(), len(p.pieces))
+			return 0, fmt.Errorf("puzzles: the fill engine takes at most %d pieces, and placements less than %d cells long in its order (%d cells across); this puzzle has %d pieces on a %d × %d board",
+				fillMax, fillMax, fillMax, len(p.pieces), p.board.Rows(), p.board.Cols())
 		}
 		return e, nil
 	case EngineDLX:
