@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/polytile/polytile/internal/golden"
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
 )
@@ -357,4 +358,33 @@ func TestLayoutWideTexts(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A small sheet's display list, written out, against
+// testdata/sheet.golden (go test ./gallery -update rewrites it).
+func TestGoldenSheet(t *testing.T) {
+	sols := distinct(t, "dominoes-4x4", 2)
+	sheets, err := Solutions(sols, &Options{CellSize: 10, Labels: true, Letters: true, Grid: true, Title: "Dominoes"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	s := sheets[0]
+	fmt.Fprintf(&b, "sheet %g × %g, title %q\n", s.Width, s.Height, s.Title.Text)
+	for _, f := range s.Frames {
+		fmt.Fprintf(&b, "frame %q at %g,%g %g × %g\n", f.Title, f.X, f.Y, f.Width, f.Height)
+		for _, sh := range f.Shapes {
+			fmt.Fprintf(&b, "  %s %s", sh.Piece, palettes.Hex(sh.Fill))
+			for _, r := range sh.Outline {
+				fmt.Fprintf(&b, " [%s]", ringString(r))
+			}
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "  borders %s\n  grid %s\n", segString(f.Borders), segString(f.Grid))
+		for _, l := range f.Letters {
+			fmt.Fprintf(&b, "  letter %q at %g,%g in %s\n", l.Text, l.X, l.Y, palettes.Hex(l.Color))
+		}
+		fmt.Fprintf(&b, "  caption %q at %g,%g\n", f.Caption.Text, f.Caption.X, f.Caption.Y)
+	}
+	golden.Check(t, "sheet.golden", []byte(b.String()))
 }

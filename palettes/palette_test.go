@@ -1,60 +1,15 @@
 package palettes
 
 import (
-	"flag"
 	"fmt"
 	"image/color"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/internal/golden"
 )
-
-// update makes the golden tests rewrite their files instead of comparing:
-// go test ./palettes -update.
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with the file testdata/name, or rewrites the file
-// under -update.
-func golden(t *testing.T, name string, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test -update rewrites it); - golden, + got:\n%s", path, lineDiff(string(want), got))
-	}
-}
-
-// lineDiff lists the lines that differ between want and got, position by
-// position; enough for files of a few hundred lines.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := range max(len(w), len(g)) {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			fmt.Fprintf(&b, "%d:\n- %s\n+ %s\n", i+1, wl, gl)
-		}
-	}
-	return b.String()
-}
 
 // TestGolden lists every built-in palette with its default number of
 // colours, to show in review what a change to the data does.
@@ -74,7 +29,7 @@ func TestGolden(t *testing.T) {
 			b.WriteByte('\n')
 		}
 	}
-	golden(t, "palettes.golden", b.String())
+	golden.Check(t, "palettes.golden", []byte(b.String()))
 }
 
 func TestNamedSizes(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/internal/golden"
 	"go.yaml.in/yaml/v4"
 )
 
@@ -206,7 +207,7 @@ func TestParseSpecErrors(t *testing.T) {
 		})
 	}
 	t.Run("golden", func(t *testing.T) {
-		golden(t, "bad.golden", []byte(all.String()))
+		golden.Check(t, "bad.golden", []byte(all.String()))
 	})
 	t.Run("every file tested", func(t *testing.T) {
 		files, _ := filepath.Glob("testdata/bad/*.yaml")

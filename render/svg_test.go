@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/golden"
 )
 
 // node is an XML element, parsed generically.
@@ -205,7 +206,7 @@ func TestSVGBackground(t *testing.T) {
 func TestSVGGolden(t *testing.T) {
 	sols := solutions(t, "pentominoes-3x20")[:1]
 	sheets := layout(t, sols, &gallery.Options{CellSize: 16, Labels: true, Letters: true, Grid: true, Title: "Pentominoes 3×20"})
-	golden(t, "pentominoes-3x20.svg", encode(t, FormatSVG, sheets, nil))
+	golden.Check(t, "pentominoes-3x20.svg", encode(t, FormatSVG, sheets, nil))
 }
 
 func TestNumbers(t *testing.T) {

@@ -3,7 +3,6 @@ package solve_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/polytile/polytile/internal/golden"
 	"github.com/polytile/polytile/solve"
 )
 
@@ -955,10 +955,6 @@ func TestNewProblemPanics(t *testing.T) {
 	}
 }
 
-// update is accepted so that go test ./... -update, which rewrites the
-// golden files of the packages that have them, also runs here.
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
-
 // A search with a prefix finds exactly the solutions that contain it, and
 // splitting on the options of one item partitions the solutions.
 func TestPrefix(t *testing.T) {
@@ -1003,4 +999,19 @@ func TestPrefix(t *testing.T) {
 	if _, err := solve.NewSearch(p, &solve.Config{Prefix: []int{-1}}).Count(context.Background()); err == nil {
 		t.Errorf("an out-of-range prefix gave no error")
 	}
+}
+
+// The six-queens solutions, drawn, against testdata/queens6.golden
+// (go test ./solve -update rewrites it): the order of the search, too.
+func TestQueensGolden(t *testing.T) {
+	var b strings.Builder
+	s := solve.NewSearch(queens(6), nil)
+	for sol := range s.Solutions(context.Background()) {
+		for _, c := range queensBoard(6, sol) {
+			b.WriteString(strings.Repeat(".", int(c)) + "Q" + strings.Repeat(".", 5-int(c)) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "%+v\n", s.Stats())
+	golden.Check(t, "queens6.golden", []byte(b.String()))
 }

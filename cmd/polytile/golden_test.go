@@ -1,13 +1,10 @@
 package main
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/polytile/polytile/internal/golden"
+)
 
 // TestGolden checks outputs that do not depend on timing against
 // testdata/*.golden; go test ./... -update rewrites them.
@@ -26,23 +23,7 @@ func TestGolden(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			path := filepath.Join("testdata", tt.file)
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test ./cmd/polytile -update writes it)", err)
-			}
-			if out != string(want) {
-				t.Errorf("polytile %v differs from %s (go test -update rewrites it):\n%s", tt.args, path, out)
-			}
+			golden.Check(t, tt.file, []byte(out))
 		})
 	}
 }

@@ -1,4 +1,7 @@
-package puzzles
+// Package golden compares the output of tests with golden files under
+// testdata/, and rewrites the files instead when the tests run with
+// -update (go test ./... -update). It is for tests only.
+package golden
 
 import (
 	"bytes"
@@ -10,13 +13,14 @@ import (
 	"testing"
 )
 
-// update makes golden compare nothing and rewrite the golden files instead:
-// go test ./puzzles -update.
-var update = flag.Bool("update", false, "rewrite golden files")
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
-// golden compares got with the golden file testdata/name, showing a line
+// Updating reports whether the tests run with -update.
+func Updating() bool { return *update }
+
+// Check compares got with the golden file testdata/name, showing a line
 // diff if they differ, or rewrites the file under -update.
-func golden(t *testing.T, name string, got []byte) {
+func Check(t testing.TB, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
 	if *update {
@@ -33,15 +37,15 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Fatalf("%v (go test -update writes it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s (go test -update rewrites it); - golden, + got:\n%s", path, lineDiff(string(want), string(got)))
+		t.Errorf("output differs from %s (go test -update rewrites it); - golden, + got:\n%s", path, Diff(string(want), string(got)))
 	}
 }
 
-// lineDiff returns a unified-style diff of two texts, line by line: lines
+// Diff returns a unified-style diff of two texts, line by line: lines
 // only in a with "-", lines only in b with "+", and up to two lines of
 // context around each change. It is quadratic, for golden files of a few
 // hundred lines.
-func lineDiff(a, b string) string {
+func Diff(a, b string) string {
 	x, y := strings.SplitAfter(a, "\n"), strings.SplitAfter(b, "\n")
 	// lcs[i][j] is the length of the longest common subsequence of x[i:]
 	// and y[j:].
