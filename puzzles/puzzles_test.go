@@ -620,3 +620,29 @@ func TestRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// CoverKey computes from a cover's pieces the encoding solutions are
+// ordered by.
+func TestCoverKey(t *testing.T) {
+	for _, name := range []string{"scott", "dominoes-4x4"} {
+		spec, err := LoadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range res.Distinct {
+			var piece []int
+			var cells [][]Cell
+			for _, pl := range d.Placements() {
+				piece = append(piece, pl.Piece)
+				cells = append(cells, pl.Cells)
+			}
+			if got := CoverKey(len(spec.Puzzle.Pieces()), piece, cells); !slices.Equal(got, d.code) {
+				t.Fatalf("%s, solution %d: CoverKey = %v, encoding %v", name, i, got, d.code)
+			}
+		}
+	}
+}

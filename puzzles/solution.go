@@ -175,3 +175,38 @@ func (s *Solution) String() string {
 	}
 	return out.String()
 }
+
+// CoverKey returns the encoding by which Solution.Compare orders solutions
+// (so solve --json lists them), computed from a cover alone: piece[i] is
+// the index among the puzzle's n pieces of the i-th piece put down, and
+// cells[i] its cells. For each covered cell in reading order it holds
+// rank × n + piece, ranks numbering the pieces put down in the order in
+// which they are first met. It lets a program order solutions read back
+// from files, without the puzzle.
+func CoverKey(n int, piece []int, cells [][]Cell) []int32 {
+	type at struct {
+		c    Cell
+		inst int
+	}
+	var all []at
+	for i, cs := range cells {
+		for _, c := range cs {
+			all = append(all, at{c, i})
+		}
+	}
+	slices.SortFunc(all, func(a, b at) int { return a.c.Compare(b.c) })
+	rank := make([]int32, len(cells))
+	for i := range rank {
+		rank[i] = -1
+	}
+	next := int32(0)
+	key := make([]int32, len(all))
+	for i, a := range all {
+		if rank[a.inst] < 0 {
+			rank[a.inst] = next
+			next++
+		}
+		key[i] = rank[a.inst]*int32(n) + int32(piece[a.inst])
+	}
+	return key
+}

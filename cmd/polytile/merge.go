@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/polytile/polytile/puzzles"
 	"github.com/spf13/cobra"
 )
 
@@ -160,41 +160,22 @@ func (sf *shardFile) checkEnd() error {
 	return nil
 }
 
-// canonicalKey returns the encoding by which package puzzles orders
-// distinct solutions (puzzles.Solution.Compare, the order of solve
-// --json): for each board cell in reading order, rank × len(pieces) +
-// piece, where piece is the index of the piece in the puzzle and rank
-// numbers the pieces put down in the order they are first met reading the
-// board. Every board cell is covered, so the cells of the solution are
-// the board's.
+// canonicalKey returns the encoding by which puzzles orders distinct
+// solutions (the order of solve --json), from the solution's pieces.
 func canonicalKey(s jsonSolution, index map[string]int) ([]int32, error) {
-	type cell struct{ row, col, placed int }
-	var cells []cell
+	piece := make([]int, len(s.Pieces))
+	cells := make([][]puzzles.Cell, len(s.Pieces))
 	for i, p := range s.Pieces {
-		if _, ok := index[p.Name]; !ok {
+		k, ok := index[p.Name]
+		if !ok {
 			return nil, fmt.Errorf("a solution has piece %q, which the header does not list", p.Name)
 		}
+		piece[i] = k
 		for _, c := range p.Cells {
-			cells = append(cells, cell{c[0], c[1], i})
+			cells[i] = append(cells[i], puzzles.Cell{Row: c[0], Col: c[1]})
 		}
 	}
-	slices.SortFunc(cells, func(a, b cell) int {
-		return cmp.Or(cmp.Compare(a.row, b.row), cmp.Compare(a.col, b.col))
-	})
-	rank := make([]int32, len(s.Pieces))
-	for i := range rank {
-		rank[i] = -1
-	}
-	next := int32(0)
-	key := make([]int32, len(cells))
-	for i, c := range cells {
-		if rank[c.placed] < 0 {
-			rank[c.placed] = next
-			next++
-		}
-		key[i] = rank[c.placed]*int32(len(index)) + int32(index[s.Pieces[c.placed].Name])
-	}
-	return key, nil
+	return puzzles.CoverKey(len(index), piece, cells), nil
 }
 
 // writeFile writes a file through a temporary file in its directory,
