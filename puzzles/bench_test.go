@@ -62,3 +62,30 @@ func BenchmarkSolve5x12AllCores(b *testing.B) {
 func BenchmarkSolve6x10DLXAllCores(b *testing.B) {
 	benchmarkSolve(b, "pentominoes-6x10", SolveConfig{Engine: EngineDLX}, 2339)
 }
+
+// BenchmarkSolveOneSided6x15 is the long run: the 18 one-sided pentominoes
+// in a 6 × 15 rectangle, on all cores, streaming the solutions rather than
+// keeping them (minutes; skipped with -short).
+func BenchmarkSolveOneSided6x15(b *testing.B) {
+	if testing.Short() {
+		b.Skip("a run of minutes")
+	}
+	spec, err := LoadSpec("one-sided-pentominoes-6x15")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes, distinct int64
+	for range b.N {
+		res, err := spec.Puzzle.Solve(context.Background(), &SolveConfig{Each: func(Distinct, int) bool {
+			distinct++
+			return true
+		}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += res.Stats.Nodes
+	}
+	s := b.Elapsed().Seconds()
+	b.ReportMetric(float64(nodes)/s, "nodes/s")
+	b.ReportMetric(float64(distinct)/s, "solutions/s")
+}
