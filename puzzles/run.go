@@ -190,9 +190,15 @@ func (p *Puzzle) Fingerprint(cfg *SolveConfig) string {
 }
 
 // taskResult is what one task found.
+// The worker running the task appends to distinct as it finds them; the
+// merger takes them from the front task as they come, so that a long task
+// neither holds its solutions until it ends nor delays a stop.
 type taskResult struct {
+	mu       sync.Mutex
+	distinct []Distinct // found and not yet taken by the merger
+	finished bool       // the task has ended; the fields below are set
+
 	found, nodes, updates int64
-	distinct              []Distinct
 	err                   error
 }
 
@@ -227,8 +233,8 @@ func newWorker(p *Puzzle, e *Encoding, engine Engine) *worker {
 // the search finds: the smallest of its images under t.stab, which are the
 // only covers of its class the search finds. So each class is kept by
 // exactly one task, without a shared set of the classes seen.
-func (w *worker) cover(t *task, r *taskResult) {
-	r.found++
+func (w *worker) cover(t *task, r *taskResult, found *int64) {
+	*found++
 	group := w.p.group
 	own := w.cz.best
 	w.cz.encode(&group[0], w.owner, w.kind, own)
@@ -239,14 +245,18 @@ func (w *worker) cover(t *task, r *taskResult) {
 		}
 	}
 	best, orbit := w.cz.canonical(w.owner, w.kind)
-	r.distinct = append(r.distinct, Distinct{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit})
+	d := Distinct{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}
+	r.mu.Lock()
+	r.distinct = append(r.distinct, d)
+	r.mu.Unlock()
 }
 
 // run runs one task; a canceled ctx stops it, with what it found so far.
-func (w *worker) run(ctx context.Context, t *task) *taskResult {
-	r := &taskResult{}
+func (w *worker) run(ctx context.Context, t *task, r *taskResult) {
+	var found, nodes, updates int64
+	var err error
 	if w.fill != nil {
-		nodes := w.fill.nodes
+		start := w.fill.nodes
 		w.fill.run(ctx, t.prefix, func(placements []int32) bool {
 			for inst, k := range placements {
 				pl := &w.p.placements[k]
@@ -255,26 +265,27 @@ func (w *worker) run(ctx context.Context, t *task) *taskResult {
 					w.owner[c] = int32(inst)
 				}
 			}
-			w.cover(t, r)
+			w.cover(t, r, &found)
 			return true
 		})
-		r.nodes = w.fill.nodes - nodes
-		r.err = ctx.Err()
-		return r
-	}
-	prefix := make([]int, len(t.prefix))
-	for i, k := range t.prefix {
-		prefix[i] = w.optOf[k]
-	}
-	s := solve.NewSearch(w.e.Problem, &solve.Config{Prefix: prefix})
-	for opts := range s.Solutions(ctx) {
-		if w.e.decode(opts, w.owner, w.kind) {
-			w.cover(t, r)
+		nodes, err = w.fill.nodes-start, ctx.Err()
+	} else {
+		prefix := make([]int, len(t.prefix))
+		for i, k := range t.prefix {
+			prefix[i] = w.optOf[k]
 		}
+		s := solve.NewSearch(w.e.Problem, &solve.Config{Prefix: prefix})
+		for opts := range s.Solutions(ctx) {
+			if w.e.decode(opts, w.owner, w.kind) {
+				w.cover(t, r, &found)
+			}
+		}
+		st := s.Stats()
+		nodes, updates, err = st.Nodes, st.Updates, s.Err()
 	}
-	st := s.Stats()
-	r.nodes, r.updates, r.err = st.Nodes, st.Updates, s.Err()
-	return r
+	r.mu.Lock()
+	r.found, r.nodes, r.updates, r.err, r.finished = found, nodes, updates, err, true
+	r.mu.Unlock()
 }
 
 // Solve finds the distinct solutions of the puzzle, splitting the search
@@ -316,7 +327,7 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results := make([]*taskResult, len(tasks))
+	results := make([]taskResult, len(tasks))
 	finished := make(chan int, len(tasks))
 	var next atomic.Int64
 	var nodes atomic.Int64 // of finished tasks, for progress
@@ -329,86 +340,98 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 				if i >= len(tasks) || ctx.Err() != nil {
 					return
 				}
-				r := w.run(ctx, &tasks[i])
-				nodes.Add(r.nodes)
-				results[i] = r // read by the merger only after it reads i from finished
+				w.run(ctx, &tasks[i], &results[i])
+				nodes.Add(results[i].nodes)
 				finished <- i
 			}
 		})
 	}
 	go func() { wg.Wait(); close(finished) }()
 
-	// Merge the results in task order as they come in.
+	// Merge the results in task order: the front task's as they come,
+	// the others' once they are at the front.
 	var distinct int64
 	stopped := false // by the limit or by Each
-	merge := func(i int) {
-		r := results[i]
-		results[i] = nil // let the memory go
-		res.Found += r.found
-		res.Stats.Nodes += r.nodes
-		res.Stats.Updates += r.updates
-		if r.err != nil {
-			res.Complete = false
-		}
-		for _, d := range r.distinct {
-			if stopped {
-				return
-			}
-			distinct++
-			res.Raw += int64(d.Orbit)
-			if c.Each != nil {
-				if !c.Each(d, index[i]) {
-					stopped = true
-				}
-			} else {
-				res.Distinct = append(res.Distinct, d)
-			}
-			if c.Limit > 0 && distinct >= int64(c.Limit) {
+	take := func(d Distinct, i int) {
+		distinct++
+		res.Raw += int64(d.Orbit)
+		if c.Each != nil {
+			if !c.Each(d, index[i]) {
 				stopped = true
 			}
+		} else {
+			res.Distinct = append(res.Distinct, d)
+		}
+		if c.Limit > 0 && distinct >= int64(c.Limit) {
+			stopped = true
 		}
 	}
-	var tick <-chan time.Time
-	if c.Progress != nil {
-		t := time.NewTicker(ProgressEvery)
-		defer t.Stop()
-		tick = t.C
+	// drain takes what task i has found so far, and reports whether it has
+	// ended and given all it found.
+	drain := func(i int) bool {
+		r := &results[i]
+		r.mu.Lock()
+		ds, done := r.distinct, r.finished
+		r.distinct = nil
+		r.mu.Unlock()
+		for _, d := range ds {
+			if stopped {
+				break
+			}
+			take(d, i)
+		}
+		if done {
+			res.Found += r.found
+			res.Stats.Nodes += r.nodes
+			res.Stats.Updates += r.updates
+			if r.err != nil {
+				res.Complete = false
+			}
+		}
+		return done
 	}
-	done := 0
+	merged := 0
+	front := func() {
+		for merged < len(tasks) && !stopped && drain(merged) {
+			merged++
+		}
+		if stopped {
+			cancel()
+		}
+	}
+	// The front task is looked at often; progress is reported less often.
+	const look = ProgressEvery / 4
+	ticker := time.NewTicker(look)
+	defer ticker.Stop()
+	done, ticks := 0, 0
 	progress := func() {
 		if c.Progress != nil {
 			c.Progress(Progress{Tasks: len(tasks), Done: done, Found: res.Found, Distinct: distinct,
 				Nodes: nodes.Load(), Elapsed: time.Since(start)})
 		}
 	}
-	ready := make([]bool, len(tasks))
-	merged := 0
 	for open := true; open; {
 		select {
-		case i, ok := <-finished:
+		case _, ok := <-finished:
 			if !ok {
 				open = false
 				break
 			}
 			done++
-			ready[i] = true
-			for merged < len(tasks) && ready[merged] && !stopped {
-				merge(merged)
-				merged++
+			front()
+		case <-ticker.C:
+			front()
+			if ticks++; ticks%4 == 0 {
+				progress()
 			}
-			if stopped {
-				cancel()
-			}
-		case <-tick:
-			progress()
 		}
 	}
-	if parent.Err() != nil {
-		// Interrupted: keep whatever the finished and the stopped tasks
-		// found, in task order.
+	front()
+	if parent.Err() != nil && !stopped {
+		// Interrupted: keep whatever the other tasks found, in task order.
 		for i := merged; i < len(tasks); i++ {
-			if ready[i] && !stopped {
-				merge(i)
+			if !drain(i) {
+				res.Complete = false
 			}
 		}
 	}
