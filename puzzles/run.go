@@ -330,6 +330,10 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 	results := make([]taskResult, len(tasks))
 	finished := make(chan int, len(tasks))
 	var next atomic.Int64
+	var front int64 // the first task not merged yet, guarded by gate.L
+	gate := sync.NewCond(new(sync.Mutex))
+	ahead := int64(64 + 8*workers)
+	context.AfterFunc(ctx, func() { gate.L.Lock(); gate.Broadcast(); gate.L.Unlock() })
 	var nodes atomic.Int64 // of finished tasks, for progress
 	var wg sync.WaitGroup
 	for range workers {
@@ -337,7 +341,17 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 			w := newWorker(p, e, engine)
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(tasks) || ctx.Err() != nil {
+				if i >= len(tasks) {
+					return
+				}
+				// Run ahead of the merger by at most ahead tasks, so that
+				// the solutions waiting for earlier tasks stay few.
+				gate.L.Lock()
+				for int64(i) >= front+ahead && ctx.Err() == nil {
+					gate.Wait()
+				}
+				gate.L.Unlock()
+				if ctx.Err() != nil {
 					return
 				}
 				w.run(ctx, &tasks[i], &results[i])
@@ -391,9 +405,13 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 		return done
 	}
 	merged := 0
-	front := func() {
+	mergeFront := func() {
 		for merged < len(tasks) && !stopped && drain(merged) {
 			merged++
+			gate.L.Lock()
+			front = int64(merged)
+			gate.Broadcast()
+			gate.L.Unlock()
 		}
 		if stopped {
 			cancel()
@@ -418,15 +436,15 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 				break
 			}
 			done++
-			front()
+			mergeFront()
 		case <-ticker.C:
-			front()
+			mergeFront()
 			if ticks++; ticks%4 == 0 {
 				progress()
 			}
 		}
 	}
-	front()
+	mergeFront()
 	if parent.Err() != nil && !stopped {
 		// Interrupted: keep whatever the other tasks found, in task order.
 		for i := merged; i < len(tasks); i++ {
