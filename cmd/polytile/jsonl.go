@@ -40,8 +40,8 @@ type shardHeader struct {
 	Spec     string `json:"spec"`     // the spec's file path or built-in name
 	Title    string `json:"title,omitempty"`
 	// Fingerprint is puzzles.(*Puzzle).Fingerprint: equal for two runs of
-	// the same puzzle split the same way, whatever the engine, the workers
-	// or the shard.
+	// the same puzzle split the same way (by the same engine), whatever
+	// the workers or the shard.
 	Fingerprint      string `json:"fingerprint"`
 	Shard            int    `json:"shard"`  // from 0
 	Shards           int    `json:"shards"` // 1 for the whole search

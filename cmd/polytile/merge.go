@@ -77,7 +77,7 @@ func mergeShards(paths []string) (*jsonResult, error) {
 			return nil, fmt.Errorf("%s belongs to another spec (%s, fingerprint %s; %s is of %s, fingerprint %s)",
 				sf.path, h.Spec, h.Fingerprint, ref.path, ref.header.Spec, ref.header.Fingerprint)
 		case h.Fingerprint != ref.header.Fingerprint:
-			return nil, fmt.Errorf("%s belongs to another search of %s (fingerprint %s, not %s as %s: another version of the spec or of polytile, or of --no-symmetry-breaking)",
+			return nil, fmt.Errorf("%s belongs to another search of %s (fingerprint %s, not %s as %s: another engine, another version of the spec or of polytile, or --no-symmetry-breaking)",
 				sf.path, h.Spec, h.Fingerprint, ref.header.Fingerprint, ref.path)
 		case h.Shards != n:
 			return nil, fmt.Errorf("%s is shard %s, but %s is one of %d", sf.path, shardName(h.Shard, h.Shards), ref.path, n)
@@ -120,10 +120,10 @@ func mergeShards(paths []string) (*jsonResult, error) {
 	for _, sf := range byShard {
 		out.Nodes += sf.end.Nodes
 		out.Updates += sf.end.Updates
-		if sf.end.Engine != out.Engine {
-			out.Engine = "mixed"
-		}
 		for _, s := range sf.solutions {
+			if s.Orbit < 1 || sf.header.Symmetries%s.Orbit != 0 {
+				return nil, fmt.Errorf("%s: a solution has orbit %d, which does not divide the %d symmetries: the file is damaged", sf.path, s.Orbit, sf.header.Symmetries)
+			}
 			key, err := canonicalKey(s.jsonSolution, index)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", sf.path, err)
@@ -156,6 +156,13 @@ func (sf *shardFile) checkEnd() error {
 		return fmt.Errorf("%s is partial (the run was stopped): run shard %s again to its end", sf.path, name)
 	case sf.end.Distinct != int64(len(sf.solutions)):
 		return fmt.Errorf("%s: the end line counts %d solutions, but the file holds %d", sf.path, sf.end.Distinct, len(sf.solutions))
+	}
+	var raw int64
+	for _, s := range sf.solutions {
+		raw += int64(s.Orbit)
+	}
+	if raw != sf.end.Raw {
+		return fmt.Errorf("%s: the end line counts %d raw solutions, but the orbits of its solutions add up to %d: the file is damaged", sf.path, sf.end.Raw, raw)
 	}
 	return nil
 }

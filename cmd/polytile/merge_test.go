@@ -328,3 +328,23 @@ func TestMergeOutput(t *testing.T) {
 		t.Errorf("merge -o wrote:\n%s\nbut merge printed:\n%s", data, printed)
 	}
 }
+
+// A damaged shard (an orbit changed) is refused.
+func TestMergeDamaged(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.jsonl")
+	if code, _, stderr := polytile(t, "solve", "scott", "--jsonl", path, "--quiet"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), `"orbit":8`, `"orbit":7`, 1)
+	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := polytile(t, "merge", path); code != 1 || !strings.Contains(stderr, "damaged") {
+		t.Errorf("merge of a damaged shard: exit %d, %q", code, stderr)
+	}
+}

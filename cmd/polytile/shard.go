@@ -19,6 +19,9 @@ func shardOf(shard string, shards int, getenv func(string) string) (i, n int, er
 		return 0, 0, usagef("--shards %d: want 1 or more", shards)
 	}
 	if shard != "" {
+		if k, err := strconv.Atoi(shard); err == nil && shards > 0 {
+			shard = fmt.Sprintf("%d/%d", k, shards) // --shard i with --shards n
+		}
 		i, n, err = parseShard(shard)
 		if err != nil {
 			return 0, 0, err
