@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/safefile"
 )
 
 // Write draws sheets on w in format f: for PDF, every sheet as a page of one
@@ -140,25 +141,15 @@ func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([
 // writeTemp writes sheets to a new temporary file next to path and returns
 // its name. On failure it removes the file.
 func writeTemp(path string, f Format, sheets []*gallery.Sheet, opt *Options) (_ string, err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	file, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	file, err := safefile.CreateTemp(path)
 	if err != nil {
 		return "", fmt.Errorf("render: %w", err)
 	}
 	defer func() {
 		if err != nil {
-			file.Close()
-			os.Remove(file.Name())
+			safefile.Abort(file)
 		}
 	}()
-	// CreateTemp makes files only the owner may read; a picture is for
-	// everyone.
-	if err := file.Chmod(0o644); err != nil {
-		return "", fmt.Errorf("render: %w", err)
-	}
 	if err := write(file, f, sheets, opt); err != nil {
 		return "", err
 	}

@@ -23,8 +23,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 )
 
@@ -86,23 +86,12 @@ type shardWriter struct {
 
 // createShard starts the shard file at path with its header.
 func createShard(path string, h *shardHeader, pieces []puzzles.Piece) (*shardWriter, error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	f, err := safefile.CreateTemp(path)
 	if pe, ok := err.(*fs.PathError); ok {
-		err = pe.Err // name the file asked for, not the temporary one
+		err = pe.Err // say it once: "cannot write PATH: reason"
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	// CreateTemp makes files only the owner may read; the shards are merged
-	// elsewhere, maybe by someone else.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	s := &shardWriter{path: path, f: f, w: bufio.NewWriterSize(f, 1<<16), pieces: pieces}
 	s.line(h)
@@ -148,26 +137,16 @@ func (s *shardWriter) finish(end *shardEnd) error {
 			s.err = fmt.Errorf("%s: %w", s.path, err)
 		}
 	}
-	if s.err == nil {
-		s.err = s.f.Sync()
-	}
-	if err := s.f.Close(); s.err == nil {
-		s.err = err
-	}
-	if s.err == nil {
-		s.err = os.Rename(s.f.Name(), s.path)
-	}
 	if s.err != nil {
-		os.Remove(s.f.Name())
+		safefile.Abort(s.f)
+		return s.err
 	}
+	s.err = safefile.Commit(s.f, s.path)
 	return s.err
 }
 
 // abort removes the temporary file.
-func (s *shardWriter) abort() {
-	s.f.Close()
-	os.Remove(s.f.Name())
-}
+func (s *shardWriter) abort() { safefile.Abort(s.f) }
 
 // shardFile is a shard file as read.
 type shardFile struct {

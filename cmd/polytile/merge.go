@@ -4,11 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/spf13/cobra"
 )
@@ -187,33 +186,19 @@ func canonicalKey(s jsonSolution, index map[string]int) ([]int32, error) {
 
 // writeFile writes a file through a temporary file in its directory,
 // renamed into place once write has succeeded.
-func writeFile(path string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := safefile.CreateTemp(path)
 	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err := f.Chmod(0o644); err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
 	if err := write(w); err != nil {
+		safefile.Abort(f)
 		return err
 	}
 	if err := w.Flush(); err != nil {
+		safefile.Abort(f)
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return safefile.Commit(f, path)
 }
