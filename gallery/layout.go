@@ -365,7 +365,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if f.Title == "" {
 		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
 	}
-	colours := s.Palette.Colour(c.names, c.pieces, c.adjacency())
+	colours := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
 	for inst, rings := range c.outlines() {
 		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colours[inst]}
 		for _, r := range rings {

@@ -167,7 +167,7 @@ func TestCopiesColouredApart(t *testing.T) {
 }
 
 func TestPiecesSheet(t *testing.T) {
-	pieces, err := puzzles.Set("pentominoes")
+	pieces, err := puzzles.PieceSet("pentominoes")
 	if err != nil {
 		t.Fatal(err)
 	}

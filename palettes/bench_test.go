@@ -2,27 +2,27 @@ package palettes
 
 import "testing"
 
-// BenchmarkColourScott colours a solution of Scott's problem with too few
+// BenchmarkInstanceColorsScott colours a solution of Scott's problem with too few
 // colours for every piece to keep its own, as a gallery does for each
 // frame.
-func BenchmarkColourScott(b *testing.B) {
+func BenchmarkInstanceColorsScott(b *testing.B) {
 	l := letterLayout(pentominoes, scottFirst)
 	p, err := Named("okabe-ito", 0)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		p.Colour(l.pieces, l.instances, l.adjacent)
+		p.InstanceColors(l.pieces, l.instances, l.adjacent)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
 }
 
-// BenchmarkColourBricks colours 330 touching dominoes and monominoes.
-func BenchmarkColourBricks(b *testing.B) {
+// BenchmarkInstanceColorsBricks colours 330 touching dominoes and monominoes.
+func BenchmarkInstanceColorsBricks(b *testing.B) {
 	l := bricks(30, 11)
 	p := Default()
 	for b.Loop() {
-		p.Colour(l.pieces, l.instances, l.adjacent)
+		p.InstanceColors(l.pieces, l.instances, l.adjacent)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
 }

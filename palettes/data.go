@@ -167,13 +167,13 @@ func loadBuiltin(name, text string) (*builtin, error) {
 		label = strings.TrimSpace(label)
 		labelled = labelled || label != ""
 		p.Colors = append(p.Colors, c)
-		p.Names = append(p.Names, label)
+		p.Labels = append(p.Labels, label)
 	}
 	if len(p.Colors) == 0 {
 		return nil, fmt.Errorf("%d: no colours", last)
 	}
 	if !labelled {
-		p.Names = nil
+		p.Labels = nil
 	}
 	b.fixed = p
 	return b, nil

@@ -30,7 +30,7 @@
 // rule aims first at consistency (a piece has the same colour in every
 // frame of a gallery) and then at contrast (touching pieces differ).
 //
-// Each piece has its own colour (PieceColours). A piece whose name is the
+// Each piece has its own colour (PieceColors). A piece whose name is the
 // label of a colour takes that colour: with the default palette, the
 // pentomino named F takes the colour labelled F, whatever its position in
 // the puzzle. The other pieces take the remaining colours in order, so
@@ -38,7 +38,7 @@
 // pieces than colours, the colours are used again from the first, piece i
 // taking colour i mod the number of colours.
 //
-// In a solution (Colour), each instance gets its piece's own colour, unless
+// In a solution (InstanceColors), each instance gets its piece's own colour, unless
 // that would put one colour on two touching instances. That happens only
 // when there are more pieces than colours or a piece has several copies;
 // then the instances are coloured greedily, one at a time in a fixed

@@ -63,7 +63,7 @@ func ExampleNamed() {
 	for i := 0; i < len(d.Colors); i += 4 {
 		var row []string
 		for j := i; j < i+4; j++ {
-			row = append(row, d.Names[j]+" "+palettes.Hex(d.Colors[j]))
+			row = append(row, d.Labels[j]+" "+palettes.Hex(d.Colors[j]))
 		}
 		fmt.Println(strings.Join(row, "  "))
 	}
@@ -90,7 +90,7 @@ func ExampleNamed() {
 // take 0 to 3 in turn, and do, except X, whose neighbour I has 1, so it
 // takes the next colour none of its neighbours has, 2. Each cell shows the
 // index of its piece's colour.
-func ExamplePalette_Colour() {
+func ExamplePalette_InstanceColors() {
 	solution := []string{
 		"UUXIIIIINNNFTWYYYYZV",
 		"UXXXPPLNNFFFTWWYZZZV",
@@ -121,7 +121,7 @@ func ExamplePalette_Colour() {
 	if err != nil {
 		panic(err)
 	}
-	colours := p.Colour(pieceNames, instancePiece, adjacent)
+	colours := p.InstanceColors(pieceNames, instancePiece, adjacent)
 	for r, row := range solution {
 		var b strings.Builder
 		for c := range row {

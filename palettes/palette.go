@@ -19,7 +19,7 @@ const MaxSamples = 4096
 
 // A Palette is a list of colours to fill pieces with, and the rule that
 // gives each piece its colour (see the package documentation, and the
-// methods Colour and PieceColours).
+// methods InstanceColors and PieceColors).
 //
 // A nil *Palette, or one with no colours, colours pieces as Default does.
 // Palettes returned by this package are fresh copies: changing one changes
@@ -32,12 +32,12 @@ type Palette struct {
 	// Colors are the palette's colours, in order.
 	Colors []color.NRGBA
 
-	// Names are optional labels, one for each colour in Colors, or nil if
+	// Labels are optional labels, one for each colour in Colors, or nil if
 	// the colours are not labelled. A piece whose name equals a label
 	// (exactly, case included) is given that colour; the default palette
 	// labels its colours with the pentomino letters. An empty label, or a
-	// missing one when Names is shorter than Colors, labels nothing.
-	Names []string
+	// missing one when Labels is shorter than Colors, labels nothing.
+	Labels []string
 
 	// Continuous reports whether Colors were sampled from a continuous
 	// colour map such as viridis.
@@ -143,8 +143,8 @@ func FromMap(m map[string]string, base *Palette) (*Palette, error) {
 	if p.base == 0 {
 		p.base = len(p.Colors)
 	}
-	if len(p.Names) < len(p.Colors) {
-		p.Names = append(p.Names, make([]string, len(p.Colors)-len(p.Names))...)
+	if len(p.Labels) < len(p.Colors) {
+		p.Labels = append(p.Labels, make([]string, len(p.Colors)-len(p.Labels))...)
 	}
 	pieces := make([]string, 0, len(m))
 	for name := range m {
@@ -160,7 +160,7 @@ func FromMap(m map[string]string, base *Palette) (*Palette, error) {
 			return nil, fmt.Errorf("palettes: colour of piece %q: %w", name, err)
 		}
 		p.Colors = append(p.Colors, c)
-		p.Names = append(p.Names, name)
+		p.Labels = append(p.Labels, name)
 	}
 	return p, nil
 }
@@ -169,7 +169,7 @@ func FromMap(m map[string]string, base *Palette) (*Palette, error) {
 func (p *Palette) clone() *Palette {
 	q := *p
 	q.Colors = slices.Clone(p.Colors)
-	q.Names = slices.Clone(p.Names)
+	q.Labels = slices.Clone(p.Labels)
 	return &q
 }
 
@@ -183,8 +183,8 @@ func (p *Palette) orDefault() *Palette {
 
 // label returns the label of colour i, or "".
 func (p *Palette) label(i int) string {
-	if i < len(p.Names) {
-		return p.Names[i]
+	if i < len(p.Labels) {
+		return p.Labels[i]
 	}
 	return ""
 }

@@ -23,8 +23,8 @@ func TestGolden(t *testing.T) {
 		fmt.Fprintf(&b, "%s: %s\n", name, About(name))
 		for i, c := range p.Colors {
 			fmt.Fprintf(&b, "\t%s", Hex(c))
-			if i < len(p.Names) {
-				fmt.Fprintf(&b, " %s", p.Names[i])
+			if i < len(p.Labels) {
+				fmt.Fprintf(&b, " %s", p.Labels[i])
 			}
 			b.WriteByte('\n')
 		}
@@ -71,8 +71,8 @@ func TestNamedSizes(t *testing.T) {
 					t.Errorf("Named(%q, %d).Colors[%d] = %s, want opaque", tt.name, tt.n, i, Hex(c))
 				}
 			}
-			if p.Names != nil && len(p.Names) != len(p.Colors) {
-				t.Errorf("Named(%q, %d) has %d labels for %d colours", tt.name, tt.n, len(p.Names), len(p.Colors))
+			if p.Labels != nil && len(p.Labels) != len(p.Colors) {
+				t.Errorf("Named(%q, %d) has %d labels for %d colours", tt.name, tt.n, len(p.Labels), len(p.Colors))
 			}
 		})
 	}
@@ -166,8 +166,8 @@ func TestMapReference(t *testing.T) {
 // from the border colour #222222.
 func TestDefaultPalette(t *testing.T) {
 	p := Default()
-	if want := strings.Fields("F I L N P T U V W X Y Z"); !slices.Equal(p.Names, want) {
-		t.Errorf("Default().Names = %v, want %v", p.Names, want)
+	if want := strings.Fields("F I L N P T U V W X Y Z"); !slices.Equal(p.Labels, want) {
+		t.Errorf("Default().Labels = %v, want %v", p.Labels, want)
 	}
 	if len(p.Colors) != 12 || p.Name != "default" || p.Continuous {
 		t.Errorf("Default() = {%q, %d colours, continuous %v}, want {default, 12, false}", p.Name, len(p.Colors), p.Continuous)
@@ -175,11 +175,11 @@ func TestDefaultPalette(t *testing.T) {
 	border := color.NRGBA{0x22, 0x22, 0x22, 0xff}
 	for i, c := range p.Colors {
 		if d := distance(c, border); d < 150 {
-			t.Errorf("default colour %s %s is %.0f from the border %s, want at least 150", p.Names[i], Hex(c), d, Hex(border))
+			t.Errorf("default colour %s %s is %.0f from the border %s, want at least 150", p.Labels[i], Hex(c), d, Hex(border))
 		}
 		for j := i + 1; j < len(p.Colors); j++ {
 			if d := distance(c, p.Colors[j]); d <= 40 {
-				t.Errorf("default colours %s %s and %s %s are %.0f apart, want more than 40", p.Names[i], Hex(c), p.Names[j], Hex(p.Colors[j]), d)
+				t.Errorf("default colours %s %s and %s %s are %.0f apart, want more than 40", p.Labels[i], Hex(c), p.Labels[j], Hex(p.Colors[j]), d)
 			}
 		}
 	}
@@ -228,14 +228,14 @@ func TestNamedLookup(t *testing.T) {
 	}
 	// The palettes returned are copies.
 	p.Colors[0] = color.NRGBA{}
-	p.Names = append(p.Names, "x")
+	p.Labels = append(p.Labels, "x")
 	d := Default()
-	d.Colors[0], d.Names[0] = color.NRGBA{}, "Q"
-	if q, _ := Named("okabe-ito", 0); Hex(q.Colors[0]) != "#e69f00" || q.Names != nil {
-		t.Errorf("changing a palette from Named changed the built-in okabe-ito: %v %v", q.Colors[0], q.Names)
+	d.Colors[0], d.Labels[0] = color.NRGBA{}, "Q"
+	if q, _ := Named("okabe-ito", 0); Hex(q.Colors[0]) != "#e69f00" || q.Labels != nil {
+		t.Errorf("changing a palette from Named changed the built-in okabe-ito: %v %v", q.Colors[0], q.Labels)
 	}
-	if e := Default(); Hex(e.Colors[0]) != "#72bb6f" || e.Names[0] != "F" {
-		t.Errorf("changing Default() changed the built-in default: %v %q", e.Colors[0], e.Names[0])
+	if e := Default(); Hex(e.Colors[0]) != "#72bb6f" || e.Labels[0] != "F" {
+		t.Errorf("changing Default() changed the built-in default: %v %q", e.Colors[0], e.Labels[0])
 	}
 }
 
@@ -276,8 +276,8 @@ func TestFromList(t *testing.T) {
 	if want := []string{"#ff0000", "#00ff00", "#0000ff", "#ffff00"}; !slices.Equal(got, want) {
 		t.Errorf("FromList colours = %v, want %v", got, want)
 	}
-	if p.Name != "custom" || p.Names != nil || p.Continuous {
-		t.Errorf("FromList = {%q, %v, %v}, want {custom, nil, false}", p.Name, p.Names, p.Continuous)
+	if p.Name != "custom" || p.Labels != nil || p.Continuous {
+		t.Errorf("FromList = {%q, %v, %v}, want {custom, nil, false}", p.Name, p.Labels, p.Continuous)
 	}
 
 	errTests := []struct {
@@ -312,7 +312,7 @@ func TestFromMap(t *testing.T) {
 		m      map[string]string
 		base   *Palette
 		pieces []string
-		want   []string // each piece's colour, by PieceColours
+		want   []string // each piece's colour, by PieceColors
 	}{
 		{"default, X red", map[string]string{"X": "red"}, nil, pentominoes,
 			hexes(Default().Colors[:9], "#ff0000", Default().Colors[10:])},
@@ -333,8 +333,8 @@ func TestFromMap(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := hexes(p.PieceColours(tt.pieces)); !slices.Equal(got, tt.want) {
-				t.Errorf("PieceColours(%v) = %v, want %v", tt.pieces, got, tt.want)
+			if got := hexes(p.PieceColors(tt.pieces)); !slices.Equal(got, tt.want) {
+				t.Errorf("PieceColors(%v) = %v, want %v", tt.pieces, got, tt.want)
 			}
 			if p.Name != "custom" {
 				t.Errorf("FromMap(…).Name = %q, want custom", p.Name)
@@ -347,7 +347,7 @@ func TestFromMap(t *testing.T) {
 	if _, err := FromMap(map[string]string{"F": "red"}, base); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(hexes(base.Colors), hexes(Default().Colors)) || !slices.Equal(base.Names, Default().Names) {
+	if !slices.Equal(hexes(base.Colors), hexes(Default().Colors)) || !slices.Equal(base.Labels, Default().Labels) {
 		t.Errorf("FromMap changed its base palette")
 	}
 

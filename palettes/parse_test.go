@@ -142,9 +142,9 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// TestNamedColours checks the table of CSS names: 148 of them, sorted, with
+// TestNamedColors checks the table of CSS names: 148 of them, sorted, with
 // no repeats, each found by Parse in any case.
-func TestNamedColours(t *testing.T) {
+func TestNamedColors(t *testing.T) {
 	if got := len(cssNames); got != 148 {
 		t.Errorf("len(cssNames) = %d, want 148", got)
 	}

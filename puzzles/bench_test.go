@@ -76,7 +76,7 @@ func BenchmarkSolveOneSided6x15(b *testing.B) {
 	}
 	var nodes, distinct int64
 	for range b.N {
-		res, err := spec.Puzzle.Solve(context.Background(), &SolveConfig{Each: func(Distinct, int) bool {
+		res, err := spec.Puzzle.Solve(context.Background(), &SolveConfig{Each: func(Class, int) bool {
 			distinct++
 			return true
 		}})

@@ -32,7 +32,7 @@ type SolveConfig struct {
 	// with the index of the task that found it, in the order of the tasks
 	// (the same for any number of workers); Result.Distinct is then left
 	// empty, so memory stays bounded. Returning false stops the search.
-	Each func(d Distinct, task int) bool
+	Each func(d Class, task int) bool
 	// Progress, if not nil, is called about every ProgressEvery and once
 	// at the end, from the goroutine that called Solve.
 	Progress func(Progress)
@@ -79,9 +79,9 @@ func (e Engine) String() string {
 	return fmt.Sprintf("Engine(%d)", int(e))
 }
 
-// Distinct is one class of solutions: its canonical representative and
+// Class is one class of solutions: its canonical representative and
 // the number of raw solutions in it.
-type Distinct struct {
+type Class struct {
 	*Solution
 	// Orbit is the number of raw solutions in the class: the group's order
 	// divided by the number of symmetries that map the solution onto itself.
@@ -95,7 +95,7 @@ type Result struct {
 	Raw int64
 	// Distinct holds the distinct solutions, each in canonical form, in
 	// increasing order of their encodings.
-	Distinct []Distinct
+	Distinct []Class
 	// Symmetries is the order of the puzzle's symmetry group.
 	Symmetries int
 	// Found is the number of covers the search found: Raw without

@@ -13,7 +13,7 @@ func ExamplePuzzle_Solve() {
 	if err != nil {
 		panic(err)
 	}
-	pieces, err := puzzles.Set("pentominoes")
+	pieces, err := puzzles.PieceSet("pentominoes")
 	if err != nil {
 		panic(err)
 	}
@@ -86,7 +86,7 @@ func ExampleSolution_String() {
 }
 
 func ExamplePiece_Orientations() {
-	pieces, err := puzzles.Set("pentominoes")
+	pieces, err := puzzles.PieceSet("pentominoes")
 	if err != nil {
 		panic(err)
 	}

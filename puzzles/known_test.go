@@ -20,7 +20,7 @@ func mustPentominoPuzzle(t testing.TB, board *Board, err error) *Puzzle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pieces, err := Set("pentominoes")
+	pieces, err := PieceSet("pentominoes")
 	if err != nil {
 		t.Fatal(err)
 	}

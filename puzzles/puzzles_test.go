@@ -10,7 +10,7 @@ import (
 
 func mustSet(t testing.TB, name string) []Piece {
 	t.Helper()
-	pieces, err := Set(name)
+	pieces, err := PieceSet(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestSets(t *testing.T) {
 		t.Run(tt.set, func(t *testing.T) {
 			pieces := mustSet(t, tt.set)
 			if len(pieces) != tt.pieces {
-				t.Errorf("len(Set(%q)) = %d, want %d", tt.set, len(pieces), tt.pieces)
+				t.Errorf("len(PieceSet(%q)) = %d, want %d", tt.set, len(pieces), tt.pieces)
 			}
 			orients := 0
 			var names []string
@@ -95,8 +95,8 @@ func TestSets(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Set("heptominoes"); err == nil || !strings.Contains(err.Error(), "pentominoes") {
-		t.Errorf("Set(heptominoes) error = %v, want one listing the sets", err)
+	if _, err := PieceSet("heptominoes"); err == nil || !strings.Contains(err.Error(), "pentominoes") {
+		t.Errorf("PieceSet(heptominoes) error = %v, want one listing the sets", err)
 	}
 }
 

@@ -195,7 +195,7 @@ func (p *Puzzle) Fingerprint(cfg *SolveConfig) string {
 // neither holds its solutions until it ends nor delays a stop.
 type taskResult struct {
 	mu       sync.Mutex
-	distinct []Distinct // found and not yet taken by the merger
+	distinct []Class // found and not yet taken by the merger
 	finished bool       // the task has ended; the fields below are set
 
 	found, nodes, updates int64
@@ -245,7 +245,7 @@ func (w *worker) cover(t *task, r *taskResult, found *int64) {
 		}
 	}
 	best, orbit := w.cz.canonical(w.owner, w.kind)
-	d := Distinct{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}
+	d := Class{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}
 	r.mu.Lock()
 	r.distinct = append(r.distinct, d)
 	r.mu.Unlock()
@@ -366,7 +366,7 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 	// the others' once they are at the front.
 	var distinct int64
 	stopped := false // by the limit or by Each
-	take := func(d Distinct, i int) {
+	take := func(d Class, i int) {
 		distinct++
 		res.Raw += int64(d.Orbit)
 		if c.Each != nil {
@@ -460,7 +460,7 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 	res.Elapsed = time.Since(start)
 	res.Stats.Solutions = res.Found
 	if c.Each == nil {
-		slices.SortFunc(res.Distinct, func(a, b Distinct) int { return a.Compare(b.Solution) })
+		slices.SortFunc(res.Distinct, func(a, b Class) int { return a.Compare(b.Solution) })
 	}
 	if err := parent.Err(); err != nil {
 		res.Complete = false

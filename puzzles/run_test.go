@@ -14,7 +14,7 @@ import (
 func streamed(t *testing.T, p *Puzzle, cfg SolveConfig) ([]string, *Result) {
 	t.Helper()
 	var keys []string
-	cfg.Each = func(d Distinct, task int) bool {
+	cfg.Each = func(d Class, task int) bool {
 		keys = append(keys, fmt.Sprint(task, d.Key()))
 		return true
 	}

@@ -113,8 +113,8 @@ var sets = []setInfo{
 
 var setCache sync.Map // name → []Piece
 
-// SetNames returns the names of the built-in piece sets, in a fixed order.
-func SetNames() []string {
+// PieceSetNames returns the names of the built-in piece sets, in a fixed order.
+func PieceSetNames() []string {
 	names := make([]string, len(sets))
 	for i, s := range sets {
 		names[i] = s.name
@@ -122,9 +122,9 @@ func SetNames() []string {
 	return names
 }
 
-// SetAbout returns a one-line description of the named built-in set, or ""
+// PieceSetAbout returns a one-line description of the named built-in set, or ""
 // if there is no such set.
-func SetAbout(name string) string {
+func PieceSetAbout(name string) string {
 	for _, s := range sets {
 		if s.name == name {
 			return s.about
@@ -133,9 +133,9 @@ func SetAbout(name string) string {
 	return ""
 }
 
-// Set returns the pieces of the named built-in set, one copy of each. The
+// PieceSet returns the pieces of the named built-in set, one copy of each. The
 // caller may modify the returned slice and pieces.
-func Set(name string) ([]Piece, error) {
+func PieceSet(name string) ([]Piece, error) {
 	for _, s := range sets {
 		if s.name != name {
 			continue
@@ -150,7 +150,7 @@ func Set(name string) ([]Piece, error) {
 		}
 		return pieces, nil
 	}
-	return nil, fmt.Errorf("puzzles: no piece set %q (built-in sets: %s)", name, strings.Join(SetNames(), ", "))
+	return nil, fmt.Errorf("puzzles: no piece set %q (built-in sets: %s)", name, strings.Join(PieceSetNames(), ", "))
 }
 
 // drawnSet parses a list of named pictures.

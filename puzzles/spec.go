@@ -651,12 +651,12 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 			return p.errorf(s.key, "a set entry has a shape; a shape goes with a name (- name: ..., shape: ...), in an entry of its own")
 		}
 		v := f["set"].val
-		name, err := p.text(v, "set", "the name of a built-in set: "+strings.Join(SetNames(), ", "))
+		name, err := p.text(v, "set", "the name of a built-in set: "+strings.Join(PieceSetNames(), ", "))
 		if err != nil {
 			return err
 		}
 		if oneSided != nil && !*oneSided && name != "" {
-			if pcs, err := Set(name); err == nil && pcs[0].OneSided {
+			if pcs, err := PieceSet(name); err == nil && pcs[0].OneSided {
 				return p.errorf(f["one-sided"].val, "set %s is one-sided already; leave out one-sided: false, or use a set of free pieces", name)
 			}
 		}
@@ -677,9 +677,9 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 // set adds the built-in set name, named at n, with count copies of each
 // piece, one-sided if oneSided says so.
 func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool) error {
-	pcs, err := Set(name)
+	pcs, err := PieceSet(name)
 	if err != nil {
-		return pl.p.errorf(n, "no built-in piece set %q; valid sets are %s", name, strings.Join(SetNames(), ", "))
+		return pl.p.errorf(n, "no built-in piece set %q; valid sets are %s", name, strings.Join(PieceSetNames(), ", "))
 	}
 	for _, pc := range pcs {
 		pc.Count = count

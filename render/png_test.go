@@ -63,7 +63,7 @@ func checkCells(t *testing.T, img image.Image, sheet *gallery.Sheet, f *gallery.
 		for _, p := range sol.Puzzle().Pieces() {
 			names = append(names, p.Name)
 		}
-		for i, c := range pal.PieceColours(names) {
+		for i, c := range pal.PieceColors(names) {
 			own[names[i]] = c
 		}
 	}

@@ -93,12 +93,12 @@ palette gives them.`,
 
 // loadPieces returns the pieces of a built-in set, or of a spec.
 func loadPieces(name string) ([]puzzles.Piece, *puzzles.Spec, error) {
-	if pieces, err := puzzles.Set(name); err == nil {
+	if pieces, err := puzzles.PieceSet(name); err == nil {
 		return pieces, nil, nil
 	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.SetNames(), ", "), err)
+		return nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.PieceSetNames(), ", "), err)
 	}
 	return spec.Puzzle.Pieces(), spec, nil
 }

@@ -120,7 +120,7 @@ func (s *shardWriter) line(v any) {
 
 // add writes one distinct solution; it is a puzzles.SolveConfig.Each, and
 // stops the search if the file cannot be written.
-func (s *shardWriter) add(d puzzles.Distinct, task int) bool {
+func (s *shardWriter) add(d puzzles.Class, task int) bool {
 	s.line(shardSolution{Task: task, jsonSolution: newJSONSolution(d, s.pieces)})
 	s.distinct++
 	s.raw += int64(d.Orbit)

@@ -25,12 +25,12 @@ func newListCmd() *cobra.Command {
 			fmt.Fprintln(cmd.OutOrStdout())
 			w = tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			fmt.Fprintln(w, "PIECE SET\tPIECES\tDESCRIPTION")
-			for _, name := range puzzles.SetNames() {
-				pieces, err := puzzles.Set(name)
+			for _, name := range puzzles.PieceSetNames() {
+				pieces, err := puzzles.PieceSet(name)
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(w, "%s\t%d\t%s\n", name, len(pieces), puzzles.SetAbout(name))
+				fmt.Fprintf(w, "%s\t%d\t%s\n", name, len(pieces), puzzles.PieceSetAbout(name))
 			}
 			return w.Flush()
 		},

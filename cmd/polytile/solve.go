@@ -327,7 +327,7 @@ func newJSONResult(spec *puzzles.Spec, res *puzzles.Result) *jsonResult {
 
 // newJSONSolution returns d as JSON: its pieces in the order of
 // Placements, with their cells.
-func newJSONSolution(d puzzles.Distinct, pieces []puzzles.Piece) jsonSolution {
+func newJSONSolution(d puzzles.Class, pieces []puzzles.Piece) jsonSolution {
 	s := jsonSolution{Orbit: d.Orbit}
 	for _, pl := range d.Placements() {
 		jp := jsonPiece{Name: pieces[pl.Piece].Name, Cells: make([][2]int, len(pl.Cells))}

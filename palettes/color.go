@@ -7,12 +7,12 @@ import (
 	"slices"
 )
 
-// PieceColours returns the colour of each piece of a puzzle, given the
+// PieceColors returns the colour of each piece of a puzzle, given the
 // pieces' names in the puzzle's order: the piece's own colour, which
-// Colour gives every copy of the piece unless a neighbour already has it.
+// InstanceColors gives every copy of the piece unless a neighbour already has it.
 // It suits legends and sheets of the piece set. The rule is in the package
 // documentation; when there are more pieces than colours, colours repeat.
-func (p *Palette) PieceColours(pieceNames []string) []color.NRGBA {
+func (p *Palette) PieceColors(pieceNames []string) []color.NRGBA {
 	p = p.orDefault()
 	own := p.own(pieceNames)
 	colours := make([]color.NRGBA, len(own))
@@ -22,7 +22,7 @@ func (p *Palette) PieceColours(pieceNames []string) []color.NRGBA {
 	return colours
 }
 
-// Colour returns a colour for each piece instance of one solution.
+// InstanceColors returns a colour for each piece instance of one solution.
 // pieceNames are the names of the puzzle's pieces in the puzzle's order,
 // the same for every solution; instancePiece[i] is the index in pieceNames
 // of instance i's piece; adjacent[i] lists the instances that touch
@@ -31,7 +31,7 @@ func (p *Palette) PieceColours(pieceNames []string) []color.NRGBA {
 // ways, and an instance listed as its own neighbour is ignored. adjacent
 // may be nil, meaning that no instances touch.
 //
-// Each instance prefers its piece's own colour (see PieceColours); when
+// Each instance prefers its piece's own colour (see PieceColors); when
 // every piece has one copy and there are no more pieces than colours, every
 // instance gets it, so each piece has the same colour in every solution.
 // Otherwise the instances are coloured one at a time, in order of piece and
@@ -49,10 +49,10 @@ func (p *Palette) PieceColours(pieceNames []string) []color.NRGBA {
 // them in a canonical order (by their first cell in reading order, say),
 // and the same solution always gets the same colours.
 //
-// Colour panics if the arguments contradict each other: an instance of a
+// InstanceColors panics if the arguments contradict each other: an instance of a
 // piece out of range, a neighbour out of range, or adjacent neither nil nor
 // of the same length as instancePiece.
-func (p *Palette) Colour(pieceNames []string, instancePiece []int, adjacent [][]int) []color.NRGBA {
+func (p *Palette) InstanceColors(pieceNames []string, instancePiece []int, adjacent [][]int) []color.NRGBA {
 	p = p.orDefault()
 	idx := p.assign(pieceNames, instancePiece, adjacent)
 	colours := make([]color.NRGBA, len(idx))

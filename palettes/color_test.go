@@ -225,10 +225,10 @@ func scott(t *testing.T) [][]string {
 
 var pentominoes = strings.Fields("F I L N P T U V W X Y Z")
 
-func TestPieceColours(t *testing.T) {
+func TestPieceColors(t *testing.T) {
 	def := Default()
 	byLetter := map[string]string{}
-	for i, l := range def.Names {
+	for i, l := range def.Labels {
 		byLetter[l] = Hex(def.Colors[i])
 	}
 	set3, _ := Named("set3", 0)
@@ -258,19 +258,19 @@ func TestPieceColours(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := hexes(tt.p.PieceColours(tt.pieces))
+			got := hexes(tt.p.PieceColors(tt.pieces))
 			if !slices.Equal(got, tt.want) {
-				t.Errorf("PieceColours(%v) = %v, want %v", tt.pieces, got, tt.want)
+				t.Errorf("PieceColors(%v) = %v, want %v", tt.pieces, got, tt.want)
 			}
 		})
 	}
 }
 
-// TestColourScott colours the 65 solutions of Scott's problem. With the
+// TestInstanceColorsScott colours the 65 solutions of Scott's problem. With the
 // default palette every pentomino has its labelled colour; with the
 // 8 colours of okabe-ito, touching pieces still differ, and the first 8
 // pieces keep their own colours in every solution.
-func TestColourScott(t *testing.T) {
+func TestInstanceColorsScott(t *testing.T) {
 	def := Default()
 	oi, err := Named("okabe-ito", 0)
 	if err != nil {
@@ -278,13 +278,13 @@ func TestColourScott(t *testing.T) {
 	}
 	for n, rows := range scott(t) {
 		l := letterLayout(pentominoes, rows)
-		got := def.Colour(l.pieces, l.instances, l.adjacent)
+		got := def.InstanceColors(l.pieces, l.instances, l.adjacent)
 		for i, k := range l.instances {
-			if want := def.Colors[slices.Index(def.Names, pentominoes[k])]; got[i] != want {
+			if want := def.Colors[slices.Index(def.Labels, pentominoes[k])]; got[i] != want {
 				t.Errorf("solution %d: default colour of %s = %s, want %s", n+1, pentominoes[k], Hex(got[i]), Hex(want))
 			}
 		}
-		got = oi.Colour(l.pieces, l.instances, l.adjacent)
+		got = oi.InstanceColors(l.pieces, l.instances, l.adjacent)
 		if c := l.clashes(got); c != nil {
 			t.Errorf("solution %d with okabe-ito: touching pieces share colours: %v\n%s", n+1, c, strings.Join(rows, "\n"))
 		}
@@ -296,10 +296,10 @@ func TestColourScott(t *testing.T) {
 	}
 }
 
-// TestColourAdjacency checks that touching instances differ: always when
+// TestInstanceColorsAdjacency checks that touching instances differ: always when
 // the palette has more colours than any instance has neighbours, and in
 // the listed cases with fewer.
-func TestColourAdjacency(t *testing.T) {
+func TestInstanceColorsAdjacency(t *testing.T) {
 	tests := []struct {
 		name    string
 		l       layout
@@ -323,7 +323,7 @@ func TestColourAdjacency(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := greys(tt.colours)
-			got := p.Colour(tt.l.pieces, tt.l.instances, tt.l.adjacent)
+			got := p.InstanceColors(tt.l.pieces, tt.l.instances, tt.l.adjacent)
 			if len(got) != len(tt.l.instances) {
 				t.Fatalf("Colour gave %d colours for %d instances", len(got), len(tt.l.instances))
 			}
@@ -343,10 +343,10 @@ func TestColourAdjacency(t *testing.T) {
 	}
 }
 
-// TestColourRandomGraphs checks the guarantee on many graphs: with one
+// TestInstanceColorsRandomGraphs checks the guarantee on many graphs: with one
 // colour more than the largest degree, neighbours always differ, whatever
 // the pieces.
-func TestColourRandomGraphs(t *testing.T) {
+func TestInstanceColorsRandomGraphs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2)) // fixed seed: the same graphs every run
 	for trial := range 300 {
 		n := 1 + rng.IntN(40)
@@ -368,15 +368,15 @@ func TestColourRandomGraphs(t *testing.T) {
 			}
 		}
 		p := greys(l.maxDegree() + 1)
-		if c := l.clashes(p.Colour(l.pieces, l.instances, l.adjacent)); c != nil {
+		if c := l.clashes(p.InstanceColors(l.pieces, l.instances, l.adjacent)); c != nil {
 			t.Errorf("trial %d: %d instances, %d colours: touching instances share colours: %v", trial, n, len(p.Colors), c)
 		}
 	}
 }
 
-// TestColourFallback checks the choice when every colour is taken by a
+// TestInstanceColorsFallback checks the choice when every colour is taken by a
 // neighbour: the one fewest neighbours have, the instance's own on a tie.
-func TestColourFallback(t *testing.T) {
+func TestInstanceColorsFallback(t *testing.T) {
 	tests := []struct {
 		name string
 		l    layout
@@ -393,7 +393,7 @@ func TestColourFallback(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := greys(tt.n)
-			got := indices(p, p.Colour(tt.l.pieces, tt.l.instances, tt.l.adjacent))
+			got := indices(p, p.InstanceColors(tt.l.pieces, tt.l.instances, tt.l.adjacent))
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("colours = %v, want %v", got, tt.want)
 			}
@@ -401,10 +401,10 @@ func TestColourFallback(t *testing.T) {
 	}
 }
 
-// TestColourCopies checks that copies of a piece that touch take colours
+// TestInstanceColorsCopies checks that copies of a piece that touch take colours
 // that belong to no piece, rather than another piece's, while there are
 // such colours.
-func TestColourCopies(t *testing.T) {
+func TestInstanceColorsCopies(t *testing.T) {
 	// Five tetrominoes, two copies each, in a row: I I O O T T L L S S.
 	pieces := []string{"I4", "O4", "T4", "L4", "S4"}
 	var edges [][2]int
@@ -415,28 +415,28 @@ func TestColourCopies(t *testing.T) {
 	l.pieces = pieces
 	l.instances = []int{0, 0, 1, 1, 2, 2, 3, 3, 4, 4}
 	p := Default()
-	got := indices(p, p.Colour(l.pieces, l.instances, l.adjacent))
+	got := indices(p, p.InstanceColors(l.pieces, l.instances, l.adjacent))
 	// Own colours are 0-4 (the names are no labels); the second copies take
 	// the spare colours 5, 6, … in turn after their own.
 	want := []int{0, 5, 1, 5, 2, 5, 3, 5, 4, 5}
 	if !slices.Equal(got, want) {
 		t.Errorf("colours = %v, want %v", got, want)
 	}
-	if c := l.clashes(p.Colour(l.pieces, l.instances, l.adjacent)); c != nil {
+	if c := l.clashes(p.InstanceColors(l.pieces, l.instances, l.adjacent)); c != nil {
 		t.Errorf("touching copies share colours: %v", c)
 	}
 }
 
-// TestColourOverride checks FromMap in Colour: the piece in the map takes
+// TestInstanceColorsOverride checks FromMap in Colour: the piece in the map takes
 // its colour, the others keep the base palette's.
-func TestColourOverride(t *testing.T) {
+func TestInstanceColorsOverride(t *testing.T) {
 	p, err := FromMap(map[string]string{"X": "black"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rows := scott(t)[0]
 	l := letterLayout(pentominoes, rows)
-	got := p.Colour(l.pieces, l.instances, l.adjacent)
+	got := p.InstanceColors(l.pieces, l.instances, l.adjacent)
 	def := Default()
 	for i, k := range l.instances {
 		want := def.Colors[k]
@@ -449,12 +449,12 @@ func TestColourOverride(t *testing.T) {
 	}
 }
 
-// TestColourDeterministic checks that the colours depend only on the
+// TestInstanceColorsDeterministic checks that the colours depend only on the
 // solution, not on how its adjacency is listed.
-func TestColourDeterministic(t *testing.T) {
+func TestInstanceColorsDeterministic(t *testing.T) {
 	l := bricks(8, 5)
 	p := greys(3) // too few colours, so that the order of choices matters
-	want := p.Colour(l.pieces, l.instances, l.adjacent)
+	want := p.InstanceColors(l.pieces, l.instances, l.adjacent)
 
 	reversed := make([][]int, len(l.adjacent))
 	oneWay := make([][]int, len(l.adjacent))
@@ -472,7 +472,7 @@ func TestColourDeterministic(t *testing.T) {
 	}
 	for name, adj := range map[string][][]int{"same": l.adjacent, "reversed": reversed, "one way": oneWay, "doubled with self-loops": doubled} {
 		for range 3 {
-			if got := p.Colour(l.pieces, l.instances, adj); !slices.Equal(got, want) {
+			if got := p.InstanceColors(l.pieces, l.instances, adj); !slices.Equal(got, want) {
 				t.Errorf("%s adjacency: colours = %v, want %v", name, indices(p, got), indices(p, want))
 				break
 			}
@@ -480,7 +480,7 @@ func TestColourDeterministic(t *testing.T) {
 	}
 }
 
-func TestColourPanics(t *testing.T) {
+func TestInstanceColorsPanics(t *testing.T) {
 	tests := []struct {
 		name      string
 		pieces    []string
@@ -504,7 +504,7 @@ func TestColourPanics(t *testing.T) {
 					t.Errorf("Colour panicked with %q, want %q", r, tt.want)
 				}
 			}()
-			Default().Colour(tt.pieces, tt.instances, tt.adjacent)
+			Default().InstanceColors(tt.pieces, tt.instances, tt.adjacent)
 		})
 	}
 }
