@@ -66,11 +66,11 @@ func (p *Palette) InstanceColors(pieceNames []string, instancePiece []int, adjac
 func (p *Palette) assign(pieceNames []string, instancePiece []int, adjacent [][]int) []int {
 	n := len(instancePiece)
 	if adjacent != nil && len(adjacent) != n {
-		panic(fmt.Sprintf("palettes: Colour: %d adjacency lists for %d instances", len(adjacent), n))
+		panic(fmt.Sprintf("palettes: InstanceColors: %d adjacency lists for %d instances", len(adjacent), n))
 	}
 	for i, k := range instancePiece {
 		if k < 0 || k >= len(pieceNames) {
-			panic(fmt.Sprintf("palettes: Colour: instance %d is of piece %d, not one of the %d pieces", i, k, len(pieceNames)))
+			panic(fmt.Sprintf("palettes: InstanceColors: instance %d is of piece %d, not one of the %d pieces", i, k, len(pieceNames)))
 		}
 	}
 	// The neighbours of each instance, both ways, sorted and without
@@ -79,7 +79,7 @@ func (p *Palette) assign(pieceNames []string, instancePiece []int, adjacent [][]
 	for i, list := range adjacent {
 		for _, j := range list {
 			if j < 0 || j >= n {
-				panic(fmt.Sprintf("palettes: Colour: instance %d has neighbour %d, not one of the %d instances", i, j, n))
+				panic(fmt.Sprintf("palettes: InstanceColors: instance %d has neighbour %d, not one of the %d instances", i, j, n))
 			}
 			if j != i {
 				nbrs[i] = append(nbrs[i], j)

@@ -325,7 +325,7 @@ func TestInstanceColorsAdjacency(t *testing.T) {
 			p := greys(tt.colours)
 			got := p.InstanceColors(tt.l.pieces, tt.l.instances, tt.l.adjacent)
 			if len(got) != len(tt.l.instances) {
-				t.Fatalf("Colour gave %d colours for %d instances", len(got), len(tt.l.instances))
+				t.Fatalf("InstanceColors gave %d colours for %d instances", len(got), len(tt.l.instances))
 			}
 			for i, c := range got {
 				if !slices.Contains(p.Colors, c) {
@@ -488,20 +488,20 @@ func TestInstanceColorsPanics(t *testing.T) {
 		adjacent  [][]int
 		want      string
 	}{
-		{"piece out of range", []string{"A"}, []int{0, 1}, nil, "palettes: Colour: instance 1 is of piece 1, not one of the 1 pieces"},
-		{"negative piece", []string{"A"}, []int{-1}, nil, "palettes: Colour: instance 0 is of piece -1, not one of the 1 pieces"},
-		{"neighbour out of range", []string{"A"}, []int{0, 0}, [][]int{{1}, {2}}, "palettes: Colour: instance 1 has neighbour 2, not one of the 2 instances"},
-		{"adjacency too short", []string{"A"}, []int{0, 0}, [][]int{{1}}, "palettes: Colour: 1 adjacency lists for 2 instances"},
+		{"piece out of range", []string{"A"}, []int{0, 1}, nil, "palettes: InstanceColors: instance 1 is of piece 1, not one of the 1 pieces"},
+		{"negative piece", []string{"A"}, []int{-1}, nil, "palettes: InstanceColors: instance 0 is of piece -1, not one of the 1 pieces"},
+		{"neighbour out of range", []string{"A"}, []int{0, 0}, [][]int{{1}, {2}}, "palettes: InstanceColors: instance 1 has neighbour 2, not one of the 2 instances"},
+		{"adjacency too short", []string{"A"}, []int{0, 0}, [][]int{{1}}, "palettes: InstanceColors: 1 adjacency lists for 2 instances"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			defer func() {
 				r := recover()
 				if r == nil {
-					t.Fatalf("Colour did not panic, want %q", tt.want)
+					t.Fatalf("InstanceColors did not panic, want %q", tt.want)
 				}
 				if r != tt.want {
-					t.Errorf("Colour panicked with %q, want %q", r, tt.want)
+					t.Errorf("InstanceColors panicked with %q, want %q", r, tt.want)
 				}
 			}()
 			Default().InstanceColors(tt.pieces, tt.instances, tt.adjacent)

@@ -196,7 +196,7 @@ func (p *Puzzle) Fingerprint(cfg *SolveConfig) string {
 type taskResult struct {
 	mu       sync.Mutex
 	distinct []Class // found and not yet taken by the merger
-	finished bool       // the task has ended; the fields below are set
+	finished bool    // the task has ended; the fields below are set
 
 	found, nodes, updates int64
 	err                   error
