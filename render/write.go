@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -112,12 +111,10 @@ func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([
 		}
 	}
 	// Write every file to a temporary file, then rename them all.
-	var temps []string
+	var temps []*safefile.File
 	cleanup := func() {
 		for _, t := range temps {
-			if t != "" {
-				os.Remove(t)
-			}
+			t.Abort()
 		}
 	}
 	for i, p := range paths {
@@ -128,36 +125,32 @@ func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([
 		}
 		temps = append(temps, t)
 	}
-	for i, p := range paths {
-		if err := os.Rename(temps[i], p); err != nil {
+	for i, t := range temps {
+		if err := t.Commit(); err != nil {
 			cleanup() // the ones not yet renamed
 			return paths[:i], fmt.Errorf("render: %w", err)
 		}
-		temps[i] = ""
 	}
 	return paths, nil
 }
 
-// writeTemp writes sheets to a new temporary file next to path and returns
-// its name. On failure it removes the file.
-func writeTemp(path string, f Format, sheets []*gallery.Sheet, opt *Options) (_ string, err error) {
-	file, err := safefile.CreateTemp(path)
+// writeTemp writes sheets to a new temporary file for path (safefile.Create),
+// closed and ready to Commit. On failure it removes the file.
+func writeTemp(path string, f Format, sheets []*gallery.Sheet, opt *Options) (_ *safefile.File, err error) {
+	file, err := safefile.Create(path)
 	if err != nil {
-		return "", fmt.Errorf("render: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
 	defer func() {
 		if err != nil {
-			safefile.Abort(file)
+			file.Abort()
 		}
 	}()
 	if err := write(file, f, sheets, opt); err != nil {
-		return "", err
-	}
-	if err := file.Sync(); err != nil {
-		return "", fmt.Errorf("render: %w", err)
+		return nil, err
 	}
 	if err := file.Close(); err != nil {
-		return "", fmt.Errorf("render: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
-	return file.Name(), nil
+	return file, nil
 }

@@ -76,7 +76,7 @@ type shardEnd struct {
 // the path always has its end line.
 type shardWriter struct {
 	path   string
-	f      *os.File
+	f      *safefile.File
 	w      *bufio.Writer
 	err    error // the first write error: it stops the search
 	pieces []puzzles.Piece
@@ -86,7 +86,7 @@ type shardWriter struct {
 
 // createShard starts the shard file at path with its header.
 func createShard(path string, h *shardHeader, pieces []puzzles.Piece) (*shardWriter, error) {
-	f, err := safefile.CreateTemp(path)
+	f, err := safefile.Create(path)
 	if pe, ok := err.(*fs.PathError); ok {
 		err = pe.Err // say it once: "cannot write PATH: reason"
 	}
@@ -138,15 +138,15 @@ func (s *shardWriter) finish(end *shardEnd) error {
 		}
 	}
 	if s.err != nil {
-		safefile.Abort(s.f)
+		s.f.Abort()
 		return s.err
 	}
-	s.err = safefile.Commit(s.f, s.path)
+	s.err = s.f.Commit()
 	return s.err
 }
 
 // abort removes the temporary file.
-func (s *shardWriter) abort() { safefile.Abort(s.f) }
+func (s *shardWriter) abort() { s.f.Abort() }
 
 // shardFile is a shard file as read.
 type shardFile struct {

@@ -187,18 +187,18 @@ func canonicalKey(s jsonSolution, index map[string]int) ([]int32, error) {
 // writeFile writes a file through a temporary file in its directory,
 // renamed into place once write has succeeded.
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := safefile.CreateTemp(path)
+	f, err := safefile.Create(path)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
 	if err := write(w); err != nil {
-		safefile.Abort(f)
+		f.Abort()
 		return err
 	}
 	if err := w.Flush(); err != nil {
-		safefile.Abort(f)
+		f.Abort()
 		return err
 	}
-	return safefile.Commit(f, path)
+	return f.Commit()
 }

@@ -1,57 +1,193 @@
 // Package safefile writes files so that a failure never leaves a
-// half-written one under its own name: the data goes to a temporary file in
-// the same directory, renamed into place once it is complete.
+// half-written one under its own name, and so that writing never destroys
+// what is at the path: the data goes to a temporary file beside the file it
+// replaces, renamed into place once it is complete; a symbolic link is
+// followed and its target replaced; a FIFO, a device or another file that
+// is not a regular one is written in place, as cp writes it; an existing
+// regular file keeps its permissions.
 package safefile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
-// CreateTemp creates a temporary file next to path (so a rename can put it
-// in place), readable by everyone as an ordinary file would be. Errors name
-// path, not the temporary file.
-func CreateTemp(path string) (*os.File, error) {
-	dir, base := filepath.Split(path)
+// maxLinks is how many symbolic links Create follows before giving up, as
+// the kernel does on a loop (Linux stops at 40).
+const maxLinks = 40
+
+// newMode is the permission of a file that did not exist before: readable
+// by everyone, as the files of most programs are.
+const newMode = 0o644
+
+// File is a file being written. Write to it, then Commit it (or Abort).
+type File struct {
+	f      *os.File
+	path   string // the path given to Create, for errors
+	target string // where the data goes: path with its symbolic links followed
+	temp   bool   // f is a temporary file to rename to target; else f is target itself
+	closed bool
+}
+
+// Create starts writing the file at path. If path is a symbolic link,
+// the file it points to (at the end of the chain of links) is the one
+// written, created if it does not exist. A regular file, or one that does
+// not exist yet, is written to a temporary file in the same directory,
+// renamed into place by Commit; a file that exists and is not regular (a
+// FIFO, a character device such as /dev/null, a terminal) is opened and
+// written in place. A replaced regular file keeps its permission bits; a
+// new one gets mode 0644. Errors name path.
+func Create(path string) (*File, error) {
+	target, info, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	if info != nil && info.IsDir() {
+		return nil, &fs.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
+	}
+	if info != nil && !info.Mode().IsRegular() {
+		f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return nil, named(err, path)
+		}
+		return &File{f: f, path: path, target: target}, nil
+	}
+	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
 	}
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = &fs.PathError{Op: "create", Path: path, Err: pe.Err}
-		}
-		return nil, err
+		return nil, named(err, path)
 	}
-	// CreateTemp makes files only the owner may read.
-	if err := f.Chmod(0o644); err != nil {
-		Abort(f)
-		return nil, err
+	mode := fs.FileMode(newMode)
+	if info != nil {
+		mode = info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 	}
-	return f, nil
+	// os.CreateTemp makes files only the owner may read.
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, named(err, path)
+	}
+	return &File{f: f, path: path, target: target, temp: true}, nil
 }
 
-// Commit syncs and closes the temporary file f and renames it to path; on
-// failure it removes f.
-func Commit(f *os.File, path string) error {
-	err := f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
+// resolve follows the symbolic links at path and returns the path they
+// lead to, and what is there (nil if nothing is).
+func resolve(path string) (string, fs.FileInfo, error) {
+	p := path
+	for range maxLinks {
+		info, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil, nil
+		}
+		if err != nil {
+			return "", nil, named(err, path)
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			return p, info, nil
+		}
+		link, err := os.Readlink(p)
+		if err != nil {
+			return "", nil, named(err, path)
+		}
+		if !filepath.IsAbs(link) {
+			// Not filepath.Join, whose cleaning would take "dir/.." lexically.
+			link = strings.TrimSuffix(filepath.Dir(p), string(filepath.Separator)) + string(filepath.Separator) + link
+		}
+		p = link
 	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
+	return "", nil, &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("more than %d symbolic links", maxLinks)}
+}
+
+// named makes err, if it is an *fs.PathError or an *os.LinkError, name
+// path: the one the caller knows, not the temporary file.
+func named(err error, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
 	}
-	if err != nil {
-		os.Remove(f.Name())
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: le.Op, Path: path, Err: le.Err}
 	}
 	return err
 }
 
-// Abort closes and removes the temporary file f.
-func Abort(f *os.File) {
-	f.Close()
-	os.Remove(f.Name())
+// Write writes p to the file.
+func (f *File) Write(p []byte) (int, error) {
+	n, err := f.f.Write(p)
+	return n, named(err, f.path)
+}
+
+// Name returns the path given to Create.
+func (f *File) Name() string { return f.path }
+
+// Close ends the writing: it syncs the data to disk and closes the file.
+// The data of a temporary file is not under the path until Commit renames
+// it there; after Close that is all Commit does, so that many files can be
+// written before any of them is put in place.
+func (f *File) Close() error {
+	if f.closed {
+		return nil
+	}
+	f.closed = true
+	var err error
+	if f.temp {
+		err = f.f.Sync() // a device or FIFO may not sync; its data is gone already
+	}
+	if cerr := f.f.Close(); err == nil {
+		err = cerr
+	}
+	return named(err, f.path)
+}
+
+// Commit closes the file if it is open and puts the data in place. On
+// failure it removes the temporary file, leaving what was at the path.
+func (f *File) Commit() error {
+	err := f.Close()
+	if err == nil && f.temp {
+		err = os.Rename(f.f.Name(), f.target)
+	}
+	if err != nil {
+		f.Abort()
+		return named(err, f.path)
+	}
+	f.temp = false // nothing left to remove
+	return nil
+}
+
+// Abort stops writing and removes the temporary file, leaving what was at
+// the path. (Data written in place to a FIFO or a device is gone already.)
+// It may be called after Commit, which it leaves in place.
+func (f *File) Abort() {
+	if !f.closed {
+		f.closed = true
+		f.f.Close()
+	}
+	if f.temp {
+		os.Remove(f.f.Name())
+		f.temp = false
+	}
+}
+
+// SameFile reports whether paths in and out name the same file (the same
+// device and inode), following symbolic links: a command that writes out
+// after reading in would destroy its input. A path that does not exist,
+// or cannot be examined, is no file, and the same as none.
+func SameFile(in, out string) bool {
+	a, err := os.Stat(in)
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(out)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(a, b)
 }

@@ -1,40 +1,298 @@
 package safefile
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
+
+// write writes data to path with Create and Commit.
+func write(path, data string) error {
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write([]byte(data)); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// entries returns the names in dir.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
 
 func TestCommitAndAbort(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.txt")
-	f, err := CreateTemp(path)
+	f, err := Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.WriteString("hello"); err != nil {
+	if _, err := f.Write([]byte("hello")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(path); !os.IsNotExist(err) {
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("%s exists before Commit", path)
 	}
-	if err := Commit(f, path); err != nil {
+	if err := f.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	info, err := os.Stat(path)
-	if err != nil || info.Mode().Perm() != 0o644 {
-		t.Errorf("after Commit: %v, mode %v", err, info.Mode())
+	if err != nil || info.Mode().Perm() != newMode {
+		t.Errorf("after Commit: %v, mode %v, want %v", err, info.Mode(), fs.FileMode(newMode))
 	}
-	g, err := CreateTemp(path)
+	g, err := Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	Abort(g)
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("after Abort the directory holds %d files, want 1", len(entries))
+	g.Write([]byte("other"))
+	g.Abort()
+	if got := entries(t, dir); len(got) != 1 {
+		t.Errorf("after Abort the directory holds %v, want only x.txt", got)
 	}
-	if _, err := CreateTemp(filepath.Join(dir, "no", "x.txt")); err == nil || filepath.Base(err.(*os.PathError).Path) != "x.txt" {
-		t.Errorf("CreateTemp in a missing directory: %v", err)
+	if data, _ := os.ReadFile(path); string(data) != "hello" {
+		t.Errorf("after Abort %s holds %q, want %q", path, data, "hello")
+	}
+	_, err = Create(filepath.Join(dir, "no", "x.txt"))
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || filepath.Base(pe.Path) != "x.txt" {
+		t.Errorf("Create in a missing directory: %v, want an error naming x.txt", err)
+	}
+	if _, err := Create(dir); err == nil {
+		t.Errorf("Create(a directory) = nil error, want one")
+	}
+}
+
+// Close then Commit: the data appears at the path only on Commit.
+func TestCloseThenCommit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.txt")
+	f, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("data"))
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s exists after Close, before Commit", path)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	f.Abort() // after Commit: leaves the file
+	if data, _ := os.ReadFile(path); string(data) != "data" {
+		t.Errorf("%s holds %q, want %q", path, data, "data")
+	}
+}
+
+// A replaced file keeps its permissions.
+func TestKeepsMode(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no Unix permissions")
+	}
+	for _, mode := range []fs.FileMode{0o600, 0o755, 0o640} {
+		t.Run(mode.String(), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "x")
+			if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(path, mode); err != nil {
+				t.Fatal(err)
+			}
+			if err := write(path, "new"); err != nil {
+				t.Fatal(err)
+			}
+			info, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.Mode().Perm() != mode {
+				t.Errorf("mode after writing = %v, want %v", info.Mode().Perm(), mode)
+			}
+		})
+	}
+}
+
+// A symbolic link is followed: its target is replaced (or created), and
+// the link stays a link.
+func TestSymlink(t *testing.T) {
+	tests := []struct {
+		name   string
+		target string // the link's target, relative to the link's directory
+		exists bool   // whether the target exists before
+	}{
+		{"to a file", "real.txt", true},
+		{"dangling", "real.txt", false},
+		{"into a subdirectory", filepath.Join("sub", "real.txt"), true},
+		{"a chain", "link2", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+			real := filepath.Join(dir, tt.target)
+			if tt.target == "link2" {
+				real = filepath.Join(dir, "real.txt")
+				if err := os.Symlink("real.txt", filepath.Join(dir, "link2")); err != nil {
+					t.Skipf("no symbolic links: %v", err)
+				}
+			}
+			if tt.exists {
+				if err := os.WriteFile(real, []byte("old"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			link := filepath.Join(dir, "link")
+			if err := os.Symlink(tt.target, link); err != nil {
+				t.Skipf("no symbolic links: %v", err)
+			}
+			if err := write(link, "new"); err != nil {
+				t.Fatal(err)
+			}
+			info, err := os.Lstat(link)
+			if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+				t.Errorf("%s is no longer a symbolic link: %v, %v", link, info.Mode(), err)
+			}
+			if data, err := os.ReadFile(real); string(data) != "new" {
+				t.Errorf("the target holds %q (%v), want %q", data, err, "new")
+			}
+			if info, err := os.Stat(real); err == nil && tt.exists && info.Mode().Perm() != 0o600 {
+				t.Errorf("the target's mode = %v, want -rw-------", info.Mode().Perm())
+			}
+		})
+	}
+}
+
+// A loop of links is an error, not a hang.
+func TestSymlinkLoop(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.Symlink("b", a); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	os.Symlink("a", b)
+	if err := write(a, "x"); err == nil {
+		t.Errorf("writing through a loop of links: nil error, want one")
+	}
+}
+
+// A FIFO is written in place, and stays a FIFO.
+func TestFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fifo")
+	if err := mkfifo(path); err != nil {
+		t.Skipf("no FIFOs: %v", err)
+	}
+	got := make(chan string)
+	go func() {
+		data, err := os.ReadFile(path) // opening for reading lets Create's open go on
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		got <- string(data)
+	}()
+	if err := write(path, "through the pipe"); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through the pipe" {
+		t.Errorf("the reader got %q, want %q", s, "through the pipe")
+	}
+	info, err := os.Lstat(path)
+	if err != nil || info.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("%s is no longer a FIFO: %v, %v", path, info.Mode(), err)
+	}
+	if got := entries(t, filepath.Dir(path)); len(got) != 1 {
+		t.Errorf("the directory holds %v, want only the FIFO", got)
+	}
+}
+
+// A device is written in place, never replaced: a device like /dev/null
+// stays a device, and so does a link to it.
+func TestDevice(t *testing.T) {
+	dir := t.TempDir()
+	null := filepath.Join(dir, "null")
+	if err := mknull(null); err != nil {
+		// Without a device of its own (only root may make one), the test
+		// uses the system's, unless it runs as root: root could replace it.
+		if os.Geteuid() == 0 || runtime.GOOS == "windows" {
+			t.Skipf("cannot make a device: %v", err)
+		}
+		null = "/dev/null"
+	}
+	before, err := os.Lstat(null)
+	if err != nil || before.Mode()&fs.ModeCharDevice == 0 {
+		t.Skipf("no character device %s: %v", null, err)
+	}
+	if f, err := os.OpenFile(null, os.O_WRONLY, 0); err != nil {
+		t.Skipf("cannot open the device %s (a file system mounted nodev?): %v", null, err)
+	} else {
+		f.Close()
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(null, link); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	for _, path := range []string{null, link} {
+		if err := write(path, "nothing"); err != nil {
+			t.Fatal(err)
+		}
+		after, err := os.Lstat(null)
+		if err != nil || !os.SameFile(before, after) || after.Mode() != before.Mode() {
+			t.Errorf("writing %s changed %s: %v, then %v (%v)", path, null, before.Mode(), after.Mode(), err)
+		}
+	}
+	if got := entries(t, dir); len(got) != 2 {
+		t.Errorf("the directory holds %v, want the device and the link", got)
+	}
+}
+
+func TestSameFile(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	os.WriteFile(a, []byte("a"), 0o644)
+	os.WriteFile(b, []byte("b"), 0o644)
+	link := filepath.Join(dir, "link")
+	hasLinks := os.Symlink("a", link) == nil
+	hard := filepath.Join(dir, "hard")
+	hasHard := os.Link(a, hard) == nil
+	tests := []struct {
+		name    string
+		in, out string
+		want    bool
+		skip    bool
+	}{
+		{"itself", a, a, true, false},
+		{"another way to write it", a, filepath.Join(dir, ".", "a"), true, false},
+		{"another file", a, b, false, false},
+		{"a file not there yet", a, filepath.Join(dir, "new"), false, false},
+		{"no input", filepath.Join(dir, "none"), a, false, false},
+		{"a link to it", a, link, true, !hasLinks},
+		{"a hard link to it", hard, a, true, !hasHard},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.skip {
+				t.Skip("not on this system")
+			}
+			if got := SameFile(tt.in, tt.out); got != tt.want {
+				t.Errorf("SameFile(%s, %s) = %v, want %v", tt.in, tt.out, got, tt.want)
+			}
+		})
 	}
 }
