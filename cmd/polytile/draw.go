@@ -174,6 +174,9 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := f.check(); err != nil {
 		return err
 	}
+	if err := refuseOverwrite("-o", f.output, name); err != nil {
+		return err
+	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
 		return err

@@ -329,7 +329,8 @@ func TestMergeOutput(t *testing.T) {
 	}
 }
 
-// A damaged shard (an orbit changed) is refused.
+// Damaged shards are refused, naming the file and the line, in the
+// file's terms (the results package tests every kind of damage).
 func TestMergeDamaged(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "s.jsonl")
@@ -340,11 +341,89 @@ func TestMergeDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := strings.Replace(string(data), `"orbit":8`, `"orbit":7`, 1)
-	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name, old, new, stderr string
+	}{
+		{"orbit", `"orbit":8`, `"orbit":7`, "s.jsonl:2: orbit 7 does not divide the 8 symmetries"},
+		{"a cell in the hole", `"cells":[[0,4]`, `"cells":[[3,3]`, `s.jsonl:2: not a solution of the puzzle: puzzles: piece "F" covers cell [3, 3], which is in a hole of the board`},
+		{"a piece's name", `"name":"I"`, `"name":"Q"`, `s.jsonl:2: piece "Q" is not a piece of the puzzle`},
+		{"a type", `"task":58`, `"task":"58"`, `s.jsonl:2: field "task" is a string, want a whole number`},
 	}
-	if code, _, stderr := polytile(t, "merge", path); code != 1 || !strings.Contains(stderr, "damaged") {
-		t.Errorf("merge of a damaged shard: exit %d, %q", code, stderr)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bad := strings.Replace(string(data), tt.old, tt.new, 1)
+			if bad == string(data) {
+				t.Fatalf("no %s in the shard", tt.old)
+			}
+			damaged := filepath.Join(dir, "damaged", "s.jsonl")
+			os.MkdirAll(filepath.Dir(damaged), 0o755)
+			if err := os.WriteFile(damaged, []byte(bad), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, _, stderr := polytile(t, "merge", damaged); code != 1 || !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("merge of a shard with %s: exit %d, %q; want exit 1 and %q", tt.new, code, stderr, tt.stderr)
+			}
+		})
+	}
+	// The spec may be given when the shards' cannot be found.
+	moved := strings.Replace(string(data), `"spec":"scott"`, `"spec":"`+filepath.Join(dir, "gone.yaml")+`"`, 1)
+	os.WriteFile(path, []byte(moved), 0o644)
+	if code, _, stderr := polytile(t, "merge", path); code != 1 || !strings.Contains(stderr, "give it with --spec FILE") {
+		t.Errorf("merge of shards whose spec is gone: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := polytile(t, "merge", path, "--spec", "scott"); code != 0 {
+		t.Errorf("merge --spec scott: exit %d, %q", code, stderr)
+	}
+}
+
+// A command whose output is one of its inputs refuses, before any work,
+// and leaves the input as it was.
+func TestOutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "my.yaml")
+	specText := "board: |\n  ....\n  ....\npieces: {A: \"##\", B: \"##\", C: \"##\", D: \"##\"}\n"
+	os.WriteFile(spec, []byte(specText), 0o644)
+	link := filepath.Join(dir, "link.yaml")
+	hasLinks := os.Symlink("my.yaml", link) == nil
+	shard := filepath.Join(dir, "s0.jsonl")
+	if code, _, stderr := polytile(t, "solve", spec, "--jsonl", shard); code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, stderr)
+	}
+	shardText, _ := os.ReadFile(shard)
+	tests := []struct {
+		name   string
+		args   []string
+		input  string // the file that must not change
+		stderr string
+	}{
+		{"solve --jsonl", []string{"solve", spec, "--jsonl", spec}, spec, "--jsonl " + spec + " is the input " + spec},
+		{"draw -o", []string{"draw", spec, "-o", spec, "--format", "svg"}, spec, "-o " + spec + " is the input " + spec},
+		{"merge -o", []string{"merge", shard, "-o", shard}, shard, "-o " + shard + " is the input " + shard},
+		{"merge -o the spec", []string{"merge", shard, "--spec", spec, "-o", spec}, spec, "is the input " + spec},
+		{"through a link", []string{"solve", spec, "--jsonl", link}, spec, "--jsonl " + link + " is the input " + spec},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "through a link" && !hasLinks {
+				t.Skip("no symbolic links")
+			}
+			before, _ := os.ReadFile(tt.input)
+			code, stdout, stderr := polytile(t, tt.args...)
+			if code != 1 || !strings.Contains(stderr, tt.stderr) || !strings.Contains(stderr, "choose another file") {
+				t.Errorf("polytile %s: exit %d, stderr %q; want exit 1 and %q", strings.Join(tt.args, " "), code, stderr, tt.stderr)
+			}
+			if stdout != "" {
+				t.Errorf("a refused command printed %q", stdout)
+			}
+			if after, _ := os.ReadFile(tt.input); string(after) != string(before) {
+				t.Errorf("%s changed:\n%s", tt.input, after)
+			}
+		})
+	}
+	if data, _ := os.ReadFile(spec); string(data) != specText {
+		t.Errorf("the spec changed: %q", data)
+	}
+	if data, _ := os.ReadFile(shard); string(data) != string(shardText) {
+		t.Errorf("the shard changed")
 	}
 }

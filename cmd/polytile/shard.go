@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/polytile/polytile/puzzles/results"
 )
 
 // indexEnv is the variable in which a Kubernetes Indexed Job gives each
@@ -63,4 +65,4 @@ func parseShard(s string) (i, n int, err error) {
 }
 
 // shardName names shard i of n as --shard does.
-func shardName(i, n int) string { return fmt.Sprintf("%d/%d", i, n) }
+func shardName(i, n int) string { return results.ShardName(i, n) }

@@ -1,16 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/results"
 	"github.com/spf13/cobra"
 )
 
@@ -107,6 +106,9 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
+	if err := refuseOverwrite("--jsonl", f.jsonl, name); err != nil {
+		return err
+	}
 	engine, err := parseEngine(f.engine)
 	if err != nil {
 		return err
@@ -130,26 +132,12 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		Shard:              shard,
 		Shards:             shards,
 	}
-	var stream *shardWriter
+	var stream *results.Writer
 	if f.jsonl != "" {
-		h := &shardHeader{
-			Polytile:         shardKind,
-			Version:          shardVersion,
-			Spec:             spec.Name,
-			Title:            spec.Title,
-			Fingerprint:      p.Fingerprint(cfg),
-			Shard:            shard,
-			Shards:           shards,
-			SymmetryBreaking: !f.noBreaking,
-			Symmetries:       p.Symmetries(),
-		}
-		for _, pc := range p.Pieces() {
-			h.Pieces = append(h.Pieces, pc.Name)
-		}
-		if stream, err = createShard(f.jsonl, h, p.Pieces()); err != nil {
+		if stream, err = results.Create(f.jsonl, results.NewHeader(spec, cfg)); err != nil {
 			return err
 		}
-		cfg.Each = stream.add
+		cfg.Each = stream.Add
 	}
 	last := puzzles.Progress{Done: -1}
 	var bar *progressBar
@@ -173,33 +161,25 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	}
 	if res == nil {
 		if stream != nil {
-			stream.abort()
+			stream.Abort()
 		}
 		return solveErr
 	}
 
 	raw, distinct := res.Raw, int64(len(res.Distinct))
 	if stream != nil {
-		err := stream.finish(&shardEnd{
-			Complete: res.Complete && solveErr == nil,
-			Found:    res.Found,
-			Nodes:    res.Stats.Nodes,
-			Updates:  res.Stats.Updates,
-			Tasks:    res.Tasks,
-			Engine:   res.Engine.String(),
-		})
-		if err != nil {
+		if err := stream.Close(results.NewEnd(res, res.Complete && solveErr == nil)); err != nil {
 			return err
 		}
-		raw, distinct = stream.raw, stream.distinct
+		raw, distinct = stream.Raw(), stream.Distinct()
 	}
 	out := cmd.OutOrStdout()
 	if f.json {
-		o := newJSONResult(spec, res)
+		o := results.NewResult(spec, res)
 		if shards > 1 {
 			o.Shard = shardName(shard, shards)
 		}
-		err = o.write(out)
+		err = o.Encode(out)
 	} else {
 		t := textResult{spec: spec, res: res, raw: raw, distinct: distinct, show: f.show, jsonl: f.jsonl}
 		if shards > 1 {
@@ -274,100 +254,6 @@ func (t *textResult) write(w io.Writer) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
-}
-
-// jsonResult is the object polytile solve --json and polytile merge
-// print.
-type jsonResult struct {
-	Name       string         `json:"name"`
-	Title      string         `json:"title,omitempty"`
-	Shard      string         `json:"shard,omitempty"` // "i/n" for a part of the search
-	Raw        int64          `json:"raw"`
-	Distinct   int            `json:"distinct"`
-	Symmetries int            `json:"symmetries"`
-	Complete   bool           `json:"complete"`
-	Engine     string         `json:"engine"`
-	Nodes      int64          `json:"nodes"`
-	Updates    int64          `json:"updates"`
-	Solutions  []jsonSolution `json:"solutions,omitempty"` // written by write, one a line
-}
-
-type jsonSolution struct {
-	Orbit  int         `json:"orbit"`
-	Pieces []jsonPiece `json:"pieces"`
-}
-
-type jsonPiece struct {
-	Name  string   `json:"name"`
-	Cells [][2]int `json:"cells"`
-}
-
-// newJSONResult returns the counts and the distinct solutions of res, in
-// canonical order, each piece with its cells as [row, col] counted from the
-// top-left of the board's picture.
-func newJSONResult(spec *puzzles.Spec, res *puzzles.Result) *jsonResult {
-	pieces := spec.Puzzle.Pieces()
-	out := &jsonResult{
-		Name:       spec.Name,
-		Title:      spec.Title,
-		Raw:        res.Raw,
-		Distinct:   len(res.Distinct),
-		Symmetries: res.Symmetries,
-		Complete:   res.Complete,
-		Engine:     res.Engine.String(),
-		Nodes:      res.Stats.Nodes,
-		Updates:    res.Stats.Updates,
-		Solutions:  make([]jsonSolution, len(res.Distinct)),
-	}
-	for i, d := range res.Distinct {
-		out.Solutions[i] = newJSONSolution(d, pieces)
-	}
-	return out
-}
-
-// newJSONSolution returns d as JSON: its pieces in the order of
-// Placements, with their cells.
-func newJSONSolution(d puzzles.Class, pieces []puzzles.Piece) jsonSolution {
-	s := jsonSolution{Orbit: d.Orbit}
-	for _, pl := range d.Placements() {
-		jp := jsonPiece{Name: pieces[pl.Piece].Name, Cells: make([][2]int, len(pl.Cells))}
-		for k, c := range pl.Cells {
-			jp.Cells[k] = [2]int{c.Row, c.Col}
-		}
-		s.Pieces = append(s.Pieces, jp)
-	}
-	return s
-}
-
-// write prints the result as one JSON object.
-func (out *jsonResult) write(w io.Writer) error {
-	// The counts indented, each solution on a line of its own: readable,
-	// and much quicker to write than the whole indented.
-	head := *out
-	head.Solutions = nil
-	data, err := json.MarshalIndent(head, "", "  ")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.Write(data[:bytes.LastIndexByte(data, '\n')])
-	bw.WriteString(",\n  \"solutions\": [")
-	for i, s := range out.Solutions {
-		line, err := json.Marshal(s)
-		if err != nil {
-			return err
-		}
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		bw.WriteString("\n    ")
-		bw.Write(line)
-	}
-	if len(out.Solutions) > 0 {
-		bw.WriteString("\n  ")
-	}
-	bw.WriteString("]\n}\n")
-	return bw.Flush()
 }
 
 // parseEngine reads --engine.

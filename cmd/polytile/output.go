@@ -1,0 +1,43 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/polytile/polytile/internal/safefile"
+)
+
+// refuseOverwrite returns an error if output, which flag names, is the
+// file input (the same device and inode, through any links): writing it
+// would destroy what the command reads. A command checks before any work.
+func refuseOverwrite(flag, output string, inputs ...string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	for _, in := range inputs {
+		if safefile.SameFile(in, output) {
+			return fmt.Errorf("%s %s is the input %s: writing it would destroy it; choose another file", flag, output, in)
+		}
+	}
+	return nil
+}
+
+// writeFile writes a file with write, through safefile: in place once
+// write has succeeded.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := safefile.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	if err := write(w); err != nil {
+		f.Abort()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}

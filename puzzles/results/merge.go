@@ -1,0 +1,163 @@
+package results
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// maxListed is how many missing shards an error names before it counts
+// the rest: a header of shard 0 of 10⁹ must not make a message of 10⁹.
+const maxListed = 8
+
+// CheckShards checks that shards are the parts of one search, each run to
+// its end (Shard.Check): the same puzzle split the same way (their
+// fingerprints), every shard once. It returns the first reason they are
+// not, naming the files.
+func CheckShards(shards []*Shard) error {
+	if len(shards) == 0 {
+		return fmt.Errorf("results: no shards")
+	}
+	for _, sf := range shards {
+		if err := sf.Check(); err != nil {
+			return err
+		}
+	}
+	ref := shards[0]
+	n := ref.Header.Shards
+	byShard := make(map[int]*Shard, len(shards)) // not a slice of n: n may be huge
+	for _, sf := range shards {
+		h := sf.Header
+		switch {
+		case h.Fingerprint != ref.Header.Fingerprint && h.Spec != ref.Header.Spec:
+			return fmt.Errorf("%s belongs to another spec (%s, fingerprint %s; %s is of %s, fingerprint %s)",
+				sf.Name, h.Spec, h.Fingerprint, ref.Name, ref.Header.Spec, ref.Header.Fingerprint)
+		case h.Fingerprint != ref.Header.Fingerprint:
+			return fmt.Errorf("%s belongs to another search of %s (fingerprint %s, not %s as %s: another engine, another version of the spec or of polytile, or --no-symmetry-breaking)",
+				sf.Name, h.Spec, h.Fingerprint, ref.Header.Fingerprint, ref.Name)
+		case h.Shards != n:
+			return fmt.Errorf("%s is shard %s, but %s is one of %d", sf.Name, ShardName(h.Shard, h.Shards), ref.Name, n)
+		case byShard[h.Shard] != nil:
+			return fmt.Errorf("%s and %s are both shard %s", byShard[h.Shard].Name, sf.Name, ShardName(h.Shard, n))
+		}
+		byShard[h.Shard] = sf
+	}
+	if missing := n - len(byShard); missing > 0 {
+		return fmt.Errorf("results: %s", missingShards(byShard, n, missing))
+	}
+	return nil
+}
+
+// missingShards says which of the n shards are missing from byShard, naming
+// at most maxListed.
+func missingShards(byShard map[int]*Shard, n, missing int) string {
+	if missing == 1 {
+		for i := range n {
+			if byShard[i] == nil {
+				return fmt.Sprintf("shard %s is missing", ShardName(i, n))
+			}
+		}
+	}
+	var names []string
+	for i := 0; i < n && len(names) < min(missing, maxListed); i++ {
+		if byShard[i] == nil {
+			names = append(names, ShardName(i, n))
+		}
+	}
+	if rest := missing - len(names); rest > 0 {
+		return fmt.Sprintf("shards %s and %d more are missing", strings.Join(names, ", "), rest)
+	}
+	return fmt.Sprintf("shards %s are missing", strings.Join(names, ", "))
+}
+
+// Merge checks that shards are the parts of one complete search of p
+// (CheckShards), and every solution in them one that the search reports:
+// a cover of p's board by its pieces, in its canonical form, with its
+// orbit, no class twice. It returns the result of the whole search, as
+// NewResult returns it for an unsharded run: the same solutions in the
+// same order, and the shards' statistics added up. Its errors name the
+// file and the line.
+func Merge(p *puzzles.Puzzle, shards []*Shard) (*Result, error) {
+	if err := CheckShards(shards); err != nil {
+		return nil, err
+	}
+	ref := shards[0]
+	if err := checkPuzzle(p, ref); err != nil {
+		return nil, err
+	}
+	shards = slices.Clone(shards)
+	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
+	out := &Result{
+		Name:       ref.Header.Spec,
+		Title:      ref.Header.Title,
+		Symmetries: ref.Header.Symmetries,
+		Complete:   true,
+		Engine:     ref.End.Engine,
+	}
+	type found struct {
+		class puzzles.Class
+		from  *Shard
+		line  int
+	}
+	var all []found
+	index := pieceIndex(p)
+	for _, sf := range shards {
+		out.Nodes += sf.End.Nodes
+		out.Updates += sf.End.Updates
+		for _, s := range sf.Solutions {
+			c, err := s.class(p, index)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", sf.Name, s.line, err)
+			}
+			all = append(all, found{c, sf, s.line})
+			out.Raw += int64(c.Orbit)
+		}
+	}
+	// Stable: of two equal solutions, the one read first comes first.
+	slices.SortStableFunc(all, func(a, b found) int { return a.class.Compare(b.class.Solution) })
+	out.Solutions = make([]Solution, len(all))
+	for i, f := range all {
+		if i > 0 && f.class.Compare(all[i-1].class.Solution) == 0 {
+			g := all[i-1]
+			return nil, fmt.Errorf("%s:%d and %s:%d hold the same solution: the shards do not split one search", g.from.Name, g.line, f.from.Name, f.line)
+		}
+		out.Solutions[i] = NewSolution(f.class)
+	}
+	out.Distinct = len(out.Solutions)
+	return out, nil
+}
+
+// checkPuzzle checks that p is the puzzle whose search wrote sf.
+func checkPuzzle(p *puzzles.Puzzle, sf *Shard) error {
+	h := sf.Header
+	engine, ok := parseEngine(sf.End.Engine)
+	if !ok {
+		return fmt.Errorf("%s: the end line names engine %q: want dlx or fill", sf.Name, sf.End.Engine)
+	}
+	cfg := &puzzles.SolveConfig{Engine: engine, NoSymmetryBreaking: !h.SymmetryBreaking}
+	var names []string
+	for _, pc := range p.Pieces() {
+		names = append(names, pc.Name)
+	}
+	switch fp := p.Fingerprint(cfg); {
+	case fp != h.Fingerprint:
+		return fmt.Errorf("%s was written for another puzzle than %s is now (fingerprint %s, not %s): the spec has changed since, or another version of polytile split the search", sf.Name, h.Spec, h.Fingerprint, fp)
+	case p.Symmetries() != h.Symmetries:
+		return fmt.Errorf("%s: the header counts %d symmetries, but the puzzle has %d", sf.Name, h.Symmetries, p.Symmetries())
+	case !slices.Equal(names, h.Pieces):
+		return fmt.Errorf("%s: the header names pieces %s, but the puzzle's are %s", sf.Name, strings.Join(h.Pieces, " "), strings.Join(names, " "))
+	}
+	return nil
+}
+
+// parseEngine returns the engine that String names name, other than auto.
+func parseEngine(name string) (puzzles.Engine, bool) {
+	for _, e := range []puzzles.Engine{puzzles.EngineDLX, puzzles.EngineFill} {
+		if e.String() == name {
+			return e, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,281 @@
+// Package results holds the files in which polytile saves what a search
+// found, and reads them back:
+//
+//   - the result of a search, one JSON object (what polytile solve --json
+//     and polytile merge print): Result, with NewResult, Encode and
+//     ReadResult;
+//   - the shard file, JSON lines streamed while a search runs (what
+//     polytile solve --jsonl writes, one file for each part of a sharded
+//     search): Header, ShardSolution and End, written by a Writer and read
+//     by ReadShard;
+//   - the merge of the shards of one search into its Result, which checks
+//     every solution against the puzzle as the search would have found it.
+//
+// A saved solution (Solution) names its pieces and their cells as
+// [row, col], counted from the top-left corner of the board's picture;
+// Solution.Class turns it back into the puzzle's solution, checked.
+//
+// Errors about a file start with its name and line ("s0.jsonl:12: …"),
+// as spec errors do; others with "results:".
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// Result is the result of a search: its counts and its distinct
+// solutions, in canonical order (the order of puzzles.Result.Distinct).
+// The JSON field names are a contract with the programs that read them.
+type Result struct {
+	Name       string     `json:"name"`            // the spec's file path or built-in name
+	Title      string     `json:"title,omitempty"` // the spec's title
+	Shard      string     `json:"shard,omitempty"` // "i/n" for a part of the search (ShardName)
+	Raw        int64      `json:"raw"`             // raw solutions: the sum of the orbits
+	Distinct   int        `json:"distinct"`        // distinct solutions
+	Symmetries int        `json:"symmetries"`      // the order of the puzzle's symmetry group
+	Complete   bool       `json:"complete"`        // false if the search stopped early
+	Engine     string     `json:"engine"`          // "dlx" or "fill"
+	Nodes      int64      `json:"nodes"`           // search nodes
+	Updates    int64      `json:"updates"`         // Dancing Links' link updates (0 for fill)
+	Solutions  []Solution `json:"solutions,omitempty"`
+}
+
+// Solution is one distinct solution as saved: the size of its class and
+// its pieces, in the order of puzzles.Solution.Placements (by piece, then
+// by first cell).
+type Solution struct {
+	Orbit  int     `json:"orbit"`
+	Pieces []Piece `json:"pieces"`
+}
+
+// Piece is one piece put down: its name and its cells, each [row, col]
+// counted from the top-left corner of the board's picture, in reading
+// order.
+type Piece struct {
+	Name  string   `json:"name"`
+	Cells [][2]int `json:"cells"`
+}
+
+// NewResult returns the counts and the distinct solutions of res, a
+// search of spec's puzzle.
+func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
+	out := &Result{
+		Name:       spec.Name,
+		Title:      spec.Title,
+		Raw:        res.Raw,
+		Distinct:   len(res.Distinct),
+		Symmetries: res.Symmetries,
+		Complete:   res.Complete,
+		Engine:     res.Engine.String(),
+		Nodes:      res.Stats.Nodes,
+		Updates:    res.Stats.Updates,
+		Solutions:  make([]Solution, len(res.Distinct)),
+	}
+	for i, d := range res.Distinct {
+		out.Solutions[i] = NewSolution(d)
+	}
+	return out
+}
+
+// NewSolution returns d as saved.
+func NewSolution(d puzzles.Class) Solution {
+	pieces := d.Puzzle().Pieces()
+	s := Solution{Orbit: d.Orbit}
+	for _, pl := range d.Placements() {
+		p := Piece{Name: pieces[pl.Piece].Name, Cells: make([][2]int, len(pl.Cells))}
+		for k, c := range pl.Cells {
+			p.Cells[k] = [2]int{c.Row, c.Col}
+		}
+		s.Pieces = append(s.Pieces, p)
+	}
+	return s
+}
+
+// Encode writes r as one JSON object: the counts indented, then the
+// solutions, each on a line of its own (readable, and much quicker to
+// write than the whole indented). The output is the same, byte for byte,
+// for the same result.
+func (r *Result) Encode(w io.Writer) error {
+	head := *r
+	head.Solutions = nil
+	data, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(data[:bytes.LastIndexByte(data, '\n')])
+	bw.WriteString(",\n  \"solutions\": [")
+	for i, s := range r.Solutions {
+		line, err := json.Marshal(s)
+		if err != nil {
+			return fmt.Errorf("results: %w", err)
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n    ")
+		bw.Write(line)
+	}
+	if len(r.Solutions) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
+}
+
+// ReadResult reads a result that Encode wrote (or any JSON object of its
+// fields) from r; name names it in errors. It checks the form of the
+// solutions but not that they solve a puzzle: Solution.Class does.
+func ReadResult(r io.Reader, name string) (*Result, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var raw struct {
+		Name       *string       `json:"name"`
+		Title      string        `json:"title"`
+		Shard      string        `json:"shard"`
+		Raw        int64         `json:"raw"`
+		Distinct   int           `json:"distinct"`
+		Symmetries int           `json:"symmetries"`
+		Complete   bool          `json:"complete"`
+		Engine     string        `json:"engine"`
+		Nodes      int64         `json:"nodes"`
+		Updates    int64         `json:"updates"`
+		Solutions  []rawSolution `json:"solutions"`
+	}
+	if err := decode(data, &raw); err != nil {
+		return nil, fmt.Errorf("%s is not a polytile result (polytile solve --json writes them): %w", name, err)
+	}
+	if raw.Name == nil {
+		return nil, fmt.Errorf("%s is not a polytile result (polytile solve --json writes them): it has no name", name)
+	}
+	out := &Result{Name: *raw.Name, Title: raw.Title, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
+		Symmetries: raw.Symmetries, Complete: raw.Complete, Engine: raw.Engine, Nodes: raw.Nodes, Updates: raw.Updates}
+	var sum int64
+	for i, rs := range raw.Solutions {
+		s, err := rs.solution(raw.Symmetries)
+		if err != nil {
+			return nil, fmt.Errorf("%s: solution %d: %w", name, i+1, err)
+		}
+		out.Solutions = append(out.Solutions, s)
+		sum += int64(s.Orbit)
+	}
+	switch {
+	case out.Distinct != len(out.Solutions):
+		return nil, fmt.Errorf("%s: distinct is %d, but it holds %d solutions", name, out.Distinct, len(out.Solutions))
+	case out.Raw != sum:
+		return nil, fmt.Errorf("%s: raw is %d, but the orbits of its solutions add up to %d", name, out.Raw, sum)
+	}
+	return out, nil
+}
+
+// Cover returns the solution of p that s saved, after checking that it is
+// one: its pieces are p's, each in a shape it may take, and they cover the
+// board exactly (puzzles.NewSolution).
+func (s *Solution) Cover(p *puzzles.Puzzle) (*puzzles.Solution, error) {
+	return s.cover(p, pieceIndex(p))
+}
+
+// Class returns the class of solutions of p that s saved, after checking
+// that s is one as a search reports it: a cover (Cover) in its canonical
+// form, with the size of its class as its orbit.
+func (s *Solution) Class(p *puzzles.Puzzle) (puzzles.Class, error) {
+	return s.class(p, pieceIndex(p))
+}
+
+// pieceIndex maps the names of p's pieces to their indices.
+func pieceIndex(p *puzzles.Puzzle) map[string]int {
+	index := make(map[string]int, len(p.Pieces()))
+	for i, pc := range p.Pieces() {
+		index[pc.Name] = i
+	}
+	return index
+}
+
+func (s *Solution) cover(p *puzzles.Puzzle, index map[string]int) (*puzzles.Solution, error) {
+	pls := make([]puzzles.Placement, len(s.Pieces))
+	for i, pc := range s.Pieces {
+		k, ok := index[pc.Name]
+		if !ok {
+			return nil, fmt.Errorf("piece %q is not a piece of the puzzle", pc.Name)
+		}
+		pls[i].Piece = k
+		for _, c := range pc.Cells {
+			pls[i].Cells = append(pls[i].Cells, puzzles.Cell{Row: c[0], Col: c[1]})
+		}
+	}
+	sol, err := puzzles.NewSolution(p, pls)
+	if err != nil {
+		return nil, fmt.Errorf("not a solution of the puzzle: %w", err)
+	}
+	return sol, nil
+}
+
+func (s *Solution) class(p *puzzles.Puzzle, index map[string]int) (puzzles.Class, error) {
+	sol, err := s.cover(p, index)
+	if err != nil {
+		return puzzles.Class{}, err
+	}
+	canon, orbit := sol.Canonical()
+	if canon.Compare(sol) != 0 {
+		return puzzles.Class{}, fmt.Errorf("a solution that is not in its canonical form (a rotation or reflection of another, which the search never reports)")
+	}
+	if orbit != s.Orbit {
+		return puzzles.Class{}, fmt.Errorf("a solution whose orbit is %d, not %d", orbit, s.Orbit)
+	}
+	return puzzles.Class{Solution: sol, Orbit: orbit}, nil
+}
+
+// rawSolution is a Solution as read, before its form is checked.
+type rawSolution struct {
+	Orbit  *int       `json:"orbit"`
+	Pieces []rawPiece `json:"pieces"`
+}
+
+type rawPiece struct {
+	Name  *string `json:"name"`
+	Cells [][]int `json:"cells"`
+}
+
+// solution checks the form of a solution of a puzzle with that many
+// symmetries (0: unknown) and returns it.
+func (rs *rawSolution) solution(symmetries int) (Solution, error) {
+	switch {
+	case rs.Orbit == nil:
+		return Solution{}, fmt.Errorf("no orbit")
+	case *rs.Orbit < 1:
+		return Solution{}, fmt.Errorf("orbit %d: want 1 or more", *rs.Orbit)
+	case symmetries > 0 && symmetries%*rs.Orbit != 0:
+		return Solution{}, fmt.Errorf("orbit %d does not divide the %d symmetries", *rs.Orbit, symmetries)
+	case len(rs.Pieces) == 0:
+		return Solution{}, fmt.Errorf("no pieces")
+	}
+	s := Solution{Orbit: *rs.Orbit, Pieces: make([]Piece, len(rs.Pieces))}
+	for i, rp := range rs.Pieces {
+		if rp.Name == nil || *rp.Name == "" {
+			return Solution{}, fmt.Errorf("piece %d has no name", i+1)
+		}
+		p := Piece{Name: *rp.Name, Cells: make([][2]int, len(rp.Cells))}
+		for k, c := range rp.Cells {
+			if len(c) != 2 {
+				return Solution{}, fmt.Errorf("piece %q: cell %v is not a [row, col] pair", p.Name, c)
+			}
+			p.Cells[k] = [2]int{c[0], c[1]}
+		}
+		if len(p.Cells) == 0 {
+			return Solution{}, fmt.Errorf("piece %q has no cells", p.Name)
+		}
+		s.Pieces[i] = p
+	}
+	return s, nil
+}
+
+// ShardName names shard i of n as polytile solve --shard does: "i/n".
+func ShardName(i, n int) string { return fmt.Sprintf("%d/%d", i, n) }

@@ -1,0 +1,379 @@
+package results
+
+// The shard file: what polytile solve --jsonl writes and polytile merge
+// reads. It is JSON lines (one JSON object a line, https://jsonlines.org):
+//
+//	{"polytile": "shard", "version": 1, "spec": "scott", "fingerprint": "…", "shard": 0, "shards": 4, …}
+//	{"task": 0, "orbit": 8, "pieces": [{"name": "F", "cells": [[0, 1], …]}, …]}
+//	…
+//	{"end": true, "complete": true, "found": 61, "distinct": 17, "raw": 136, …}
+//
+// The header (Header) says which puzzle and which part of the search the
+// file holds; then come the distinct solutions in the order the search
+// reports them, each with the task that found it (ShardSolution); the end
+// line (End) says whether the search ran to its end. A file without an end
+// line was cut short.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/polytile/polytile/internal/safefile"
+	"github.com/polytile/polytile/puzzles"
+)
+
+const (
+	// Kind is the header's "polytile" field: what kind of file this is.
+	Kind = "shard"
+	// Version is the header's "version": that of the format this package
+	// writes and reads.
+	Version = 1
+)
+
+// Header is the first line of a shard file.
+type Header struct {
+	Polytile string `json:"polytile"` // Kind
+	Version  int    `json:"version"`  // Version
+	Spec     string `json:"spec"`     // the spec's file path or built-in name
+	Title    string `json:"title,omitempty"`
+	// Fingerprint is puzzles.(*Puzzle).Fingerprint: equal for two runs of
+	// the same puzzle split the same way (by the same engine), whatever
+	// the workers or the shard.
+	Fingerprint      string `json:"fingerprint"`
+	Shard            int    `json:"shard"`  // from 0
+	Shards           int    `json:"shards"` // 1 for the whole search
+	SymmetryBreaking bool   `json:"symmetry_breaking"`
+	Symmetries       int    `json:"symmetries"`
+	// Pieces names the puzzle's pieces in the puzzle's order, which is the
+	// order of the canonical encoding.
+	Pieces []string `json:"pieces"`
+}
+
+// NewHeader returns the header of the shard file of a search of spec's
+// puzzle run with cfg (nil: the defaults).
+func NewHeader(spec *puzzles.Spec, cfg *puzzles.SolveConfig) *Header {
+	if cfg == nil {
+		cfg = &puzzles.SolveConfig{}
+	}
+	p := spec.Puzzle
+	h := &Header{
+		Polytile:         Kind,
+		Version:          Version,
+		Spec:             spec.Name,
+		Title:            spec.Title,
+		Fingerprint:      p.Fingerprint(cfg),
+		Shard:            cfg.Shard,
+		Shards:           max(cfg.Shards, 1),
+		SymmetryBreaking: !cfg.NoSymmetryBreaking,
+		Symmetries:       p.Symmetries(),
+	}
+	for _, pc := range p.Pieces() {
+		h.Pieces = append(h.Pieces, pc.Name)
+	}
+	return h
+}
+
+// ShardSolution is a line of a shard file between the header and the end:
+// a distinct solution and the task that found it.
+type ShardSolution struct {
+	Task int `json:"task"`
+	Solution
+	line int // the line it was read from, from 1
+}
+
+// End is the last line of a shard file.
+type End struct {
+	End      bool   `json:"end"`      // always true
+	Complete bool   `json:"complete"` // false if a limit, a timeout or a signal stopped the search
+	Found    int64  `json:"found"`    // covers the search found
+	Distinct int64  `json:"distinct"` // solution lines in the file
+	Raw      int64  `json:"raw"`      // the sum of their orbits
+	Nodes    int64  `json:"nodes"`
+	Updates  int64  `json:"updates"`
+	Tasks    int    `json:"tasks"` // tasks in this shard
+	Engine   string `json:"engine"`
+}
+
+// NewEnd returns the end line of the shard file of the search that
+// returned res; complete says whether it ran to its end. Writer.Close
+// fills in Distinct and Raw.
+func NewEnd(res *puzzles.Result, complete bool) *End {
+	return &End{
+		Complete: complete,
+		Found:    res.Found,
+		Nodes:    res.Stats.Nodes,
+		Updates:  res.Stats.Updates,
+		Tasks:    res.Tasks,
+		Engine:   res.Engine.String(),
+	}
+}
+
+// Writer streams a shard file: the header, then a line for each solution
+// added, then the end line. The first error sticks: later writes do
+// nothing, Add returns false (stopping a search that Add is the Each of),
+// and Close returns it.
+type Writer struct {
+	bw   *bufio.Writer
+	file *safefile.File // for Create; nil for NewWriter
+	name string         // for errors
+	err  error
+
+	distinct, raw int64
+}
+
+// NewWriter starts a shard file on w with its header.
+func NewWriter(w io.Writer, h *Header) *Writer {
+	sw := &Writer{bw: bufio.NewWriterSize(w, 1<<16), name: "results"}
+	sw.line(h)
+	return sw
+}
+
+// Create starts the shard file at path with its header. The file is
+// written under a temporary name beside it (package safefile) and put in
+// place by Close, so that a file under its own name always has its end
+// line.
+func Create(path string, h *Header) (*Writer, error) {
+	f, err := safefile.Create(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // say it once: "cannot write PATH: reason"
+		}
+		return nil, fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	sw := NewWriter(f, h)
+	sw.file, sw.name = f, path
+	if sw.err != nil {
+		sw.Abort()
+		return nil, sw.err
+	}
+	return sw, nil
+}
+
+// line writes v as one line.
+func (w *Writer) line(v any) {
+	if w.err != nil {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		w.err = fmt.Errorf("results: %w", err)
+		return
+	}
+	data = append(data, '\n')
+	if _, err := w.bw.Write(data); err != nil {
+		w.err = fmt.Errorf("%s: %w", w.name, err)
+	}
+}
+
+// Add writes one distinct solution, found by the task numbered task. It
+// is a puzzles.SolveConfig.Each, and stops the search once the file
+// cannot be written.
+func (w *Writer) Add(d puzzles.Class, task int) bool {
+	w.line(ShardSolution{Task: task, Solution: NewSolution(d)})
+	w.distinct++
+	w.raw += int64(d.Orbit)
+	return w.err == nil
+}
+
+// Distinct returns the number of solutions added so far.
+func (w *Writer) Distinct() int64 { return w.distinct }
+
+// Raw returns the sum of the orbits of the solutions added so far.
+func (w *Writer) Raw() int64 { return w.raw }
+
+// Err returns the first error met writing, if any.
+func (w *Writer) Err() error { return w.err }
+
+// Close writes the end line, with Distinct and Raw set to the counts of
+// the solutions added, and for Create puts the file in place. On error
+// the file is removed.
+func (w *Writer) Close(end *End) error {
+	e := *end
+	e.End = true
+	e.Distinct, e.Raw = w.distinct, w.raw
+	w.line(&e)
+	if w.err == nil {
+		if err := w.bw.Flush(); err != nil {
+			w.err = fmt.Errorf("%s: %w", w.name, err)
+		}
+	}
+	if w.file == nil {
+		return w.err
+	}
+	if w.err != nil {
+		w.file.Abort()
+		return w.err
+	}
+	if err := w.file.Commit(); err != nil {
+		w.err = err
+	}
+	return w.err
+}
+
+// Abort stops writing and, for Create, removes the temporary file.
+func (w *Writer) Abort() {
+	if w.file != nil {
+		w.file.Abort()
+	}
+	if w.err == nil {
+		w.err = errors.New("results: the shard file was abandoned")
+	}
+}
+
+// Shard is a shard file as read.
+type Shard struct {
+	Name      string // the file's path or name, for errors
+	Header    Header
+	Solutions []ShardSolution
+	End       *End // nil if the file has no end line: it was cut short
+}
+
+// ReadShardFile reads the shard file at path (ReadShard).
+func ReadShardFile(path string) (*Shard, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadShard(f, path)
+}
+
+// ReadShard reads a shard file from r; name names it in errors, which
+// give the line and what is wrong with it. It checks the form of each
+// line: a header of this version, solutions of the shard's tasks with an
+// orbit that divides the symmetries, at most one end line, last. A file
+// cut short (without its end line) is read without error; Shard.Check
+// refuses it.
+func ReadShard(r io.Reader, name string) (*Shard, error) {
+	sf := &Shard{Name: name}
+	br := bufio.NewReaderSize(r, 1<<16)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			if perr := sf.parse(n, line); perr != nil {
+				return nil, perr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if sf.Header.Polytile == "" {
+		return nil, fmt.Errorf("%s is empty, not a shard file (polytile solve --jsonl writes them)", name)
+	}
+	return sf, nil
+}
+
+// rawLine is a solution line or the end line, as read.
+type rawLine struct {
+	Task     *int       `json:"task"`
+	Orbit    *int       `json:"orbit"`
+	Pieces   []rawPiece `json:"pieces"`
+	End      *bool      `json:"end"`
+	Complete bool       `json:"complete"`
+	Found    int64      `json:"found"`
+	Distinct int64      `json:"distinct"`
+	Raw      int64      `json:"raw"`
+	Nodes    int64      `json:"nodes"`
+	Updates  int64      `json:"updates"`
+	Tasks    int        `json:"tasks"`
+	Engine   string     `json:"engine"`
+}
+
+// parse reads line n of the file, which is not blank.
+func (sf *Shard) parse(n int, line []byte) error {
+	h := &sf.Header
+	if h.Polytile == "" { // the first line
+		return sf.header(n, line)
+	}
+	if sf.End != nil {
+		return fmt.Errorf("%s:%d: a line after the end line", sf.Name, n)
+	}
+	var l rawLine
+	if err := decode(line, &l); err != nil {
+		return fmt.Errorf("%s:%d: %w", sf.Name, n, err)
+	}
+	if l.End != nil {
+		if !*l.End || l.Task != nil || l.Orbit != nil || l.Pieces != nil {
+			return fmt.Errorf("%s:%d: neither a solution nor the end line", sf.Name, n)
+		}
+		sf.End = &End{End: true, Complete: l.Complete, Found: l.Found, Distinct: l.Distinct, Raw: l.Raw,
+			Nodes: l.Nodes, Updates: l.Updates, Tasks: l.Tasks, Engine: l.Engine}
+		return nil
+	}
+	if l.Task == nil || l.Pieces == nil {
+		return fmt.Errorf("%s:%d: neither a solution (task, orbit, pieces) nor the end line (end: true)", sf.Name, n)
+	}
+	if t := *l.Task; t < 0 || t%h.Shards != h.Shard {
+		return fmt.Errorf("%s:%d: a solution of task %d, which is not in shard %s", sf.Name, n, t, ShardName(h.Shard, h.Shards))
+	}
+	s, err := (&rawSolution{Orbit: l.Orbit, Pieces: l.Pieces}).solution(h.Symmetries)
+	if err != nil {
+		return fmt.Errorf("%s:%d: %w", sf.Name, n, err)
+	}
+	sf.Solutions = append(sf.Solutions, ShardSolution{Task: *l.Task, Solution: s, line: n})
+	return nil
+}
+
+// header reads the first line, n.
+func (sf *Shard) header(n int, line []byte) error {
+	var kind struct {
+		Polytile string `json:"polytile"`
+		Version  int    `json:"version"`
+	}
+	if err := json.Unmarshal(line, &kind); err != nil || kind.Polytile != Kind {
+		return fmt.Errorf("%s is not a shard file (polytile solve --jsonl writes them): its first line is not a shard header", sf.Name)
+	}
+	if kind.Version != Version {
+		return fmt.Errorf("%s is in version %d of the shard format; this polytile reads version %d", sf.Name, kind.Version, Version)
+	}
+	h := &sf.Header
+	if err := decode(line, h); err != nil {
+		h.Polytile = ""
+		return fmt.Errorf("%s:%d: the header: %w", sf.Name, n, err)
+	}
+	switch {
+	case h.Shards < 1 || h.Shard < 0 || h.Shard >= h.Shards:
+		return fmt.Errorf("%s:%d: shard %d of %d: want 0 ≤ shard < shards", sf.Name, n, h.Shard, h.Shards)
+	case h.Spec == "":
+		return fmt.Errorf("%s:%d: the header names no spec", sf.Name, n)
+	case h.Symmetries < 1:
+		return fmt.Errorf("%s:%d: the header has %d symmetries: want 1 or more", sf.Name, n, h.Symmetries)
+	case len(h.Pieces) == 0:
+		return fmt.Errorf("%s:%d: the header names no pieces", sf.Name, n)
+	}
+	return nil
+}
+
+// Check checks that the file was written to its end, by a search that
+// ran to its end, and that its end line counts its solutions.
+func (sf *Shard) Check() error {
+	name := ShardName(sf.Header.Shard, sf.Header.Shards)
+	switch {
+	case sf.End == nil:
+		return fmt.Errorf("%s has no end line: the run of shard %s was killed, or the file is cut short", sf.Name, name)
+	case !sf.End.Complete && sf.Header.Shards == 1:
+		return fmt.Errorf("%s is partial (the run was stopped): run it again to its end", sf.Name)
+	case !sf.End.Complete:
+		return fmt.Errorf("%s is partial (the run was stopped): run shard %s again to its end", sf.Name, name)
+	case sf.End.Distinct != int64(len(sf.Solutions)):
+		return fmt.Errorf("%s: the end line counts %d solutions, but the file holds %d", sf.Name, sf.End.Distinct, len(sf.Solutions))
+	}
+	var raw int64
+	for _, s := range sf.Solutions {
+		raw += int64(s.Orbit)
+	}
+	if raw != sf.End.Raw {
+		return fmt.Errorf("%s: the end line counts %d raw solutions, but the orbits of its solutions add up to %d: the file is damaged", sf.Name, sf.End.Raw, raw)
+	}
+	return nil
+}
