@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/spf13/cobra"
@@ -42,7 +43,7 @@ class twice. The puzzle is the spec the shards name, or --spec's.`,
 			if output == "" || output == "-" {
 				return res.Encode(cmd.OutOrStdout())
 			}
-			if err := writeFile(output, res.Encode); err != nil {
+			if err := safefile.WriteFile(output, res.Encode); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", output)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 
 	"github.com/polytile/polytile/internal/safefile"
 )
@@ -21,23 +19,4 @@ func refuseOverwrite(flag, output string, inputs ...string) error {
 		}
 	}
 	return nil
-}
-
-// writeFile writes a file with write, through safefile: in place once
-// write has succeeded.
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := safefile.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	if err := write(w); err != nil {
-		f.Abort()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Abort()
-		return err
-	}
-	return f.Commit()
 }

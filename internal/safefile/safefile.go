@@ -8,8 +8,10 @@
 package safefile
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -174,6 +176,26 @@ func (f *File) Abort() {
 		os.Remove(f.f.Name())
 		f.temp = false
 	}
+}
+
+// WriteFile writes the file at path (Create) with write, buffered, and
+// puts it in place (Commit) once write has succeeded; on failure it
+// leaves what was at the path.
+func WriteFile(path string, write func(io.Writer) error) error {
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	if err := write(w); err != nil {
+		f.Abort()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
 }
 
 // SameFile reports whether paths in and out name the same file (the same

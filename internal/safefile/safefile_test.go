@@ -2,6 +2,7 @@ package safefile
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -75,6 +76,25 @@ func TestCommitAndAbort(t *testing.T) {
 	}
 	if _, err := Create(dir); err == nil {
 		t.Errorf("Create(a directory) = nil error, want one")
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.txt")
+	hello := func(w io.Writer) error { _, err := io.WriteString(w, "hello"); return err }
+	if err := WriteFile(path, hello); err != nil {
+		t.Fatal(err)
+	}
+	failed := errors.New("failed")
+	err := WriteFile(path, func(w io.Writer) error { io.WriteString(w, "half"); return failed })
+	if !errors.Is(err, failed) {
+		t.Errorf("WriteFile with a failing write = %v, want %v", err, failed)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "hello" {
+		t.Errorf("%s holds %q, want %q", path, data, "hello")
+	}
+	if got := entries(t, filepath.Dir(path)); len(got) != 1 {
+		t.Errorf("the directory holds %v, want only x.txt", got)
 	}
 }
 
