@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/polytile/polytile/puzzles"
 )
@@ -172,6 +173,31 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 		return nil, fmt.Errorf("%s: distinct is %d, but it holds %d solutions", name, out.Distinct, len(out.Solutions))
 	case out.Raw != sum:
 		return nil, fmt.Errorf("%s: raw is %d, but the orbits of its solutions add up to %d", name, out.Raw, sum)
+	}
+	return out, nil
+}
+
+// ReadResultFile reads the result in the file at path (ReadResult).
+func ReadResultFile(path string) (*Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadResult(f, path)
+}
+
+// Classes returns r's solutions as classes of p's solutions, each checked
+// (Solution.Class), in r's order.
+func (r *Result) Classes(p *puzzles.Puzzle) ([]puzzles.Class, error) {
+	index := pieceIndex(p)
+	out := make([]puzzles.Class, len(r.Solutions))
+	for i := range r.Solutions {
+		c, err := r.Solutions[i].class(p, index)
+		if err != nil {
+			return nil, fmt.Errorf("%s: solution %d: %w", r.Name, i+1, err)
+		}
+		out[i] = c
 	}
 	return out, nil
 }

@@ -364,6 +364,15 @@ func TestWriter(t *testing.T) {
 	if err := sf.Check(); err != nil || len(sf.Solutions) != len(res.Distinct) {
 		t.Errorf("the file read back: Check = %v, %d solutions, want nil and %d", err, len(sf.Solutions), len(res.Distinct))
 	}
+	classes, err := sf.Classes(spec.Puzzle)
+	if err != nil {
+		t.Fatalf("Classes = %v", err)
+	}
+	for i, c := range classes {
+		if d := res.Distinct[i]; c.Compare(d.Solution) != 0 || c.Orbit != d.Orbit {
+			t.Errorf("Classes()[%d] =\n%s, want\n%s", i, c, d)
+		}
+	}
 	aw, _ := Create(filepath.Join(dir, "abandoned.jsonl"), NewHeader(spec, nil))
 	aw.Abort()
 	if es, _ := os.ReadDir(dir); len(es) != 1 {

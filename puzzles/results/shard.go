@@ -354,6 +354,23 @@ func (sf *Shard) header(n int, line []byte) error {
 	return nil
 }
 
+// Classes returns the file's solutions as classes of p's solutions, each
+// checked (Solution.Class), in the file's order. Its errors name the file
+// and the line.
+func (sf *Shard) Classes(p *puzzles.Puzzle) ([]puzzles.Class, error) {
+	index := pieceIndex(p)
+	out := make([]puzzles.Class, len(sf.Solutions))
+	for i := range sf.Solutions {
+		s := &sf.Solutions[i]
+		c, err := s.class(p, index)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", sf.Name, s.line, err)
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
 // Check checks that the file was written to its end, by a search that
 // ran to its end, and that its end line counts its solutions.
 func (sf *Shard) Check() error {
