@@ -69,6 +69,9 @@ palette gives them.`,
 			if err := f.check(); err != nil {
 				return err
 			}
+			if err := refuseOverwrite("-o", f.output, args[0]); err != nil {
+				return err
+			}
 			pieces, spec, err := loadPieces(args[0])
 			if err != nil {
 				return err

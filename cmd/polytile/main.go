@@ -6,7 +6,7 @@
 //	polytile solve SPEC [--limit N] [--show N] [--no-symmetry-breaking] [--json]
 //	               [--workers N] [--quiet] [--timeout D] [--stats]
 //	               [--jsonl FILE] [--shard i/n | --shards n]
-//	polytile merge SHARD.jsonl... [-o FILE]
+//	polytile merge SHARD.jsonl... [-o FILE] [--spec SPEC]
 //	polytile draw SPEC -o FILE
 //	polytile list
 //

@@ -399,6 +399,7 @@ func TestOutputIsInput(t *testing.T) {
 		{"solve --jsonl", []string{"solve", spec, "--jsonl", spec}, spec, "--jsonl " + spec + " is the input " + spec},
 		{"draw -o", []string{"draw", spec, "-o", spec, "--format", "svg"}, spec, "-o " + spec + " is the input " + spec},
 		{"merge -o", []string{"merge", shard, "-o", shard}, shard, "-o " + shard + " is the input " + shard},
+		{"pieces -o", []string{"pieces", spec, "-o", spec, "--format", "svg"}, spec, "-o " + spec + " is the input " + spec},
 		{"merge -o the spec", []string{"merge", shard, "--spec", spec, "-o", spec}, spec, "is the input " + spec},
 		{"through a link", []string{"solve", spec, "--jsonl", link}, spec, "--jsonl " + link + " is the input " + spec},
 	}
