@@ -12,8 +12,8 @@ import (
 	"github.com/polytile/polytile/render"
 )
 
-// Write Dana Scott's 65 solutions as one SVG poster.
-func ExampleWrite() {
+// Encode Dana Scott's 65 solutions as one SVG poster.
+func ExampleEncode() {
 	spec, err := puzzles.LoadSpec("scott")
 	if err != nil {
 		log.Fatal(err)
@@ -22,16 +22,12 @@ func ExampleWrite() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var sols []*puzzles.Solution
-	for _, d := range res.Distinct {
-		sols = append(sols, d.Solution)
-	}
-	sheets, err := gallery.Solutions(sols, &gallery.Options{CellSize: 12})
+	sheets, err := gallery.Classes(res.Distinct, &gallery.Options{CellSize: 12})
 	if err != nil {
 		log.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := render.Write(&b, render.FormatSVG, sheets, nil); err != nil {
+	if err := render.Encode(&b, render.FormatSVG, sheets, nil); err != nil {
 		log.Fatal(err)
 	}
 	svg := b.String()

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strings"
 
@@ -208,10 +209,28 @@ func (l *lookFlags) options(pieces int) (*gallery.Options, *render.Options, erro
 		return nil, nil, usagef("%v", err)
 	}
 	opt.Palette = p
-	if l.scale > 0 && l.dpi > 0 {
-		return nil, nil, usagef("--scale and --dpi both set the PNG's scale: give one")
+	dpi, err := l.resolution()
+	if err != nil {
+		return nil, nil, err
 	}
-	return opt, &render.Options{Scale: l.scale, DPI: l.dpi}, nil
+	return opt, &render.Options{DPI: dpi}, nil
+}
+
+// resolution returns the PNG's resolution in dots per inch: --dpi, or
+// --scale pixels per unit, a unit being 1/96 inch (--scale 2 is --dpi
+// 192). Both may be given if they agree.
+func (l *lookFlags) resolution() (float64, error) {
+	if l.scale == 0 {
+		return l.dpi, nil
+	}
+	if l.scale > render.MaxDPI/96 {
+		return 0, usagef("--scale %g: at most %g", l.scale, float64(render.MaxDPI)/96)
+	}
+	dpi := 96 * l.scale
+	if l.dpi > 0 && math.Abs(l.dpi-dpi) > 1e-9*dpi {
+		return 0, usagef("--scale %g is --dpi %g, but --dpi is %g: give one of them", l.scale, dpi, l.dpi)
+	}
+	return dpi, nil
 }
 
 // makePalette builds the palette: a named one (continuous ones sampled to
