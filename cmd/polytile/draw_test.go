@@ -3,8 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"encoding/xml"
+	"errors"
 	"image/png"
 	"os"
 	"path/filepath"

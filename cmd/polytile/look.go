@@ -47,8 +47,8 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&l.palette, "palette", "", "a palette name (polytile palettes lists them) or a comma-separated list of colours")
 	fl.StringArrayVar(&l.colors, "color", nil, "a piece's colour, as `PIECE=COLOUR` (repeatable)")
 	fl.IntVar(&l.perPage, "per-page", 0, "frames on a page; more pages go to numbered files (default: all on one)")
-	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit (default 1; 2 for a high-resolution screen)")
-	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (300 for print; instead of --scale)")
+	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit, another way to give --dpi: 2 is --dpi 192 (default 1)")
+	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (default 96; 300 for print)")
 }
 
 // apply sets, from the spec's render: mapping, every look flag that the
