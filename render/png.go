@@ -109,14 +109,14 @@ func encodePNG(out *output, s *gallery.Sheet, dpi float64) error {
 // draw draws the sheet and returns the image, its bounds at the origin. It
 // stops, with out's error, once out has stopped.
 func (r *raster) draw(out *output) (*image.RGBA, error) {
-	img := image.NewRGBA(image.Rect(0, 0, r.width, r.height))
-	if bg := r.sheet.Background; bg.A != 0 {
-		draw.Draw(img, img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
-	}
 	ext := &extents{r: r, faces: faceCache{}}
 	r.sheet.Draw(ext)
 	if ext.err != nil {
 		return nil, ext.err
+	}
+	img := image.NewRGBA(image.Rect(0, 0, r.width, r.height))
+	if bg := r.sheet.Background; bg.A != 0 {
+		draw.Draw(img, img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	}
 	// pen draws outside frames, and frames too unless workers do.
 	pen := &pngPen{r: r, img: img, faces: ext.faces, parts: ext.parts, out: out}
@@ -315,6 +315,7 @@ func (p *pngPen) BeginFrame(f *gallery.Frame) {
 	p.inFrame = true
 	switch {
 	case p.out != nil && p.out.stopped():
+		p.next++
 		p.skip = true
 	case p.dispatch != nil:
 		p.dispatch(p.next)
