@@ -425,9 +425,9 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if f.Title == "" {
 		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
 	}
-	colours := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
+	colors := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
 	for inst, rings := range c.outlines() {
-		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colours[inst]}
+		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colors[inst]}
 		for _, r := range rings {
 			ring := make(Ring, len(r))
 			for i, p := range r {
@@ -452,7 +452,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 		for inst, v := range c.centers() {
 			f.Letters = append(f.Letters, Text{
 				X: fx + (float64(v.x)+0.5)*cell, Y: fy + (float64(v.y)+0.5)*cell,
-				Size: cell * 0.5, Bold: true, Color: s.letterColour(colours[inst]), Text: c.names[c.pieces[inst]],
+				Size: cell * 0.5, Bold: true, Color: s.letterColor(colors[inst]), Text: c.names[c.pieces[inst]],
 			})
 		}
 	}

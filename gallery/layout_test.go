@@ -112,23 +112,23 @@ func TestFrames(t *testing.T) {
 	if s.Title == nil || s.Title.Text != "Scott" {
 		t.Errorf("title = %v", s.Title)
 	}
-	colour := map[string]color.NRGBA{}
+	fills := map[string]color.NRGBA{}
 	for i, f := range s.Frames {
 		if len(f.Shapes) != 12 || len(f.Letters) != 12 || f.Caption == nil || len(f.Grid) == 0 {
 			t.Fatalf("frame %d: %d shapes, %d letters, caption %v, %d grid lines", i, len(f.Shapes), len(f.Letters), f.Caption, len(f.Grid))
 		}
 		for _, sh := range f.Shapes {
-			if c, ok := colour[sh.Piece]; ok && c != sh.Fill {
+			if c, ok := fills[sh.Piece]; ok && c != sh.Fill {
 				t.Errorf("frame %d: %s is %v, elsewhere %v", i, sh.Piece, sh.Fill, c)
 			}
-			colour[sh.Piece] = sh.Fill
+			fills[sh.Piece] = sh.Fill
 			if len(sh.Outline) != 1 {
 				t.Errorf("frame %d: %s has %d rings", i, sh.Piece, len(sh.Outline))
 			}
 		}
 	}
-	if len(colour) != 12 {
-		t.Errorf("%d colours for 12 pieces", len(colour))
+	if len(fills) != 12 {
+		t.Errorf("%d colours for 12 pieces", len(fills))
 	}
 	// The hole is framed: some border runs along x = 3 cells, y 3…5.
 	f := s.Frames[0]
@@ -145,7 +145,7 @@ func TestFrames(t *testing.T) {
 }
 
 // Copies of a piece next to each other get different colours.
-func TestCopiesColouredApart(t *testing.T) {
+func TestCopiesColoredApart(t *testing.T) {
 	sols := distinct(t, "dominoes-4x4", 0)
 	sheets, err := Solutions(sols, &Options{Palette: palettes.Default()})
 	if err != nil {

@@ -271,9 +271,9 @@ func TestIndexed(t *testing.T) {
 	}
 	clear, grey := color.RGBA{}, color.RGBA{0x22, 0x22, 0x22, 0xff}
 	for _, tc := range []struct {
-		name    string
-		pixels  []color.RGBA
-		colours int // in the palette; 0 for no palette
+		name   string
+		pixels []color.RGBA
+		colors int // in the palette; 0 for no palette
 	}{
 		{"one colour", []color.RGBA{clear, clear, clear}, 1},
 		{"three colours", []color.RGBA{grey, clear, grey, {0, 0, 0, 64}, clear}, 3},
@@ -290,14 +290,14 @@ func TestIndexed(t *testing.T) {
 			}
 			p := indexed(img)
 			switch {
-			case tc.colours == 0 && p != nil:
+			case tc.colors == 0 && p != nil:
 				t.Fatalf("indexed gave a palette of %d colours, want none", len(p.Palette))
-			case tc.colours == 0:
+			case tc.colors == 0:
 				return
 			case p == nil:
-				t.Fatalf("indexed gave no palette, want one of %d colours", tc.colours)
-			case len(p.Palette) != tc.colours:
-				t.Errorf("a palette of %d colours, want %d", len(p.Palette), tc.colours)
+				t.Fatalf("indexed gave no palette, want one of %d colours", tc.colors)
+			case len(p.Palette) != tc.colors:
+				t.Errorf("a palette of %d colours, want %d", len(p.Palette), tc.colors)
 			}
 			for x, want := range tc.pixels {
 				if got := p.At(x, 0).(color.RGBA); got != want {
