@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strings"
 
@@ -46,8 +47,8 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&l.palette, "palette", "", "a palette name (polytile palettes lists them) or a comma-separated list of colours")
 	fl.StringArrayVar(&l.colors, "color", nil, "a piece's colour, as `PIECE=COLOUR` (repeatable)")
 	fl.IntVar(&l.perPage, "per-page", 0, "frames on a page; more pages go to numbered files (default: all on one)")
-	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit (default 1; 2 for a high-resolution screen)")
-	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (300 for print; instead of --scale)")
+	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit, another way to give --dpi: 2 is --dpi 192 (default 1)")
+	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (default 96; 300 for print)")
 }
 
 // apply sets, from the spec's render: mapping, every look flag that the
@@ -208,10 +209,28 @@ func (l *lookFlags) options(pieces int) (*gallery.Options, *render.Options, erro
 		return nil, nil, usagef("%v", err)
 	}
 	opt.Palette = p
-	if l.scale > 0 && l.dpi > 0 {
-		return nil, nil, usagef("--scale and --dpi both set the PNG's scale: give one")
+	dpi, err := l.resolution()
+	if err != nil {
+		return nil, nil, err
 	}
-	return opt, &render.Options{Scale: l.scale, DPI: l.dpi}, nil
+	return opt, &render.Options{DPI: dpi}, nil
+}
+
+// resolution returns the PNG's resolution in dots per inch: --dpi, or
+// --scale pixels per unit, a unit being 1/96 inch (--scale 2 is --dpi
+// 192). Both may be given if they agree.
+func (l *lookFlags) resolution() (float64, error) {
+	if l.scale == 0 {
+		return l.dpi, nil
+	}
+	if l.scale > render.MaxDPI/96 {
+		return 0, usagef("--scale %g: at most %g", l.scale, float64(render.MaxDPI)/96)
+	}
+	dpi := 96 * l.scale
+	if l.dpi > 0 && math.Abs(l.dpi-dpi) > 1e-9*dpi {
+		return 0, usagef("--scale %g is --dpi %g, but --dpi is %g: give one of them", l.scale, dpi, l.dpi)
+	}
+	return dpi, nil
 }
 
 // makePalette builds the palette: a named one (continuous ones sampled to
