@@ -42,26 +42,54 @@ type Spec struct {
 	Title string
 	// Puzzle is the puzzle the spec describes, titled Title.
 	Puzzle *Puzzle
-	// Render is the spec's render mapping as written, with its positions,
-	// for the rendering step to read; nil if the spec has none.
-	Render *yaml.Node
+	// Render holds the options of the spec's render mapping, each with its
+	// position for errors; nil if the spec has none.
+	Render *RenderOptions
 }
 
-// LoadSpec loads the built-in puzzle of that name (see Builtins) if there
-// is one, and otherwise the spec in the file at that path.
+// MaxSpecSize is the most bytes a spec may have: 1 MiB, a hundred times
+// the largest built-in puzzle. It keeps a mistaken path, such as /dev/zero
+// or a large file of another kind, from filling memory; a board too large
+// to draw in a spec is written as {rows, cols, holes}.
+const MaxSpecSize = 1 << 20
+
+// LoadSpec loads the spec in the file at that path or, if there is no such
+// file, the built-in puzzle of that name (see Builtins). A file wins over a
+// built-in puzzle of the same name: a spec named scott in the current
+// directory is read, not the built-in scott; a directory of that name does
+// not count. A file larger than MaxSpecSize is an error, found without
+// reading more than that.
 func LoadSpec(nameOrPath string) (*Spec, error) {
-	if slices.Contains(builtinNames(), nameOrPath) {
-		return Builtin(nameOrPath)
-	}
-	data, err := os.ReadFile(nameOrPath)
+	builtin := slices.Contains(builtinNames(), nameOrPath)
+	f, err := os.Open(nameOrPath)
 	if errors.Is(err, fs.ErrNotExist) {
+		if builtin {
+			return Builtin(nameOrPath)
+		}
 		return nil, fmt.Errorf("puzzles: %q is neither a file nor a built-in puzzle; built-in puzzles are %s",
 			nameOrPath, strings.Join(builtinNames(), ", "))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		if builtin {
+			return Builtin(nameOrPath)
+		}
+		return nil, fmt.Errorf("puzzles: %s is a directory; want a spec file or a built-in puzzle", nameOrPath)
+	}
+	data, err := readSpec(f)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
 	return ParseSpec(nameOrPath, data)
+}
+
+// readSpec reads a spec from r: all of it, or MaxSpecSize bytes and one
+// more, which ParseSpec refuses, if r has more.
+func readSpec(r io.Reader) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(r, MaxSpecSize+1))
 }
 
 // ParseSpec parses the spec in data; name, its file path or built-in name,
@@ -97,6 +125,15 @@ func LoadSpec(nameOrPath string) (*Spec, error) {
 // one-sided is true or false; piece names are unique across the spec; the
 // pieces' total area is the board's.
 func ParseSpec(name string, data []byte) (*Spec, error) {
+	if len(data) > MaxSpecSize {
+		return nil, &SpecError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf(
+			"the spec is larger than %d bytes (1 MiB); a spec is a short text: write a large board as {rows, cols, holes}", MaxSpecSize)}
+	}
+	return parseSpec(name, data)
+}
+
+// parseSpec is ParseSpec without the limit on the spec's size.
+func parseSpec(name string, data []byte) (*Spec, error) {
 	p := &specParser{name: name, lines: sourceLines(data)}
 	root, err := p.load(data)
 	if err != nil {
@@ -160,6 +197,19 @@ var yamlLineRE = regexp.MustCompile(`line (\d+)`)
 // position it names, or failing that at the first character the parser
 // could not read.
 func (p *specParser) yamlError(data []byte, err error) error {
+	serr := p.syntaxError(data, err)
+	var se *SpecError
+	if errors.As(serr, &se) {
+		if lost := p.lostRowInText(se.Line); lost != nil {
+			return lost
+		}
+	}
+	return serr
+}
+
+// syntaxError turns an error of the YAML parser into a *SpecError, as
+// yamlError says.
+func (p *specParser) syntaxError(data []byte, err error) error {
 	var le *yaml.LoadError
 	if errors.As(err, &le) {
 		msg := le.Message
@@ -359,7 +409,7 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 			return nil, p.errorf(root, "the spec has no %s; a spec needs a board and pieces", k)
 		}
 	}
-	board, err := p.board(f["board"].val)
+	board, err := p.board(f["board"])
 	if err != nil {
 		return nil, err
 	}
@@ -383,14 +433,21 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 				"use fewer kinds of piece or a smaller board", maxPlacements)
 		}
 	}
+	checks := 0
+	for _, pc := range pieces {
+		checks += len(pc.Orientations(board.Lattice())) * board.Len() * pc.Area()
+		if checks > maxCellChecks {
+			return nil, p.errorf(pk.key, "too large a puzzle: listing where its pieces fit would check more than %d cells; "+
+				"use smaller pieces or a smaller board", maxCellChecks)
+		}
+	}
 	if s.Puzzle, err = New(s.Title, board, pieces); err != nil {
 		return nil, p.errorf(pk.key, "%s", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
 	if r, ok := f["render"]; ok {
-		if r.val.Kind != yaml.MappingNode {
-			return nil, p.errorf(r.val, "render is %s; want a mapping of render options, or no render key", describe(r.val))
+		if s.Render, err = p.render(r.val); err != nil {
+			return nil, err
 		}
-		s.Render = r.val
 	}
 	return s, nil
 }
@@ -407,13 +464,18 @@ const (
 )
 
 // board reads the board: a picture or {rows, cols, holes}.
-func (p *specParser) board(n *yaml.Node) (*Board, error) {
+func (p *specParser) board(f field) (*Board, error) {
+	n := f.val
 	if n.Kind == yaml.MappingNode {
 		return p.rectBoard(n)
 	}
-	pic, err := p.picture(n, "board", boardWant)
+	pic, err := p.picture(f.key, n, "the board", "board", boardWant)
 	if err != nil {
 		return nil, err
+	}
+	if k, c, over := countCells(pic, isBoardCell, maxBoardLen); over {
+		return nil, p.pictureError(n, &PictureError{Line: k, Col: c,
+			Msg: fmt.Sprintf("the board has more than %d cells, this one being the first past them; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
 	}
 	b, err := ParseBoard(pic)
 	if err != nil {
@@ -493,9 +555,24 @@ func describeHole(n *yaml.Node) string {
 	return describe(n)
 }
 
-// picture returns the picture in scalar n, which names what in errors. A
-// folded block (>) would join the picture's lines, so it is not allowed.
-func (p *specParser) picture(n *yaml.Node, what, want string) (string, error) {
+// picture returns the picture in scalar n, the value of key, which names
+// what in errors: "the board", or "the shape of piece ..."; short is what
+// for the start of a sentence. A folded block (>) would join the picture's
+// lines, so it is not allowed; a literal block that lost a row as YAML
+// reads it (see lostRow) is an error.
+func (p *specParser) picture(key, n *yaml.Node, what, short, want string) (string, error) {
+	pic, err := p.pictureText(n, short, want)
+	if err != nil {
+		return "", err
+	}
+	if err := p.lostRow(key, n, what, short == "board"); err != nil {
+		return "", err
+	}
+	return pic, nil
+}
+
+// pictureText returns the text of the picture in scalar n.
+func (p *specParser) pictureText(n *yaml.Node, what, want string) (string, error) {
 	if n.Kind == yaml.ScalarNode && n.Style&yaml.FoldedStyle != 0 {
 		return "", p.errorf(n, "%s is a folded block (>), which joins its lines; want a literal block (|)", what)
 	}
@@ -574,7 +651,7 @@ func (p *specParser) pieces(n *yaml.Node) ([]Piece, error) {
 			if v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode {
 				return nil, p.errorf(v, "the picture of piece %q is %s; want a picture (for count or one-sided, list the pieces: - name: %s, shape: ..., count: ...)", name, describe(v), name)
 			}
-			if err := pl.drawn(k, name, v, 1, false); err != nil {
+			if err := pl.drawn(k, name, field{k, v}, 1, false); err != nil {
 				return nil, err
 			}
 		}
@@ -671,7 +748,7 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 	if !ok {
 		return p.errorf(k, "piece %q has no shape; draw it under shape: with a literal block (|)", name)
 	}
-	return pl.drawn(v, name, s.val, count, oneSided != nil && *oneSided)
+	return pl.drawn(v, name, s, count, oneSided != nil && *oneSided)
 }
 
 // set adds the built-in set name, named at n, with count copies of each
@@ -693,13 +770,18 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool) e
 	return nil
 }
 
-// drawn adds the piece name, named at k, drawn in picture node v.
-func (pl *pieceList) drawn(k *yaml.Node, name string, v *yaml.Node, count int, oneSided bool) error {
+// drawn adds the piece name, named at k, drawn in the picture of shape.
+func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, oneSided bool) error {
 	p := pl.p
+	v := shape.val
 	what := fmt.Sprintf("the shape of piece %q", name)
-	pic, err := p.picture(v, what, "a picture: any character other than a space is a cell")
+	pic, err := p.picture(shape.key, v, what, what, "a picture: any character other than a space is a cell")
 	if err != nil {
 		return err
+	}
+	if r, c, over := countCells(pic, isPieceCell, maxPieceLen); over {
+		return p.pictureError(v, &PictureError{Line: r, Col: c,
+			Msg: fmt.Sprintf("piece %q has more than %d cells, this one being the first past them; a piece may have at most %d cells", name, maxPieceLen, maxPieceLen)})
 	}
 	if strings.TrimSpace(pic) == "" {
 		return p.errorf(v, "%s has no cells; draw them with any character other than a space", what)
