@@ -120,10 +120,18 @@ func readSpec(r io.Reader) ([]byte, error) {
 //	    count: 1            # optional, default 1
 //	    one-sided: false    # optional, default false
 //
-// The render key is left for the rendering step to read; it must be a
-// mapping. Any other key is an error. Counts are whole numbers from 1;
-// one-sided is true or false; piece names are unique across the spec; the
-// pieces' total area is the board's.
+// A picture whose first row starts with blanks needs YAML's indentation
+// indicator, which says how much further in than its key the rows are
+// (board: |2, shape: |2): without it YAML would end the picture at the
+// first row indented less than the first, and that is an error, never a
+// row silently lost (see lostRow).
+//
+// The render key is a mapping of render options, read into Spec.Render
+// (see RenderOptions). Any other key is an error, and so is a key given
+// twice. Counts are whole numbers from 1; one-sided is true or false;
+// piece names are unique across the spec; the pieces' total area is the
+// board's; a board has at most 1,048,576 cells, a drawn piece at most
+// 16,384. A spec is at most MaxSpecSize bytes.
 func ParseSpec(name string, data []byte) (*Spec, error) {
 	if len(data) > MaxSpecSize {
 		return nil, &SpecError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf(
@@ -331,6 +339,15 @@ func describe(n *yaml.Node) string {
 		case "!!bool":
 			return n.Value
 		case "!!str":
+			return strconv.Quote(shorten(n.Value))
+		case "!!timestamp":
+			return "the date " + shorten(n.Value)
+		case "!!binary":
+			return "binary data"
+		case "!!merge":
+			return "a merge key (<<)"
+		}
+		if strings.HasPrefix(n.Tag, "!!") {
 			return strconv.Quote(shorten(n.Value))
 		}
 		return fmt.Sprintf("%q tagged %s", shorten(n.Value), n.Tag)

@@ -121,15 +121,18 @@ func lostRowMsg(rest []string, parent, ind int, what, key string, first int, boa
 		}
 		least = min(least, indentation(s))
 	}
-	msg := fmt.Sprintf("this row of %s is indented less than its first row (line %d), so YAML ends the picture above it "+
-		"and would read the row as a comment or fail on it; ", what, first)
+	msg := fmt.Sprintf("this row is indented less than the first row of %s (line %d), so YAML ends the picture before it "+
+		"and drops it as a comment or fails on it; ", what, first)
 	if n := least - parent; n <= 9 {
-		msg += fmt.Sprintf("write %q (YAML's indentation indicator: the rows are indented %d more than %s)", key+": |"+strconv.Itoa(n), n, key)
+		msg += fmt.Sprintf("write %q (YAML's indentation indicator: the rows are indented %d more than the key)", key+": |"+strconv.Itoa(n), n)
 	} else {
-		msg += fmt.Sprintf("indent the rows at most 9 more than %s and write %q, N being that number (YAML's indentation indicator)", key, key+": |N")
+		msg += fmt.Sprintf("indent the rows at most 9 more than the key and write %q, N being that number (YAML's indentation indicator)", key+": |N")
 	}
 	if board {
 		msg += ", or draw the first row's leading blanks with '#'"
+	}
+	if row := strings.TrimSpace(rest[0]); strings.HasPrefix(row, "#") && strings.ContainsFunc(row, unicode.IsLetter) {
+		msg += "; a comment after a picture is indented no more than its key"
 	}
 	return msg
 }

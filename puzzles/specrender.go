@@ -117,7 +117,12 @@ func (p *specParser) render(n *yaml.Node) (*RenderOptions, error) {
 		key, v := n.Content[i].Value, n.Content[i+1]
 		what := "render." + key
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
-			return nil, p.errorf(v, "%s has no value; want a value, such as %s (a colour starting with # must be quoted: \"#e41a1c\")", what, renderExample[key])
+			hint := ""
+			switch key {
+			case "border-color", "background", "palette", "color":
+				hint = ` (a colour starting with # must be quoted: "#e41a1c")`
+			}
+			return nil, p.errorf(v, "%s has no value; want a value, such as %s%s", what, renderExample[key], hint)
 		}
 		var err error
 		switch key {
@@ -198,7 +203,7 @@ func (p *specParser) number(o *RenderOption[float64], n *yaml.Node, what string,
 		v, err = strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
 	}
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return p.errorf(n, "%s is %s; want %s (a finite number)", what, shorten(n.Value), want)
+		return p.errorf(n, "%s is %s, which is not a finite number; want %s", what, shorten(n.Value), want)
 	}
 	if v < lo {
 		return p.errorf(n, "%s is %s; want %s", what, shorten(n.Value), want)
