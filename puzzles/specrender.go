@@ -44,7 +44,7 @@ func (o RenderOption[T]) Errorf(format string, args ...any) error {
 // that need no knowledge of rendering: sizes and scales are finite numbers,
 // 0 or more (0 being the default); gap and margin are finite numbers
 // (negative: none); columns and per-page are whole numbers from 0 (the
-// default). Colours stay text as written: the rendering step parses them,
+// default) to 1,048,576. Colours stay text as written: the rendering step parses them,
 // and reports a bad one with its option's Errorf. The zero value sets
 // nothing.
 type RenderOptions struct {
