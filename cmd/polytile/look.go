@@ -80,35 +80,18 @@ func (l *lookFlags) apply(fl *pflag.FlagSet, spec *puzzles.Spec) error {
 			l.specColors[pc.Piece] = pc.Color.Value
 		}
 	}
-	num := func(name string, dst *float64, o puzzles.RenderOption[float64]) {
-		if o.Set && !fl.Changed(name) {
-			*dst = o.Value
-		}
-	}
-	whole := func(name string, dst *int, o puzzles.RenderOption[int]) {
-		if o.Set && !fl.Changed(name) {
-			*dst = o.Value
-		}
-	}
-	flag := func(name string, dst *bool, o puzzles.RenderOption[bool]) {
-		if o.Set && !fl.Changed(name) {
-			*dst = o.Value
-		}
-	}
-	num("cell-size", &l.cellSize, r.CellSize)
-	num("border-width", &l.borderWidth, r.BorderWidth)
-	num("gap", &l.gap, r.Gap)
-	num("margin", &l.margin, r.Margin)
-	num("scale", &l.scale, r.Scale)
-	num("dpi", &l.dpi, r.DPI)
-	whole("columns", &l.columns, r.Columns)
-	whole("per-page", &l.perPage, r.PerPage)
-	flag("grid", &l.grid, r.Grid)
-	flag("labels", &l.labels, r.Labels)
-	flag("letters", &l.letters, r.Letters)
-	if r.Title.Set && !fl.Changed("title") {
-		l.title = r.Title.Value
-	}
+	fromSpec(fl, "cell-size", &l.cellSize, r.CellSize)
+	fromSpec(fl, "border-width", &l.borderWidth, r.BorderWidth)
+	fromSpec(fl, "gap", &l.gap, r.Gap)
+	fromSpec(fl, "margin", &l.margin, r.Margin)
+	fromSpec(fl, "scale", &l.scale, r.Scale)
+	fromSpec(fl, "dpi", &l.dpi, r.DPI)
+	fromSpec(fl, "columns", &l.columns, r.Columns)
+	fromSpec(fl, "per-page", &l.perPage, r.PerPage)
+	fromSpec(fl, "grid", &l.grid, r.Grid)
+	fromSpec(fl, "labels", &l.labels, r.Labels)
+	fromSpec(fl, "letters", &l.letters, r.Letters)
+	fromSpec(fl, "title", &l.title, r.Title)
 	for _, c := range []struct {
 		name string
 		dst  *string
@@ -136,10 +119,19 @@ func (l *lookFlags) apply(fl *pflag.FlagSet, spec *puzzles.Spec) error {
 		}
 		l.palette = name
 		if _, err := l.basePalette(12); err != nil {
-			return p.Errorf("render.palette: %v", err)
+			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "--palette: "), "--palette ")
+			return p.Errorf("render.palette: %s", msg)
 		}
 	}
 	return nil
+}
+
+// fromSpec sets *dst to the value of the spec's option o, if the spec sets
+// it and the command line does not set the flag name.
+func fromSpec[T any](fl *pflag.FlagSet, name string, dst *T, o puzzles.RenderOption[T]) {
+	if o.Set && !fl.Changed(name) {
+		*dst = o.Value
+	}
 }
 
 // before reports whether position a comes before position b in a file.

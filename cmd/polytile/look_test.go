@@ -104,7 +104,7 @@ func TestApplyRenderErrors(t *testing.T) {
 	}{
 		{"background", "render:\n  background: bluish\n", "x.yaml:5:15: render.background: palettes: "},
 		{"border colour", "render: {border-color: '#12'}\n", "x.yaml:4:24: render.border-color: palettes: "},
-		{"palette name", "render:\n  palette: rainbow\n", `x.yaml:5:12: render.palette: --palette "rainbow" is neither a palette`},
+		{"palette name", "render:\n  palette: rainbow\n", `x.yaml:5:12: render.palette: "rainbow" is neither a palette (default,`},
 		{"palette list", "render:\n  palette: [red, bluish]\n", "x.yaml:5:18: render.palette: palettes: "},
 		{"palette mapping", "render:\n  palette:\n    A: red\n    B: bluish\n", "x.yaml:7:8: render.palette.B: palettes: "},
 		{"color mapping", "render:\n  color: {A: bluish}\n", "x.yaml:5:14: render.color.A: palettes: "},
