@@ -85,8 +85,12 @@ func (l *lookFlags) apply(fl *pflag.FlagSet, spec *puzzles.Spec) error {
 	fromSpec(fl, "border-width", &l.borderWidth, r.BorderWidth)
 	fromSpec(fl, "gap", &l.gap, r.Gap)
 	fromSpec(fl, "margin", &l.margin, r.Margin)
-	fromSpec(fl, "scale", &l.scale, r.Scale)
-	fromSpec(fl, "dpi", &l.dpi, r.DPI)
+	if !fl.Changed("scale") && !fl.Changed("dpi") {
+		// --scale and --dpi say one thing two ways: either on the command
+		// line replaces both of the spec's.
+		fromSpec(fl, "scale", &l.scale, r.Scale)
+		fromSpec(fl, "dpi", &l.dpi, r.DPI)
+	}
 	fromSpec(fl, "columns", &l.columns, r.Columns)
 	fromSpec(fl, "per-page", &l.perPage, r.PerPage)
 	fromSpec(fl, "grid", &l.grid, r.Grid)

@@ -70,6 +70,20 @@ func TestApplyRender(t *testing.T) {
 	if !equalLook(*l, want) {
 		t.Errorf("apply(every key) under flags = %+v, want %+v", *l, want)
 	}
+	t.Run("scale and dpi on the command line replace both", func(t *testing.T) {
+		for _, tt := range []struct {
+			flag       []string
+			scale, dpi float64
+		}{{[]string{"--scale", "3"}, 3, 0}, {[]string{"--dpi", "288"}, 0, 288}} {
+			l, err := lookFrom(t, "render:\n  dpi: 300\n  scale: 2\n", tt.flag...)
+			if err != nil {
+				t.Fatalf("%v: %v", tt.flag, err)
+			}
+			if l.scale != tt.scale || l.dpi != tt.dpi {
+				t.Errorf("%v: scale %v, dpi %v; want %v, %v", tt.flag, l.scale, l.dpi, tt.scale, tt.dpi)
+			}
+		}
+	})
 	t.Run("palette list", func(t *testing.T) {
 		l, err := lookFrom(t, "render:\n  palette: [red, 'rgb(0, 0, 255)']\n")
 		if err != nil || l.palette != "red,rgb(0, 0, 255)" {
