@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -36,6 +37,12 @@ type Encoding struct {
 // group (breakingPiece), so that the search finds each distinct solution at
 // least once and usually once; without it, every raw solution is a cover.
 func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
+	e, _ := p.encode(context.Background(), breakSymmetry)
+	return e
+}
+
+// encode is Encode, stopped by ctx.
+func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, error) {
 	e := &Encoding{p: p, Restricted: -1}
 	item := make([]int, len(p.pieces)) // piece → its item, or -1
 	n := 0
@@ -54,9 +61,15 @@ func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
 	e.Problem = solve.NewProblem(n+p.board.Len(), 0)
 	var keep []bool
 	if breakSymmetry {
-		e.Restricted, keep = p.breakingPiece()
+		var err error
+		if e.Restricted, keep, err = p.breakingPiece(ctx); err != nil {
+			return nil, err
+		}
 	}
-	live := p.livePlacements()
+	live, err := p.livePlacements(ctx)
+	if err != nil {
+		return nil, err
+	}
 	items := make([]int, 0, 16)
 	for k, pl := range p.placements {
 		if !live[k] || keep != nil && pl.piece == e.Restricted && !keep[k] {
@@ -74,7 +87,7 @@ func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
 		}
 		e.options = append(e.options, int32(k))
 	}
-	return e
+	return e, nil
 }
 
 // livePlacements reports for each placement whether it can be part of a
@@ -86,7 +99,7 @@ func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
 // Leaving such placements out of the problem spares the search from hiding
 // them again and again (Knuth's 1547 rows for Scott's board, instead of
 // 1568, drop one of them by hand).
-func (p *Puzzle) livePlacements() []bool {
+func (p *Puzzle) livePlacements(ctx context.Context) ([]bool, error) {
 	g, smallest := 0, len(p.pieces[0].Cells)
 	for _, pc := range p.pieces {
 		g = gcd(g, len(pc.Cells))
@@ -106,6 +119,9 @@ func (p *Puzzle) livePlacements() []bool {
 	stack := make([]int32, 0, n)
 	live := make([]bool, len(p.placements))
 	for k, pl := range p.placements {
+		if k%checkSetup == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		stamp := int32(k + 1)
 		for _, c := range pl.cells {
 			mark[c] = stamp
@@ -136,8 +152,12 @@ func (p *Puzzle) livePlacements() []bool {
 			}
 		}
 	}
-	return live
+	return live, nil
 }
+
+// checkSetup is how many placements pass between two looks at the context
+// in the loops that prepare a search.
+const checkSetup = 64
 
 func gcd(a, b int) int {
 	for b != 0 {
@@ -165,7 +185,7 @@ func (e *Encoding) Decode(options []int) (*Solution, bool) {
 // each board cell and kind with the piece of each instance, and reports
 // whether the pieces are used in the right numbers.
 func (e *Encoding) decode(options []int, owner, kind []int32) bool {
-	if len(options) != e.p.Instances() {
+	if !e.counts(options, make([]int, len(e.p.pieces))) {
 		return false
 	}
 	for inst, o := range options {
@@ -175,15 +195,26 @@ func (e *Encoding) decode(options []int, owner, kind []int32) bool {
 			owner[c] = int32(inst)
 		}
 	}
-	if e.check {
-		counts := make([]int, len(e.p.pieces))
-		for _, k := range kind {
-			counts[k]++
-		}
-		for i, pc := range e.p.pieces {
-			if counts[i] != pc.Count {
-				return false
-			}
+	return true
+}
+
+// counts reports whether a cover, given as options, uses the pieces in the
+// right numbers, using scratch (one int for each piece) when it must count
+// them.
+func (e *Encoding) counts(options []int, scratch []int) bool {
+	if len(options) != e.p.Instances() {
+		return false
+	}
+	if !e.check {
+		return true
+	}
+	clear(scratch)
+	for _, o := range options {
+		scratch[e.p.placements[e.options[o]].piece]++
+	}
+	for i, pc := range e.p.pieces {
+		if scratch[i] != pc.Count {
+			return false
 		}
 	}
 	return true
@@ -196,9 +227,9 @@ func (e *Encoding) decode(options []int, owner, kind []int32) bool {
 // fewest placements, for it is the most constrained (the X pentomino, on
 // Scott's board and on rectangles). It returns -1 and nil if the group is
 // trivial or no piece will do.
-func (p *Puzzle) breakingPiece() (int, []bool) {
+func (p *Puzzle) breakingPiece(ctx context.Context) (int, []bool, error) {
 	if len(p.group) < 2 {
-		return -1, nil
+		return -1, nil, nil
 	}
 	index := make(map[string]int, len(p.placements))
 	key := func(piece int, cells []int32) string { return fmt.Sprint(piece, cells) }
@@ -224,6 +255,9 @@ pieces:
 			if pl.piece != i {
 				continue
 			}
+			if k%checkSetup == 0 && ctx.Err() != nil {
+				return -1, nil, ctx.Err()
+			}
 			first := k // the smallest placement in k's orbit
 			for _, g := range p.group[1:] {
 				img = img[:0]
@@ -246,5 +280,5 @@ pieces:
 			best, bestKept, bestKeep = i, kept, keep
 		}
 	}
-	return best, bestKeep
+	return best, bestKeep, nil
 }
