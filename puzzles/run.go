@@ -188,43 +188,48 @@ func (w *worker) class(t *task) (Class, bool) {
 // into tasks run by cfg.Workers goroutines. If ctx is canceled it returns
 // what was found so far, marked incomplete, with ctx's error.
 func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
-	c, engine, err := p.solveConfig(cfg)
+	c, err := checkConfig(cfg)
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	res := &Result{Symmetries: len(p.group), Restricted: -1, Engine: engine}
-	e, tasks, index, err := p.split(ctx, &c, engine)
+	res := &Result{Symmetries: len(p.group), Restricted: -1, Engine: c.Engine}
+	if err := p.prepare(ctx); err != nil {
+		res.Elapsed = time.Since(start)
+		return res, err // stopped before the search: nothing found
+	}
+	if res.Engine, err = p.engine(c.Engine); err != nil {
+		return nil, err
+	}
+	e, tasks, index, err := p.split(ctx, &c, res.Engine)
 	if err == nil {
 		res.Restricted, res.Tasks, res.Workers = e.Restricted, len(tasks), max(1, min(c.Workers, len(tasks)))
 		m := newMerger(&c, res, index, start)
-		err = m.run(ctx, tasks, res.Workers, func() *worker { return newWorker(p, newSearcher(e, engine)) })
+		err = m.run(ctx, tasks, res.Workers, func() *worker { return newWorker(p, newSearcher(e, res.Engine)) })
 	}
 	res.Elapsed = time.Since(start)
 	return res, err
 }
 
-// solveConfig checks cfg, and returns it with its defaults filled in and
-// the engine that runs it.
-func (p *Puzzle) solveConfig(cfg *SolveConfig) (SolveConfig, Engine, error) {
+// checkConfig checks cfg and returns it with its defaults filled in.
+func checkConfig(cfg *SolveConfig) (SolveConfig, error) {
 	var c SolveConfig
 	if cfg != nil {
 		c = *cfg
 	}
-	engine, err := p.engine(c.Engine)
-	if err != nil {
-		return c, 0, err
+	if c.Engine < EngineAuto || c.Engine > EngineFill {
+		return c, fmt.Errorf("puzzles: unknown engine %d", int(c.Engine))
 	}
 	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 1 && c.Shard >= c.Shards) || (c.Shards <= 1 && c.Shard > 0) {
-		return c, 0, fmt.Errorf("puzzles: shard %d of %d: want 0 ≤ shard < shards", c.Shard, c.Shards)
+		return c, fmt.Errorf("puzzles: shard %d of %d: want 0 ≤ shard < shards", c.Shard, c.Shards)
 	}
 	if c.Workers < 0 || c.Limit < 0 {
-		return c, 0, fmt.Errorf("puzzles: workers %d, limit %d: want 0 (the default) or more", c.Workers, c.Limit)
+		return c, fmt.Errorf("puzzles: workers %d, limit %d: want 0 (the default) or more", c.Workers, c.Limit)
 	}
 	if c.Workers == 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
-	return c, engine, nil
+	return c, nil
 }
 
 // split encodes the puzzle and splits its search into tasks; it returns
@@ -251,6 +256,7 @@ func (p *Puzzle) split(ctx context.Context, c *SolveConfig, engine Engine) (*Enc
 
 // engine resolves EngineAuto and checks that the engine can run p.
 func (p *Puzzle) engine(e Engine) (Engine, error) {
+	p.ready()
 	switch e {
 	case EngineAuto:
 		if fillFits(p) {

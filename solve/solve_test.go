@@ -882,6 +882,7 @@ func TestAddOptionErrors(t *testing.T) {
 		{"far too big", []int{1, 1 << 40}, "out of range"},
 		{"duplicate", []int{0, 3, 0}, "item 0 given twice"},
 		{"duplicate secondary", []int{4, 4}, "item 4 given twice"},
+		{"duplicate in a long option", append(slices.Repeat([]int{0, 1, 2, 3}, 10), 4, 2), "item 0 given twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
