@@ -91,7 +91,7 @@ type merger struct {
 
 func newMerger(cfg *SolveConfig, res *Result, index []int, start time.Time) *merger {
 	m := &merger{cfg: cfg, res: res, index: index, results: make([]taskResult, len(index)), start: start,
-		wake: make(chan struct{}, 1), ahead: 64 + 8*res.Workers}
+		wake: make(chan struct{}, 1)}
 	m.moved.L = &m.mu
 	for i := range m.results {
 		m.results[i].taken.L = &m.results[i].mu
@@ -100,9 +100,11 @@ func newMerger(cfg *SolveConfig, res *Result, index []int, start time.Time) *mer
 	return m
 }
 
-// run runs the tasks on the given number of workers, each made by
+// run runs the tasks on at most the given number of workers, each made by
 // newWorker, merges their results into m.res and returns ctx's error.
 func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker func() *worker) error {
+	workers = max(1, min(workers, len(tasks)))
+	m.res.Workers, m.ahead = workers, 64+8*workers
 	parent := ctx
 	ctx, m.cancel = context.WithCancel(ctx)
 	defer m.cancel()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -194,18 +195,15 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 	}
 	start := time.Now()
 	res := &Result{Symmetries: len(p.group), Restricted: -1, Engine: c.Engine}
-	if err := p.prepare(ctx); err != nil {
-		res.Elapsed = time.Since(start)
-		return res, err // stopped before the search: nothing found
+	e, tasks, index, err := p.split(ctx, &c, res)
+	if err != nil && !errors.Is(err, ctx.Err()) {
+		return nil, err // the engine cannot run the puzzle
 	}
-	if res.Engine, err = p.engine(c.Engine); err != nil {
-		return nil, err
-	}
-	e, tasks, index, err := p.split(ctx, &c, res.Engine)
+	m := newMerger(&c, res, index, start)
 	if err == nil {
-		res.Restricted, res.Tasks, res.Workers = e.Restricted, len(tasks), max(1, min(c.Workers, len(tasks)))
-		m := newMerger(&c, res, index, start)
-		err = m.run(ctx, tasks, res.Workers, func() *worker { return newWorker(p, newSearcher(e, res.Engine)) })
+		err = m.run(ctx, tasks, c.Workers, func() *worker { return newWorker(p, newSearcher(e, res.Engine)) })
+	} else {
+		m.finish(true) // stopped before the search: nothing found
 	}
 	res.Elapsed = time.Since(start)
 	return res, err
@@ -232,14 +230,22 @@ func checkConfig(cfg *SolveConfig) (SolveConfig, error) {
 	return c, nil
 }
 
-// split encodes the puzzle and splits its search into tasks; it returns
+// split makes the placements, chooses the engine, encodes the puzzle and
+// splits its search into tasks, noting in res what it chose; it returns
 // the tasks of c's shard, with their indices among all the tasks.
-func (p *Puzzle) split(ctx context.Context, c *SolveConfig, engine Engine) (*Encoding, []task, []int, error) {
-	e, err := p.encode(ctx, !c.NoSymmetryBreaking)
-	if err != nil {
-		return nil, nil, nil, err
+func (p *Puzzle) split(ctx context.Context, c *SolveConfig, res *Result) (*Encoding, []task, []int, error) {
+	err := p.prepare(ctx)
+	if err == nil {
+		res.Engine, err = p.engine(c.Engine)
 	}
-	all, err := p.tasks(ctx, e, newSearcher(e, engine))
+	var e *Encoding
+	if err == nil {
+		e, err = p.encode(ctx, !c.NoSymmetryBreaking)
+	}
+	var all []task
+	if err == nil {
+		all, err = p.tasks(ctx, e, newSearcher(e, res.Engine))
+	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -251,6 +257,7 @@ func (p *Puzzle) split(ctx context.Context, c *SolveConfig, engine Engine) (*Enc
 			index = append(index, i)
 		}
 	}
+	res.Restricted, res.Tasks = e.Restricted, len(tasks)
 	return e, tasks, index, nil
 }
 
