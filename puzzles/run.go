@@ -57,11 +57,15 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 		}
 		frontier = []task{{stab: all}}
 	}
-	for _, k := range e.options {
+	mark := make([]bool, p.board.Len())
+	for i, k := range e.options {
+		if i%checkSetup == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if pl := &p.placements[k]; pl.piece == e.Restricted {
 			// With symmetry breaking, only the symmetries that fix the
 			// restricted piece's placement can repeat a class.
-			frontier = append(frontier, task{prefix: []int32{k}, stab: p.stabilizer(pl.cells)})
+			frontier = append(frontier, task{prefix: []int32{k}, stab: p.stabilizer(pl.cells, mark)})
 		}
 	}
 	for depth := 1; len(frontier) < s.tasks() && depth < maxSplit; depth++ {
@@ -85,18 +89,19 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 }
 
 // stabilizer returns the group elements that map the cells onto
-// themselves.
-func (p *Puzzle) stabilizer(cells []int32) []int {
+// themselves, using mark (all false, and left so) to mark the cells.
+func (p *Puzzle) stabilizer(cells []int32, mark []bool) []int {
+	for _, c := range cells {
+		mark[c] = true
+	}
 	var out []int
-	img := make([]int32, len(cells))
 	for g, sym := range p.group {
-		for i, c := range cells {
-			img[i] = sym.cells[c]
-		}
-		slices.Sort(img)
-		if slices.Equal(img, cells) {
+		if !slices.ContainsFunc(cells, func(c int32) bool { return !mark[sym.cells[c]] }) {
 			out = append(out, g)
 		}
+	}
+	for _, c := range cells {
+		mark[c] = false
 	}
 	return out
 }
