@@ -8,14 +8,14 @@ import (
 // letterLight is the light colour letters may take on dark fills.
 var letterLight = color.NRGBA{0xff, 0xff, 0xff, 0xff}
 
-// letterColour returns the colour to write a letter in on a piece of the
+// letterColor returns the colour to write a letter in on a piece of the
 // given fill: the border's colour (near-black by default) or white,
 // whichever has the higher contrast ratio with the fill (WCAG 2.2,
 // https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio), the border's on ties.
 // A fill that is not opaque is taken over the sheet's background, or over
 // white when the background is not opaque either, as on most pages and
 // viewers.
-func (s *style) letterColour(fill color.NRGBA) color.NRGBA {
+func (s *style) letterColor(fill color.NRGBA) color.NRGBA {
 	under := letterLight
 	if s.Background.A == 0xff {
 		under = s.Background

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/polytile/polytile/internal/quote"
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
 )
@@ -51,11 +53,37 @@ type Options struct {
 	PerPage int
 	// MeasureText returns the width, in pixels, of s set at size pixels,
 	// bold or not, as the backend will draw it: the sheet is widened to
-	// fit the title, and the frames' slots to fit the captions. Nil
-	// estimates 0.6 × size per character, about right for a sans-serif
-	// font (render.MeasureText measures the fonts the PNG and PDF
-	// backends use). It must return a finite width, at least 0.
+	// fit the title, and the frames' slots to fit the captions. Nil means
+	// the measure a backend registered with RegisterTextMeasure (package
+	// render registers the fonts it draws with when it is imported), or,
+	// without one, an estimate of 0.6 × size per character, about right
+	// for a sans-serif font. It must return a finite width, at least 0.
 	MeasureText func(s string, size float64, bold bool) float64
+}
+
+// MaxSheetSide bounds a sheet's width and height, in pixels: about 69
+// metres at 96 DPI, beyond any poster (the 2339 solutions of the 6×10
+// rectangle at 24-pixel cells make a sheet about 10,000 pixels wide), and
+// far from where a backend's arithmetic would overflow. Layout fails on a
+// larger sheet, saying why.
+const MaxSheetSide = 1 << 18
+
+// registered is the measure RegisterTextMeasure set, or nil.
+var registered atomic.Pointer[func(s string, size float64, bold bool) float64]
+
+// RegisterTextMeasure sets how Layout, Solutions, Classes and Pieces
+// measure text when Options.MeasureText is nil: package render registers
+// the measure of the fonts it draws with when it is imported (as image/png
+// registers its format with package image), so that a sheet laid out in a
+// program that writes it with render fits its text. Without one, text is
+// estimated at 0.6 × size per character. It is safe for concurrent use;
+// the last registration wins, and nil removes it.
+func RegisterTextMeasure(measure func(s string, size float64, bold bool) float64) {
+	if measure == nil {
+		registered.Store(nil)
+		return
+	}
+	registered.Store(&measure)
 }
 
 // Item is one frame to lay out: a solution, with optional texts.
@@ -102,6 +130,11 @@ func newStyle(opt *Options) (*style, error) {
 	s.margin = orDefault(s.Margin, s.cell)
 	if s.Palette == nil {
 		s.Palette = palettes.Default()
+	}
+	if s.MeasureText == nil {
+		if m := registered.Load(); m != nil {
+			s.MeasureText = *m
+		}
 	}
 	s.caption = min(max(10, s.cell*0.7), 28)
 	s.title = s.caption * 1.6
@@ -185,6 +218,16 @@ func Solutions(sols []*puzzles.Solution, opt *Options) ([]*Sheet, error) {
 	return Layout(items, opt)
 }
 
+// Classes lays out the representatives of classes of solutions, numbered
+// from 1: what (*puzzles.Puzzle).Solve returns as Result.Distinct.
+func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
+	items := make([]Item, len(classes))
+	for i, c := range classes {
+		items[i] = Item{Solution: c.Solution}
+	}
+	return Layout(items, opt)
+}
+
 // Pieces lays out a set of pieces, each in a frame of its own with its name
 // under it, in the colours the palette gives the set.
 func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
@@ -206,7 +249,7 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 		rows, cols := 0, 0
 		for _, c := range p.Cells {
 			if c.Row < 0 || c.Col < 0 {
-				return nil, fmt.Errorf("gallery: piece %q is not normalized", p.Name)
+				return nil, fmt.Errorf("gallery: piece %s is not normalized", quote.Short(p.Name))
 			}
 			rows, cols = max(rows, c.Row+1), max(cols, c.Col+1)
 		}
@@ -258,7 +301,7 @@ func (s *style) measure(text string, size float64, bold bool) (float64, error) {
 	}
 	w := s.MeasureText(text, size, bold)
 	if !(w >= 0) || math.IsInf(w, 1) {
-		return 0, fmt.Errorf("gallery: MeasureText(%q, %v, %v) = %v; want a finite width, at least 0", text, size, bold, w)
+		return 0, fmt.Errorf("gallery: MeasureText(%s, %v, %v) = %v; want a finite width, at least 0", quote.Short(text), size, bold, w)
 	}
 	return w, nil
 }
@@ -304,6 +347,13 @@ func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
 		per = s.PerPage
 	}
 	cols := s.columns(min(per, len(items)), slotW, slotH)
+	// The first page is the largest: check its size before drawing any.
+	if w, h := s.pageSize(min(per, len(items)), cols, slotW, slotH, titleW); !(w <= MaxSheetSide && h <= MaxSheetSide) {
+		if s.Title != "" && titleW+2*s.margin > MaxSheetSide {
+			return nil, fmt.Errorf("gallery: the title %s is %.0f pixels wide; a sheet is at most %d", quote.Short(s.Title), titleW, MaxSheetSide)
+		}
+		return nil, fmt.Errorf("gallery: a sheet of %.0f×%.0f pixels is too large; at most %d on a side: put fewer frames on a page, or make the cells smaller", w, h, MaxSheetSide)
+	}
 	var sheets []*Sheet
 	for first := 0; first < len(items); first += per {
 		last := min(first+per, len(items))
@@ -312,11 +362,28 @@ func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
 	return sheets, nil
 }
 
+// titleHeight returns the height of the band the title takes.
+func (s *style) titleHeight() float64 {
+	if s.Title == "" {
+		return 0
+	}
+	return s.title * 2
+}
+
+// pageSize returns the size of a sheet of n frames in cols columns, under
+// a title titleW wide: whole pixels, so that a PNG is exactly the sheet's
+// size (the frames keep their places from the top-left corner).
+func (s *style) pageSize(n, cols int, slotW, slotH, titleW float64) (w, h float64) {
+	rows := (n + cols - 1) / cols
+	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
+	w = 2*s.margin + max(framesW, titleW)
+	h = 2*s.margin + s.titleHeight() + float64(rows)*slotH + float64(rows-1)*s.gap
+	return math.Ceil(w), math.Ceil(h)
+}
+
 // page lays out items[first:last] on one sheet, under a title titleW wide.
 func (s *style) page(items []Item, contents []*content, first, last, cols int, slotW, slotH, titleW float64) *Sheet {
-	n := last - first
-	rows := (n + cols - 1) / cols
-	titleH := 0.0
+	titleH := s.titleHeight()
 	sh := &Sheet{
 		Background:  s.Background,
 		BorderWidth: s.border,
@@ -325,17 +392,10 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 		GridColor:   s.gridColor,
 	}
 	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
-	sh.Width = 2*s.margin + max(framesW, titleW)
 	// The frames are centred under a wider title, on a whole pixel so
 	// that cells on whole pixels stay there.
 	left := s.margin + math.Floor((max(framesW, titleW)-framesW)/2)
-	if s.Title != "" {
-		titleH = s.title * 2
-	}
-	sh.Height = 2*s.margin + titleH + float64(rows)*slotH + float64(rows-1)*s.gap
-	// Whole pixels, so that a PNG is exactly the sheet's size; the
-	// frames keep their places from the top-left corner.
-	sh.Width, sh.Height = math.Ceil(sh.Width), math.Ceil(sh.Height)
+	sh.Width, sh.Height = s.pageSize(last-first, cols, slotW, slotH, titleW)
 	if s.Title != "" {
 		sh.Title = &Text{X: sh.Width / 2, Y: s.margin + s.title*0.8, Size: s.title, Bold: true, Color: s.BorderColor, Text: s.Title}
 	}
@@ -365,9 +425,9 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if f.Title == "" {
 		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
 	}
-	colours := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
+	colors := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
 	for inst, rings := range c.outlines() {
-		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colours[inst]}
+		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colors[inst]}
 		for _, r := range rings {
 			ring := make(Ring, len(r))
 			for i, p := range r {
@@ -392,7 +452,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 		for inst, v := range c.centers() {
 			f.Letters = append(f.Letters, Text{
 				X: fx + (float64(v.x)+0.5)*cell, Y: fy + (float64(v.y)+0.5)*cell,
-				Size: cell * 0.5, Bold: true, Color: s.letterColour(colours[inst]), Text: c.names[c.pieces[inst]],
+				Size: cell * 0.5, Bold: true, Color: s.letterColor(colors[inst]), Text: c.names[c.pieces[inst]],
 			})
 		}
 	}

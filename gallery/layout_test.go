@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -111,23 +112,23 @@ func TestFrames(t *testing.T) {
 	if s.Title == nil || s.Title.Text != "Scott" {
 		t.Errorf("title = %v", s.Title)
 	}
-	colour := map[string]color.NRGBA{}
+	fills := map[string]color.NRGBA{}
 	for i, f := range s.Frames {
 		if len(f.Shapes) != 12 || len(f.Letters) != 12 || f.Caption == nil || len(f.Grid) == 0 {
 			t.Fatalf("frame %d: %d shapes, %d letters, caption %v, %d grid lines", i, len(f.Shapes), len(f.Letters), f.Caption, len(f.Grid))
 		}
 		for _, sh := range f.Shapes {
-			if c, ok := colour[sh.Piece]; ok && c != sh.Fill {
+			if c, ok := fills[sh.Piece]; ok && c != sh.Fill {
 				t.Errorf("frame %d: %s is %v, elsewhere %v", i, sh.Piece, sh.Fill, c)
 			}
-			colour[sh.Piece] = sh.Fill
+			fills[sh.Piece] = sh.Fill
 			if len(sh.Outline) != 1 {
 				t.Errorf("frame %d: %s has %d rings", i, sh.Piece, len(sh.Outline))
 			}
 		}
 	}
-	if len(colour) != 12 {
-		t.Errorf("%d colours for 12 pieces", len(colour))
+	if len(fills) != 12 {
+		t.Errorf("%d colours for 12 pieces", len(fills))
 	}
 	// The hole is framed: some border runs along x = 3 cells, y 3…5.
 	f := s.Frames[0]
@@ -144,7 +145,7 @@ func TestFrames(t *testing.T) {
 }
 
 // Copies of a piece next to each other get different colours.
-func TestCopiesColouredApart(t *testing.T) {
+func TestCopiesColoredApart(t *testing.T) {
 	sols := distinct(t, "dominoes-4x4", 0)
 	sheets, err := Solutions(sols, &Options{Palette: palettes.Default()})
 	if err != nil {
@@ -387,4 +388,101 @@ func TestGoldenSheet(t *testing.T) {
 		fmt.Fprintf(&b, "  caption %q at %g,%g\n", f.Caption.Text, f.Caption.X, f.Caption.Y)
 	}
 	golden.Check(t, "sheet.golden", []byte(b.String()))
+}
+
+// Classes lays out what Solve returns as it is, as Solutions lays out the
+// same solutions.
+func TestClasses(t *testing.T) {
+	spec, err := puzzles.LoadSpec("pentominoes-3x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := &Options{CellSize: 10, Labels: true}
+	got, err := Classes(res.Distinct, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Solutions(distinct(t, "pentominoes-3x20", 0), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Classes(%d classes) differs from what Solutions gives for the same solutions", len(res.Distinct))
+	}
+	if len(got[0].Frames) != 2 {
+		t.Errorf("Classes gave %d frames, want 2", len(got[0].Frames))
+	}
+}
+
+// A measure registered with RegisterTextMeasure is used when the options
+// give none, and the options' own wins.
+func TestRegisterTextMeasure(t *testing.T) {
+	one := distinct(t, "dominoes-2x10", 1)
+	defer RegisterTextMeasure(nil)
+	width := func(opt *Options) float64 {
+		t.Helper()
+		sheets, err := Solutions(one, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sheets[0].Width
+	}
+	for _, tc := range []struct {
+		name       string
+		registered func(string, float64, bool) float64
+		own        func(string, float64, bool) float64
+		want       float64
+	}{
+		{"none", nil, nil, 0},
+		{"registered", func(string, float64, bool) float64 { return 1000 }, nil, 1010},
+		{"own wins", func(string, float64, bool) float64 { return 1000 }, func(string, float64, bool) float64 { return 2000 }, 2010},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			RegisterTextMeasure(tc.registered)
+			got := width(&Options{CellSize: 10, Margin: 5, Title: "T", MeasureText: tc.own})
+			want := tc.want
+			if want == 0 {
+				// The estimate of "T" is far narrower than the board.
+				want = width(&Options{CellSize: 10, Margin: 5})
+			}
+			if got != want {
+				t.Errorf("sheet width with %s = %g, want %g", tc.name, got, want)
+			}
+		})
+	}
+}
+
+// Absurd sizes are errors that say why, quoting long text shortened.
+func TestLayoutTooLarge(t *testing.T) {
+	one := distinct(t, "dominoes-2x10", 1)
+	long := strings.Repeat("a", 60000)
+	for _, tc := range []struct {
+		name string
+		opt  Options
+		n    int    // copies of the solution
+		want string // a part of the error
+	}{
+		{"long title", Options{Title: long}, 1, `title "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…" (60000 characters) is 967680 pixels wide; a sheet is at most 262144`},
+		{"long title, measured", Options{Title: long, MeasureText: func(s string, size float64, bold bool) float64 { return -1 }},
+			1, `MeasureText("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…" (60000 characters), `},
+		{"many frames", Options{CellSize: 1000, Columns: 30}, 30, "a sheet of 334750×4125 pixels is too large; at most 262144 on a side"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sols := make([]*puzzles.Solution, tc.n)
+			for i := range sols {
+				sols[i] = one[0]
+			}
+			sheets, err := Solutions(sols, &tc.opt)
+			if err == nil {
+				t.Fatalf("Solutions = a sheet of %g×%g, want an error", sheets[0].Width, sheets[0].Height)
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "gallery: ") || len(err.Error()) > 200 {
+				t.Errorf("Solutions error = %q, want one starting gallery:, saying %q, short", err, tc.want)
+			}
+		})
+	}
 }

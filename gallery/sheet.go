@@ -11,7 +11,7 @@
 // along every edge between two different pieces and around the board and
 // its holes, which are left unpainted: with the default transparent
 // background they are transparent. Coordinates are in pixels (SVG user units,
-// PNG pixels at scale 1, PDF points), x to the right and y down from the
+// PNG pixels at 96 DPI, PDF points), x to the right and y down from the
 // sheet's top-left corner.
 package gallery
 
@@ -112,30 +112,38 @@ type Canvas interface {
 	Text(t *Text)
 }
 
-// Draw replays the sheet onto c: the title, then each frame, its shapes
-// first, then grid lines, borders, letters and caption.
+// Draw replays the sheet onto c: the title, then each frame as DrawFrame
+// replays it.
 func (s *Sheet) Draw(c Canvas) {
 	if s.Title != nil {
 		c.Text(s.Title)
 	}
-	for i := range s.Frames {
-		f := &s.Frames[i]
-		c.BeginFrame(f)
-		for k := range f.Shapes {
-			c.Fill(&f.Shapes[k])
-		}
-		if len(f.Grid) > 0 {
-			c.Stroke(f.Grid, s.GridWidth, s.GridColor)
-		}
-		if len(f.Borders) > 0 {
-			c.Stroke(f.Borders, s.BorderWidth, s.BorderColor)
-		}
-		for k := range f.Letters {
-			c.Text(&f.Letters[k])
-		}
-		if f.Caption != nil {
-			c.Text(f.Caption)
-		}
-		c.EndFrame()
+	for k := range s.Frames {
+		s.DrawFrame(c, k)
 	}
+}
+
+// DrawFrame replays frame k alone onto c, between BeginFrame and EndFrame:
+// its shapes first, then grid lines, borders, letters and caption. A
+// backend that draws frames apart (on several goroutines, say) replays
+// them with it; Draw is the title and DrawFrame of every frame in order.
+func (s *Sheet) DrawFrame(c Canvas, k int) {
+	f := &s.Frames[k]
+	c.BeginFrame(f)
+	for i := range f.Shapes {
+		c.Fill(&f.Shapes[i])
+	}
+	if len(f.Grid) > 0 {
+		c.Stroke(f.Grid, s.GridWidth, s.GridColor)
+	}
+	if len(f.Borders) > 0 {
+		c.Stroke(f.Borders, s.BorderWidth, s.BorderColor)
+	}
+	for i := range f.Letters {
+		c.Text(&f.Letters[i])
+	}
+	if f.Caption != nil {
+		c.Text(f.Caption)
+	}
+	c.EndFrame()
 }

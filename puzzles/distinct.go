@@ -99,7 +99,12 @@ type Result struct {
 	// Symmetries is the order of the puzzle's symmetry group.
 	Symmetries int
 	// Found is the number of covers the search found: Raw without
-	// symmetry breaking, about Raw / Symmetries with it.
+	// symmetry breaking, about Raw / Symmetries with it. Found and Stats
+	// count the tasks whose results were merged whole: when Limit or Each
+	// stops the search, the task it stops in and those after it count
+	// nothing, so that these numbers, like the solutions, are the same for
+	// any number of workers. (When ctx stops the search, they count the
+	// tasks finished and merged by then.)
 	Found int64
 	// Restricted is the piece that symmetry breaking restricted, or -1.
 	Restricted int
@@ -111,10 +116,13 @@ type Result struct {
 	// apart (this shard's, when sharded); Workers the goroutines that
 	// ran them.
 	Tasks, Workers int
-	// Stats are the exact-cover search's statistics.
+	// Stats are the search's statistics, of the tasks Found counts; the
+	// fill engine makes no link updates.
 	Stats solve.Stats
 	// Elapsed is the wall time the search took.
 	Elapsed time.Duration
+
+	buffered int // the most classes a task held that were not merged yet
 }
 
 // Solutions returns every raw solution of the puzzle, in the order the

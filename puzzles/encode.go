@@ -1,7 +1,7 @@
 package puzzles
 
 import (
-	"fmt"
+	"context"
 	"slices"
 
 	"github.com/polytile/polytile/solve"
@@ -36,6 +36,15 @@ type Encoding struct {
 // group (breakingPiece), so that the search finds each distinct solution at
 // least once and usually once; without it, every raw solution is a cover.
 func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
+	e, _ := p.encode(context.Background(), breakSymmetry)
+	return e
+}
+
+// encode is Encode, stopped by ctx.
+func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, error) {
+	if err := p.prepare(ctx); err != nil {
+		return nil, err
+	}
 	e := &Encoding{p: p, Restricted: -1}
 	item := make([]int, len(p.pieces)) // piece → its item, or -1
 	n := 0
@@ -54,9 +63,15 @@ func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
 	e.Problem = solve.NewProblem(n+p.board.Len(), 0)
 	var keep []bool
 	if breakSymmetry {
-		e.Restricted, keep = p.breakingPiece()
+		var err error
+		if e.Restricted, keep, err = p.breakingPiece(ctx); err != nil {
+			return nil, err
+		}
 	}
-	live := p.livePlacements()
+	live, err := p.livePlacements(ctx)
+	if err != nil {
+		return nil, err
+	}
 	items := make([]int, 0, 16)
 	for k, pl := range p.placements {
 		if !live[k] || keep != nil && pl.piece == e.Restricted && !keep[k] {
@@ -74,7 +89,7 @@ func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
 		}
 		e.options = append(e.options, int32(k))
 	}
-	return e
+	return e, nil
 }
 
 // livePlacements reports for each placement whether it can be part of a
@@ -86,57 +101,174 @@ func (p *Puzzle) Encode(breakSymmetry bool) *Encoding {
 // Leaving such placements out of the problem spares the search from hiding
 // them again and again (Knuth's 1547 rows for Scott's board, instead of
 // 1568, drop one of them by hand).
-func (p *Puzzle) livePlacements() []bool {
+//
+// A placement changes only the region of the board it lies in, and cuts
+// it into regions that each touch it; all but the largest are usually
+// small. So they are measured from the placement's neighbours outwards,
+// each up to a budget of cells, and the one large region, if there is one,
+// by what is left: a placement costs about its neighbourhood, not the
+// board.
+func (p *Puzzle) livePlacements(ctx context.Context) ([]bool, error) {
 	g, smallest := 0, len(p.pieces[0].Cells)
 	for _, pc := range p.pieces {
 		g = gcd(g, len(pc.Cells))
 		smallest = min(smallest, len(pc.Cells))
 	}
+	bad := func(size int) bool { return size < smallest || size%g != 0 }
 	b := p.board
 	n := b.Len()
-	nbrs := make([][]int32, n)
+	f := &flood{nbrs: make([][]int32, n), mark: make([]int32, n), bad: bad, budget: floodBudget}
 	for i, c := range b.cells {
 		for _, d := range b.lat.Neighbors(c) {
 			if j := b.Index(d); j >= 0 {
-				nbrs[i] = append(nbrs[i], int32(j))
+				f.nbrs[i] = append(f.nbrs[i], int32(j))
 			}
 		}
 	}
-	mark := make([]int32, n) // the placement that last marked the cell, plus 1
-	stack := make([]int32, 0, n)
-	live := make([]bool, len(p.placements))
-	for k, pl := range p.placements {
-		stamp := int32(k + 1)
-		for _, c := range pl.cells {
-			mark[c] = stamp
+	// The board's own regions, and how many of them are bad.
+	region := make([]int32, n) // each cell's, plus 1
+	var sizes []int
+	badRegions := 0
+	for c := range region {
+		if region[c] != 0 {
+			continue
 		}
-		live[k] = true
-		for start := range mark {
-			if mark[start] == stamp {
-				continue
-			}
-			// Measure the region of start.
-			size := 0
-			mark[start] = stamp
-			stack = append(stack[:0], int32(start))
-			for len(stack) > 0 {
-				c := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				size++
-				for _, d := range nbrs[c] {
-					if mark[d] != stamp {
-						mark[d] = stamp
-						stack = append(stack, d)
-					}
+		r := int32(len(sizes) + 1)
+		region[c] = r
+		q := append(f.queue[:0], int32(c))
+		for head := 0; head < len(q); head++ {
+			for _, d := range f.nbrs[q[head]] {
+				if region[d] == 0 {
+					region[d] = r
+					q = append(q, d)
 				}
 			}
-			if size < smallest || size%g != 0 {
-				live[k] = false
-				break
+		}
+		f.queue = q
+		sizes = append(sizes, len(q))
+		if bad(len(q)) {
+			badRegions++
+		}
+	}
+	live := make([]bool, len(p.placements))
+	for k, pl := range p.placements {
+		if k%checkSetup == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		size := sizes[region[pl.cells[0]]-1]
+		others := badRegions // bad regions the placement leaves as they are
+		if bad(size) {
+			others--
+		}
+		live[k] = others == 0 && f.fits(pl.cells, size-len(pl.cells))
+	}
+	return live, nil
+}
+
+// floodBudget is the fewest cells livePlacements explores from a
+// placement's neighbour before it counts the region as large (a variable
+// so that tests can lower it).
+var floodBudget = 64
+
+// checkSetup is how many placements pass between two looks at the context
+// in the loops that prepare a search.
+const checkSetup = 64
+
+// flood measures the regions into which placements cut the board.
+type flood struct {
+	nbrs   [][]int32      // the neighbours of each cell
+	bad    func(int) bool // whether no pieces fill a region of that size
+	budget int            // the cells an exploration sees before it counts as large
+	mark   []int32        // the stamp of the last exploration that reached each cell
+	stamp  int32
+	queue  []int32
+}
+
+// fits reports whether every region that removing cells leaves of theirs,
+// rest cells in all, has a size that is not bad.
+func (f *flood) fits(cells []int32, rest int) bool {
+	if rest == 0 {
+		return true
+	}
+	base := f.mark1(cells)
+	measured := 0 // cells in the regions measured whole
+	large := 0    // explorations cut short that met no earlier one
+	for _, c := range cells {
+		for _, s := range f.nbrs[c] {
+			if f.mark[s] >= base {
+				continue // the placement, or explored already
+			}
+			f.stamp++
+			switch size, met := f.measure(s, base, f.budget); {
+			case size >= 0 && f.bad(size):
+				return false
+			case size >= 0:
+				measured += size
+			case !met:
+				large++
 			}
 		}
 	}
-	return live
+	switch large {
+	case 0:
+		return true
+	case 1:
+		return !f.bad(rest - measured)
+	}
+	// Two large explorations, of one region or of two: measure them whole.
+	base = f.mark1(cells)
+	for _, c := range cells {
+		for _, s := range f.nbrs[c] {
+			if f.mark[s] < base {
+				f.stamp++
+				if size, _ := f.measure(s, base, len(f.mark)); f.bad(size) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// mark1 marks cells with a new stamp and returns it.
+func (f *flood) mark1(cells []int32) int32 {
+	if f.stamp > 1<<30 {
+		clear(f.mark)
+		f.stamp = 0
+	}
+	f.stamp++
+	for _, c := range cells {
+		f.mark[c] = f.stamp
+	}
+	return f.stamp
+}
+
+// measure explores the region of cell s breadth first, marking the cells
+// it reaches with f.stamp and leaving them in f.queue, and returns the
+// region's size. It stops early, returning -1, once it has seen budget
+// cells, or when it meets a cell that an earlier exploration since base
+// reached (cut short, so of a large region: met is then true); cells
+// marked base are not of the region.
+func (f *flood) measure(s, base int32, budget int) (size int, met bool) {
+	f.mark[s] = f.stamp
+	q := append(f.queue[:0], s)
+	defer func() { f.queue = q }()
+	for head := 0; head < len(q); head++ {
+		if head >= budget {
+			return -1, false
+		}
+		for _, d := range f.nbrs[q[head]] {
+			switch m := f.mark[d]; {
+			case m == f.stamp || m == base:
+			case m > base:
+				return -1, true
+			default:
+				f.mark[d] = f.stamp
+				q = append(q, d)
+			}
+		}
+	}
+	return len(q), false
 }
 
 func gcd(a, b int) int {
@@ -165,7 +297,7 @@ func (e *Encoding) Decode(options []int) (*Solution, bool) {
 // each board cell and kind with the piece of each instance, and reports
 // whether the pieces are used in the right numbers.
 func (e *Encoding) decode(options []int, owner, kind []int32) bool {
-	if len(options) != e.p.Instances() {
+	if !e.counts(options, make([]int, len(e.p.pieces))) {
 		return false
 	}
 	for inst, o := range options {
@@ -175,15 +307,26 @@ func (e *Encoding) decode(options []int, owner, kind []int32) bool {
 			owner[c] = int32(inst)
 		}
 	}
-	if e.check {
-		counts := make([]int, len(e.p.pieces))
-		for _, k := range kind {
-			counts[k]++
-		}
-		for i, pc := range e.p.pieces {
-			if counts[i] != pc.Count {
-				return false
-			}
+	return true
+}
+
+// counts reports whether a cover, given as options, uses the pieces in the
+// right numbers, using scratch (one int for each piece) when it must count
+// them.
+func (e *Encoding) counts(options []int, scratch []int) bool {
+	if len(options) != e.p.Instances() {
+		return false
+	}
+	if !e.check {
+		return true
+	}
+	clear(scratch)
+	for _, o := range options {
+		scratch[e.p.placements[e.options[o]].piece]++
+	}
+	for i, pc := range e.p.pieces {
+		if scratch[i] != pc.Count {
+			return false
 		}
 	}
 	return true
@@ -196,18 +339,14 @@ func (e *Encoding) decode(options []int, owner, kind []int32) bool {
 // fewest placements, for it is the most constrained (the X pentomino, on
 // Scott's board and on rectangles). It returns -1 and nil if the group is
 // trivial or no piece will do.
-func (p *Puzzle) breakingPiece() (int, []bool) {
+func (p *Puzzle) breakingPiece(ctx context.Context) (int, []bool, error) {
 	if len(p.group) < 2 {
-		return -1, nil
-	}
-	index := make(map[string]int, len(p.placements))
-	key := func(piece int, cells []int32) string { return fmt.Sprint(piece, cells) }
-	for k, pl := range p.placements {
-		index[key(pl.piece, pl.cells)] = k
+		return -1, nil, nil
 	}
 	best, bestKept := -1, 0
 	var bestKeep []bool
 	img := make([]int32, 0, 16)
+	mark := make([]int32, p.board.Len()) // k+1 for the cells of placement k
 pieces:
 	for i, pc := range p.pieces {
 		if pc.Count != 1 {
@@ -218,11 +357,22 @@ pieces:
 				continue pieces
 			}
 		}
+		// The piece's placements by the hash of their cells.
+		byHash := make(map[uint64][]int32)
+		for k, pl := range p.placements {
+			if pl.piece == i {
+				h := cellsHash(pl.cells)
+				byHash[h] = append(byHash[h], int32(k))
+			}
+		}
 		keep := make([]bool, len(p.placements))
 		kept := 0
 		for k, pl := range p.placements {
 			if pl.piece != i {
 				continue
+			}
+			if k%checkSetup == 0 && ctx.Err() != nil {
+				return -1, nil, ctx.Err()
 			}
 			first := k // the smallest placement in k's orbit
 			for _, g := range p.group[1:] {
@@ -230,12 +380,14 @@ pieces:
 				for _, c := range pl.cells {
 					img = append(img, g.cells[c])
 				}
-				slices.Sort(img)
-				j, ok := index[key(i, img)]
-				if !ok {
+				same := byHash[cellsHash(img)]
+				j := slices.IndexFunc(same, func(j int32) bool {
+					return sameCells(p.placements[j].cells, img, mark, j+1)
+				})
+				if j < 0 {
 					panic("puzzles: a symmetry maps a placement off the board")
 				}
-				first = min(first, j)
+				first = min(first, int(same[j]))
 			}
 			if first == k {
 				keep[k] = true
@@ -246,5 +398,36 @@ pieces:
 			best, bestKept, bestKeep = i, kept, keep
 		}
 	}
-	return best, bestKeep
+	return best, bestKeep, nil
+}
+
+// cellsHash returns a hash of a set of cells that does not depend on their
+// order.
+func cellsHash(cells []int32) uint64 {
+	var h uint64
+	for _, c := range cells {
+		// SplitMix64's finalizer spreads the bits of each cell.
+		x := uint64(c) + 0x9e3779b97f4a7c15
+		x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+		x = (x ^ x>>27) * 0x94d049bb133111eb
+		h += x ^ x>>31
+	}
+	return h
+}
+
+// sameCells reports whether the sets of distinct cells a and b are equal,
+// marking a's cells with stamp in mark.
+func sameCells(a, b []int32, mark []int32, stamp int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, c := range a {
+		mark[c] = stamp
+	}
+	for _, c := range b {
+		if mark[c] != stamp {
+			return false
+		}
+	}
+	return true
 }

@@ -169,11 +169,50 @@ func walls(first int, mask uint64, nbrs [][]int) []fillWall {
 	return out
 }
 
-// run searches every cover that contains the placements of prefix (a
+// branch: the fill engine branches on the first empty cell in its order,
+// over the placements that cover it and fit, in the order of the options.
+func (f *fill) branch(prefix []int32) ([]int32, bool) {
+	used := make([]bool, f.n) // by position
+	left := make([]int, len(f.p.pieces))
+	for i, pc := range f.p.pieces {
+		left[i] = pc.Count
+	}
+	for _, k := range prefix {
+		pl := &f.p.placements[k]
+		left[pl.piece]--
+		for _, c := range pl.cells {
+			used[f.pos[c]] = true
+		}
+	}
+	first := slices.Index(used, false)
+	if first < 0 {
+		return nil, false
+	}
+	// Every position before first is covered, so a placement covering
+	// first that fits starts there.
+	var out []int32
+	for piece, opts := range f.at[first] {
+		if left[piece] <= 0 {
+			continue
+		}
+		for _, o := range opts {
+			if !slices.ContainsFunc(f.p.placements[o.placement].cells, func(c int32) bool { return used[f.pos[c]] }) {
+				out = append(out, o.placement)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, true
+}
+
+// tasks: fill's tasks cost next to nothing to start.
+func (f *fill) tasks() int { return minTasks }
+
+// search searches every cover that contains the placements of prefix (a
 // task: see tasks), calling visit with the placements of each, prefix
-// first; it stops when visit returns false or ctx is canceled, and reports
-// whether it was stopped. The prefix is a valid partial cover.
-func (f *fill) run(ctx context.Context, prefix []int32, visit func(placements []int32) bool) bool {
+// first; it stops when visit returns false or ctx is canceled. The prefix is
+// a valid partial cover.
+func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements []int32) bool) (nodes, updates int64, err error) {
 	f.avail = 0
 	for i, pc := range f.p.pieces {
 		f.left[i] = pc.Count
@@ -198,8 +237,12 @@ func (f *fill) run(ctx context.Context, prefix []int32, visit func(placements []
 	f.chosen = append(f.chosen[:0], prefix...)
 	f.done = ctx.Done()
 	f.stop = false
-	f.search(0, f.window(0), visit)
-	return f.stop
+	f.nodes = 0
+	f.place(0, f.window(0), visit)
+	if f.stop {
+		err = ctx.Err()
+	}
+	return f.nodes, 0, err
 }
 
 // window returns the prefix's cells in the 64 positions from base.
@@ -215,9 +258,9 @@ func (f *fill) window(base int) uint64 {
 	return win
 }
 
-// search fills the board from position base on, the window holding the
+// place fills the board from position base on, the window holding the
 // covered cells from there.
-func (f *fill) search(base int, window uint64, visit func([]int32) bool) {
+func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 	// Move the window to the first empty cell.
 	k := bits.TrailingZeros64(^window)
 	base += k
@@ -269,7 +312,7 @@ func (f *fill) search(base int, window uint64, visit func([]int32) bool) {
 				break
 			}
 			f.chosen = append(f.chosen, o.placement)
-			f.search(base, after, visit)
+			f.place(base, after, visit)
 			f.chosen = f.chosen[:len(f.chosen)-1]
 			if f.stop {
 				break

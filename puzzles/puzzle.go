@@ -7,9 +7,11 @@
 package puzzles
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Puzzle is a board and the pieces that must cover it exactly: every cell
@@ -20,8 +22,15 @@ type Puzzle struct {
 	board  *Board
 	pieces []Piece
 
-	placements []placement // every placement of every piece, by piece then orientation then cell
-	group      []symmetry  // the puzzle's symmetry group; group[0] is the identity
+	group []symmetry // the puzzle's symmetry group; group[0] is the identity
+
+	// placements are every placement of every piece, by piece then
+	// orientation then cell. They are made on first use (prepare), where
+	// a context can stop the work, rather than by New: a large puzzle has
+	// millions.
+	placements []placement
+	prepared   bool       // placements are made
+	mu         sync.Mutex // guards placements and prepared while they are made
 }
 
 // placement is one piece put down on the board.
@@ -66,19 +75,54 @@ func New(title string, board *Board, pieces []Piece) (*Puzzle, error) {
 	if area != board.Len() {
 		return nil, fmt.Errorf("puzzles: the pieces cover %d cells and the board has %d: they must be equal", area, board.Len())
 	}
-	p.placements = placements(board, p.pieces)
 	p.group = puzzleGroup(board, p.pieces)
 	return p, nil
+}
+
+// prepare makes the placements, if they are not made yet. A canceled ctx
+// stops it, with ctx's error; the next call starts again.
+func (p *Puzzle) prepare(ctx context.Context) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.prepared {
+		return nil
+	}
+	pls, err := placements(ctx, p.board, p.pieces)
+	if err != nil {
+		return err
+	}
+	p.placements, p.prepared = pls, true
+	return nil
+}
+
+// ready returns p after making its placements, for the methods that
+// take no context.
+func (p *Puzzle) ready() *Puzzle {
+	_ = p.prepare(context.Background()) // no error: nothing cancels it
+	return p
 }
 
 // placements lists every placement of every piece on b: for each piece,
 // for each of its orientations, for each board cell, the orientation moved
 // so that its first cell lies on that board cell, if it fits.
-func placements(b *Board, pieces []Piece) []placement {
+func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, error) {
 	var out []placement
+	tries := 0
 	for i, pc := range pieces {
 		for _, o := range pc.Orientations(b.lat) {
+			// The cells that stick out furthest are the first to leave
+			// the board: trying them first spares moving a large piece
+			// to every cell.
+			probe := extremes(o)
 			for _, at := range b.cells {
+				if tries++; tries%checkSetup == 0 && ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				if len(o) > len(probe) {
+					if moved, ok := b.lat.Translate(probe, o[0], at); !ok || slices.ContainsFunc(moved, func(c Cell) bool { return b.Index(c) < 0 }) {
+						continue
+					}
+				}
 				moved, ok := b.lat.Translate(o, o[0], at)
 				if !ok {
 					continue
@@ -100,6 +144,27 @@ func placements(b *Board, pieces []Piece) []placement {
 			}
 		}
 	}
+	return out, nil
+}
+
+// extremes returns the first cell of shape and those at its top, bottom,
+// left and right.
+func extremes(shape []Cell) []Cell {
+	out := []Cell{shape[0]}
+	for _, better := range []func(a, b Cell) bool{
+		func(a, b Cell) bool { return a.Row < b.Row },
+		func(a, b Cell) bool { return a.Row > b.Row },
+		func(a, b Cell) bool { return a.Col < b.Col },
+		func(a, b Cell) bool { return a.Col > b.Col },
+	} {
+		x := shape[0]
+		for _, c := range shape {
+			if better(c, x) {
+				x = c
+			}
+		}
+		out = append(out, x)
+	}
 	return out
 }
 
@@ -115,6 +180,7 @@ func (p *Puzzle) Pieces() []Piece { return p.pieces }
 // Placements returns every placement of every piece on the board, piece by
 // piece.
 func (p *Puzzle) Placements() []Placement {
+	p.ready()
 	out := make([]Placement, len(p.placements))
 	for i, pl := range p.placements {
 		out[i] = p.placement(pl)
@@ -151,5 +217,5 @@ func (p *Puzzle) String() string {
 		}
 	}
 	return fmt.Sprintf("%d cells, %d pieces (%s), %d placements, %d symmetries",
-		p.board.Len(), p.Instances(), strings.Join(names, " "), len(p.placements), len(p.group))
+		p.board.Len(), p.Instances(), strings.Join(names, " "), len(p.ready().placements), len(p.group))
 }

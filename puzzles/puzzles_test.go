@@ -218,7 +218,7 @@ func TestLivePlacements(t *testing.T) {
 			}
 			pieces[0].Count = (mustBoard(t, tt.board).Len() - len(pieces[1].Cells)) / len(pieces[0].Cells)
 			p := mustPuzzle(t, mustBoard(t, tt.board), pieces)
-			if got := p.livePlacements(); !slices.Equal(got, tt.want) {
+			if got, _ := p.ready().livePlacements(context.Background()); !slices.Equal(got, tt.want) {
 				t.Errorf("livePlacements() = %v, want %v", got, tt.want)
 				for k, pl := range p.Placements() {
 					t.Logf("%v %v", pl, got[k])

@@ -2,11 +2,11 @@ package puzzles
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // streamed runs Solve with Each and returns the keys of the distinct
@@ -122,20 +122,130 @@ func TestLimitAcrossWorkers(t *testing.T) {
 	}
 }
 
+// With a limit, the counts and statistics, like the solutions, are the
+// same for any number of workers and on every run: only what was merged
+// counts.
+func TestLimitDeterministic(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		engine Engine
+		limits []int
+	}{
+		{"pentominoes-6x10", EngineFill, []int{1, 5, 300}},
+		{"scott", EngineDLX, []int{1, 7, 40}},
+		{"dominoes-2x10", EngineFill, []int{3}},
+	} {
+		spec, err := LoadSpec(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, limit := range tt.limits {
+			t.Run(fmt.Sprint(tt.name, " limit ", limit), func(t *testing.T) {
+				var want string
+				for _, workers := range []int{1, 2, 3, 8, 1, 2, 3, 8} {
+					res, err := spec.Puzzle.Solve(context.Background(), &SolveConfig{Engine: tt.engine, Limit: limit, Workers: workers})
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := fmt.Sprintf("distinct %d, raw %d, found %d, complete %v, stats %+v",
+						len(res.Distinct), res.Raw, res.Found, res.Complete, res.Stats)
+					for _, d := range res.Distinct {
+						got += " " + fmt.Sprint(d.code)
+					}
+					if want == "" {
+						want = got
+						t.Log(got[:min(len(got), 100)])
+					} else if got != want {
+						t.Errorf("workers %d: %.100s…, want %.100s…", workers, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Workers that run ahead of the merger hold at most bufferCap solutions
+// each, however many their tasks have, and stop when the limit is reached.
+func TestBufferBounded(t *testing.T) {
+	defer func(n int) { bufferCap = n }(bufferCap)
+	bufferCap = 16
+	var pieces []Piece
+	for i := range 9 {
+		pc, err := ParsePiece(fmt.Sprint("m", i), "#")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces = append(pieces, pc)
+	}
+	b, err := NewRectBoard(1, 9, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := New("monominoes", b, pieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		engine Engine
+		limit  int
+	}{
+		{"fill", EngineFill, 5000},
+		{"dlx", EngineDLX, 5000},
+		{"fill, no limit", EngineFill, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var first []string
+			for _, workers := range []int{1, 3, 8} {
+				keys, res := streamed(t, p, SolveConfig{Engine: tt.engine, Limit: tt.limit, Workers: workers})
+				if res.buffered > bufferCap {
+					t.Errorf("workers %d: a task held %d solutions, want at most %d", workers, res.buffered, bufferCap)
+				}
+				want := tt.limit
+				if want == 0 {
+					want = 362880 / 2 // 9! over the two ways the strip maps onto itself
+				}
+				if len(keys) != want {
+					t.Errorf("workers %d: %d solutions, want %d", workers, len(keys), want)
+				}
+				if first == nil {
+					first = keys
+				} else if !slices.Equal(keys, first) {
+					t.Errorf("workers %d: the solutions differ, or come in another order", workers)
+				}
+			}
+		})
+	}
+}
+
+// Canceling the context mid-search stops it, with ctx's error and what
+// was found by then, marked incomplete; progress is reported at the end.
 func TestCanceledSolve(t *testing.T) {
 	spec, err := LoadSpec("pentominoes-6x10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-	defer cancel()
-	var last Progress
-	res, err := spec.Puzzle.Solve(ctx, &SolveConfig{Engine: EngineDLX, Progress: func(p Progress) { last = p }})
-	if err == nil || res == nil || res.Complete {
-		t.Fatalf("Solve with a 30 ms timeout: err %v, result %v", err, res)
-	}
-	if len(res.Distinct) >= 2339 || last.Tasks == 0 || last.Done > last.Tasks {
-		t.Errorf("after the timeout: %d distinct, progress %+v", len(res.Distinct), last)
+	for _, engine := range []Engine{EngineDLX, EngineFill} {
+		t.Run(engine.String(), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var last Progress
+			distinct := 0
+			res, err := spec.Puzzle.Solve(ctx, &SolveConfig{Engine: engine, Workers: 2,
+				Progress: func(p Progress) { last = p },
+				Each: func(Class, int) bool {
+					if distinct++; distinct == 10 {
+						cancel()
+					}
+					return true
+				}})
+			if !errors.Is(err, context.Canceled) || res == nil || res.Complete {
+				t.Fatalf("Solve canceled after 10 solutions: err %v, result %+v", err, res)
+			}
+			if distinct < 10 || distinct >= 2339 || last.Tasks == 0 || last.Done > last.Tasks {
+				t.Errorf("after the cancel: %d distinct, progress %+v", distinct, last)
+			}
+		})
 	}
 }
 

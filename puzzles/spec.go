@@ -1,13 +1,11 @@
 package puzzles
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,26 +40,54 @@ type Spec struct {
 	Title string
 	// Puzzle is the puzzle the spec describes, titled Title.
 	Puzzle *Puzzle
-	// Render is the spec's render mapping as written, with its positions,
-	// for the rendering step to read; nil if the spec has none.
-	Render *yaml.Node
+	// Render holds the options of the spec's render mapping, each with its
+	// position for errors; nil if the spec has none.
+	Render *RenderOptions
 }
 
-// LoadSpec loads the built-in puzzle of that name (see Builtins) if there
-// is one, and otherwise the spec in the file at that path.
+// MaxSpecSize is the most bytes a spec may have: 1 MiB, thousands of times
+// the largest built-in puzzle. It keeps a mistaken path, such as /dev/zero
+// or a large file of another kind, from filling memory; a board too large
+// to draw in a spec is written as {rows, cols, holes}.
+const MaxSpecSize = 1 << 20
+
+// LoadSpec loads the spec in the file at that path or, if there is no such
+// file, the built-in puzzle of that name (see Builtins). A file wins over a
+// built-in puzzle of the same name: a spec named scott in the current
+// directory is read, not the built-in scott; a directory of that name does
+// not count. A file larger than MaxSpecSize is an error, found without
+// reading more than that.
 func LoadSpec(nameOrPath string) (*Spec, error) {
-	if slices.Contains(builtinNames(), nameOrPath) {
-		return Builtin(nameOrPath)
-	}
-	data, err := os.ReadFile(nameOrPath)
+	builtin := slices.Contains(builtinNames(), nameOrPath)
+	f, err := os.Open(nameOrPath)
 	if errors.Is(err, fs.ErrNotExist) {
+		if builtin {
+			return Builtin(nameOrPath)
+		}
 		return nil, fmt.Errorf("puzzles: %q is neither a file nor a built-in puzzle; built-in puzzles are %s",
 			nameOrPath, strings.Join(builtinNames(), ", "))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		if builtin {
+			return Builtin(nameOrPath)
+		}
+		return nil, fmt.Errorf("puzzles: %s is a directory; want a spec file or a built-in puzzle", nameOrPath)
+	}
+	data, err := readSpec(f)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
 	return ParseSpec(nameOrPath, data)
+}
+
+// readSpec reads a spec from r: all of it, or MaxSpecSize bytes and one
+// more, which ParseSpec refuses, if r has more.
+func readSpec(r io.Reader) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(r, MaxSpecSize+1))
 }
 
 // ParseSpec parses the spec in data; name, its file path or built-in name,
@@ -92,11 +118,28 @@ func LoadSpec(nameOrPath string) (*Spec, error) {
 //	    count: 1            # optional, default 1
 //	    one-sided: false    # optional, default false
 //
-// The render key is left for the rendering step to read; it must be a
-// mapping. Any other key is an error. Counts are whole numbers from 1;
-// one-sided is true or false; piece names are unique across the spec; the
-// pieces' total area is the board's.
+// A picture whose first row starts with blanks needs YAML's indentation
+// indicator, which says how much further in than its key the rows are
+// (board: |2, shape: |2): without it YAML would end the picture at the
+// first row indented less than the first, and that is an error, never a
+// row silently lost (see lostRow).
+//
+// The render key is a mapping of render options, read into Spec.Render
+// (see RenderOptions). Any other key is an error, and so is a key given
+// twice. Counts are whole numbers from 1; one-sided is true or false;
+// piece names are unique across the spec; the pieces' total area is the
+// board's; a board has at most 1,048,576 cells, a drawn piece at most
+// 16,384. A spec is at most MaxSpecSize bytes.
 func ParseSpec(name string, data []byte) (*Spec, error) {
+	if len(data) > MaxSpecSize {
+		return nil, &SpecError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf(
+			"the spec is larger than %d bytes (1 MiB); a spec is a short text: write a large board as {rows, cols, holes}", MaxSpecSize)}
+	}
+	return parseSpec(name, data)
+}
+
+// parseSpec is ParseSpec without the limit on the spec's size.
+func parseSpec(name string, data []byte) (*Spec, error) {
 	p := &specParser{name: name, lines: sourceLines(data)}
 	root, err := p.load(data)
 	if err != nil {
@@ -118,119 +161,6 @@ func (p *specParser) errorf(n *yaml.Node, format string, args ...any) error {
 
 func (p *specParser) errorAt(line, col int, format string, args ...any) error {
 	return &SpecError{File: p.name, Line: max(line, 1), Col: max(col, 1), Msg: fmt.Sprintf(format, args...)}
-}
-
-// load parses data as YAML and returns the root node of its one document.
-func (p *specParser) load(data []byte) (*yaml.Node, error) {
-	const valid = "a spec is a mapping with keys title, board, pieces and render"
-	l, err := yaml.NewLoader(bytes.NewReader(data))
-	if err != nil {
-		return nil, p.yamlError(data, err)
-	}
-	var doc yaml.Node
-	switch err := l.Load(&doc); {
-	case err == io.EOF:
-		return nil, p.errorAt(1, 1, "empty spec; %s", valid)
-	case err != nil:
-		return nil, p.yamlError(data, err)
-	}
-	var next yaml.Node
-	switch err := l.Load(&next); {
-	case err == nil:
-		return nil, p.errorf(&next, "a second YAML document; a spec is one document: remove the '---' line and what follows")
-	case err != io.EOF:
-		return nil, p.yamlError(data, err)
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
-		return nil, p.errorAt(1, 1, "empty spec; %s", valid)
-	}
-	root := doc.Content[0]
-	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
-		return nil, p.errorf(root, "empty spec; %s", valid)
-	}
-	if root.Kind != yaml.MappingNode {
-		return nil, p.errorf(root, "the spec is %s; %s", describe(root), valid)
-	}
-	return root, nil
-}
-
-var yamlLineRE = regexp.MustCompile(`line (\d+)`)
-
-// yamlError turns an error of the YAML parser into a *SpecError at the
-// position it names, or failing that at the first character the parser
-// could not read.
-func (p *specParser) yamlError(data []byte, err error) error {
-	var le *yaml.LoadError
-	if errors.As(err, &le) {
-		msg := le.Message
-		if le.ContextMsg != "" && le.ContextMark.Line > 0 && le.ContextMark != le.Mark {
-			msg += fmt.Sprintf(" (%s from line %d, column %d)", le.ContextMsg, le.ContextMark.Line, le.ContextMark.Column)
-		} else if le.ContextMsg != "" {
-			msg += " (" + le.ContextMsg + ")"
-		}
-		msg = "YAML syntax error: " + msg + "; a spec must be valid YAML"
-		switch {
-		case le.Mark.Line > 0:
-			return p.errorAt(le.Mark.Line, le.Mark.Column, "%s", msg)
-		case le.ContextMark.Line > 0:
-			return p.errorAt(le.ContextMark.Line, le.ContextMark.Column, "%s", msg)
-		}
-		line, col := badCharacter(data)
-		return p.errorAt(line, col, "%s", msg)
-	}
-	line, col := badCharacter(data)
-	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		col = 1
-	}
-	return p.errorAt(line, col, "YAML syntax error: %v; a spec must be valid YAML", strings.TrimPrefix(err.Error(), "yaml: "))
-}
-
-// badCharacter returns the position of the first byte of data that is not
-// valid UTF-8 or is a control character YAML does not allow, or 1, 1,
-// counting lines as sourceLines does.
-func badCharacter(data []byte) (line, col int) {
-	line, col = 1, 1
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		switch {
-		case r == utf8.RuneError && size == 1,
-			r < 0x20 && r != '\t' && r != '\n' && r != '\r',
-			r == 0x7f:
-			return line, col
-		case r == '\r' && i+1 < len(data) && data[i+1] == '\n':
-			// the line ends at the '\n'
-		case isLineBreak(r):
-			line, col = line+1, 1
-		default:
-			col++
-		}
-		i += size
-	}
-	return 1, 1
-}
-
-// isLineBreak reports whether the YAML parser counts r as a line break.
-func isLineBreak(r rune) bool {
-	return r == '\n' || r == '\r' || r == '\u0085' || r == '\u2028' || r == '\u2029'
-}
-
-// sourceLines splits data into lines at the line breaks the YAML parser
-// counts: CR LF, CR, LF, NEL, LS and PS.
-func sourceLines(data []byte) []string {
-	var lines []string
-	s := string(data)
-	start := 0
-	for i, r := range s {
-		if r == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-			continue // the line ends at the '\n'
-		}
-		if isLineBreak(r) {
-			lines = append(lines, s[start:i])
-			start = i + utf8.RuneLen(r)
-		}
-	}
-	return append(lines, s[start:])
 }
 
 // field is a key of a mapping and its value.
@@ -281,6 +211,15 @@ func describe(n *yaml.Node) string {
 		case "!!bool":
 			return n.Value
 		case "!!str":
+			return strconv.Quote(shorten(n.Value))
+		case "!!timestamp":
+			return "the date " + shorten(n.Value)
+		case "!!binary":
+			return "binary data"
+		case "!!merge":
+			return "a merge key (<<)"
+		}
+		if strings.HasPrefix(n.Tag, "!!") {
 			return strconv.Quote(shorten(n.Value))
 		}
 		return fmt.Sprintf("%q tagged %s", shorten(n.Value), n.Tag)
@@ -359,7 +298,7 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 			return nil, p.errorf(root, "the spec has no %s; a spec needs a board and pieces", k)
 		}
 	}
-	board, err := p.board(f["board"].val)
+	board, err := p.board(f["board"])
 	if err != nil {
 		return nil, err
 	}
@@ -383,14 +322,21 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 				"use fewer kinds of piece or a smaller board", maxPlacements)
 		}
 	}
+	checks := 0
+	for _, pc := range pieces {
+		checks += len(pc.Orientations(board.Lattice())) * board.Len() * pc.Area()
+		if checks > maxCellChecks {
+			return nil, p.errorf(pk.key, "too large a puzzle: listing where its pieces fit would check more than %d cells; "+
+				"use smaller pieces or a smaller board", maxCellChecks)
+		}
+	}
 	if s.Puzzle, err = New(s.Title, board, pieces); err != nil {
 		return nil, p.errorf(pk.key, "%s", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
 	if r, ok := f["render"]; ok {
-		if r.val.Kind != yaml.MappingNode {
-			return nil, p.errorf(r.val, "render is %s; want a mapping of render options, or no render key", describe(r.val))
+		if s.Render, err = p.render(r.val); err != nil {
+			return nil, err
 		}
-		s.Render = r.val
 	}
 	return s, nil
 }
@@ -407,13 +353,18 @@ const (
 )
 
 // board reads the board: a picture or {rows, cols, holes}.
-func (p *specParser) board(n *yaml.Node) (*Board, error) {
+func (p *specParser) board(f field) (*Board, error) {
+	n := f.val
 	if n.Kind == yaml.MappingNode {
 		return p.rectBoard(n)
 	}
-	pic, err := p.picture(n, "board", boardWant)
+	pic, err := p.picture(f.key, n, "the board", "board", boardWant)
 	if err != nil {
 		return nil, err
+	}
+	if k, c, over := countCells(pic, isBoardCell, maxBoardLen); over {
+		return nil, p.pictureError(n, &PictureError{Line: k, Col: c,
+			Msg: fmt.Sprintf("the board has more than %d cells, this one being the first past them; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
 	}
 	b, err := ParseBoard(pic)
 	if err != nil {
@@ -493,9 +444,24 @@ func describeHole(n *yaml.Node) string {
 	return describe(n)
 }
 
-// picture returns the picture in scalar n, which names what in errors. A
-// folded block (>) would join the picture's lines, so it is not allowed.
-func (p *specParser) picture(n *yaml.Node, what, want string) (string, error) {
+// picture returns the picture in scalar n, the value of key, which names
+// what in errors: "the board", or "the shape of piece ..."; short is what
+// for the start of a sentence. A folded block (>) would join the picture's
+// lines, so it is not allowed; a literal block that lost a row as YAML
+// reads it (see lostRow) is an error.
+func (p *specParser) picture(key, n *yaml.Node, what, short, want string) (string, error) {
+	pic, err := p.pictureText(n, short, want)
+	if err != nil {
+		return "", err
+	}
+	if err := p.lostRow(key, n, what, short == "board"); err != nil {
+		return "", err
+	}
+	return pic, nil
+}
+
+// pictureText returns the text of the picture in scalar n.
+func (p *specParser) pictureText(n *yaml.Node, what, want string) (string, error) {
 	if n.Kind == yaml.ScalarNode && n.Style&yaml.FoldedStyle != 0 {
 		return "", p.errorf(n, "%s is a folded block (>), which joins its lines; want a literal block (|)", what)
 	}
@@ -574,7 +540,7 @@ func (p *specParser) pieces(n *yaml.Node) ([]Piece, error) {
 			if v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode {
 				return nil, p.errorf(v, "the picture of piece %q is %s; want a picture (for count or one-sided, list the pieces: - name: %s, shape: ..., count: ...)", name, describe(v), name)
 			}
-			if err := pl.drawn(k, name, v, 1, false); err != nil {
+			if err := pl.drawn(k, name, field{k, v}, 1, false); err != nil {
 				return nil, err
 			}
 		}
@@ -671,7 +637,7 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 	if !ok {
 		return p.errorf(k, "piece %q has no shape; draw it under shape: with a literal block (|)", name)
 	}
-	return pl.drawn(v, name, s.val, count, oneSided != nil && *oneSided)
+	return pl.drawn(v, name, s, count, oneSided != nil && *oneSided)
 }
 
 // set adds the built-in set name, named at n, with count copies of each
@@ -693,13 +659,18 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool) e
 	return nil
 }
 
-// drawn adds the piece name, named at k, drawn in picture node v.
-func (pl *pieceList) drawn(k *yaml.Node, name string, v *yaml.Node, count int, oneSided bool) error {
+// drawn adds the piece name, named at k, drawn in the picture of shape.
+func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, oneSided bool) error {
 	p := pl.p
+	v := shape.val
 	what := fmt.Sprintf("the shape of piece %q", name)
-	pic, err := p.picture(v, what, "a picture: any character other than a space is a cell")
+	pic, err := p.picture(shape.key, v, what, what, "a picture: any character other than a space is a cell")
 	if err != nil {
 		return err
+	}
+	if r, c, over := countCells(pic, isPieceCell, maxPieceLen); over {
+		return p.pictureError(v, &PictureError{Line: r, Col: c,
+			Msg: fmt.Sprintf("piece %q has more than %d cells, this one being the first past them; a piece may have at most %d cells", name, maxPieceLen, maxPieceLen)})
 	}
 	if strings.TrimSpace(pic) == "" {
 		return p.errorf(v, "%s has no cells; draw them with any character other than a space", what)

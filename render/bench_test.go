@@ -26,7 +26,7 @@ func benchmarkPoster(b *testing.B, f Format) {
 	var n counter
 	for b.Loop() {
 		n = 0
-		if err := Write(&n, f, sheets, nil); err != nil {
+		if err := Encode(&n, f, sheets, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"log"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
@@ -12,8 +15,50 @@ import (
 	"github.com/polytile/polytile/render"
 )
 
-// Write Dana Scott's 65 solutions as one SVG poster.
-func ExampleWrite() {
+// Load a spec, solve it, lay out its distinct solutions and write them
+// as a PNG: the program the README's "The library" shows.
+func Example() {
+	dir, err := os.MkdirTemp("", "polytile-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+
+	spec, err := puzzles.LoadSpec("scott") // a spec file, or a built-in name
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := spec.Puzzle.Solve(ctx, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sheets, err := gallery.Classes(res.Distinct, &gallery.Options{CellSize: 12, Labels: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	paths, err := render.WriteFiles(ctx, filepath.Join(dir, "scott.png"), render.FormatPNG, sheets, &render.Options{DPI: 192})
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	f, err := os.Open(paths[0])
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d distinct solutions (%d raw) in %s, %d×%d pixels\n",
+		len(res.Distinct), res.Raw, filepath.Base(paths[0]), cfg.Width, cfg.Height)
+	// Output:
+	// 65 distinct solutions (520 raw) in scott.png, 1996×2016 pixels
+}
+
+// Encode Dana Scott's 65 solutions as one SVG poster.
+func ExampleEncode() {
 	spec, err := puzzles.LoadSpec("scott")
 	if err != nil {
 		log.Fatal(err)
@@ -22,16 +67,12 @@ func ExampleWrite() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var sols []*puzzles.Solution
-	for _, d := range res.Distinct {
-		sols = append(sols, d.Solution)
-	}
-	sheets, err := gallery.Solutions(sols, &gallery.Options{CellSize: 12})
+	sheets, err := gallery.Classes(res.Distinct, &gallery.Options{CellSize: 12})
 	if err != nil {
 		log.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := render.Write(&b, render.FormatSVG, sheets, nil); err != nil {
+	if err := render.Encode(&b, render.FormatSVG, sheets, nil); err != nil {
 		log.Fatal(err)
 	}
 	svg := b.String()

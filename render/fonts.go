@@ -3,6 +3,8 @@ package render
 import (
 	"sync"
 
+	"github.com/polytile/polytile/gallery"
+
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -85,8 +87,9 @@ func (fc faceCache) face(bold bool, size float64) font.Face {
 
 // MeasureText returns the width, in pixels, of s set in Go Regular or Go
 // Bold at size pixels, as PNG and PDF set it (an SVG viewer sets it in its
-// own sans-serif, of about the same width). It suits
-// gallery.Options.MeasureText, and is safe for concurrent use.
+// own sans-serif, of about the same width). It is safe for concurrent use.
+// Importing render registers it with gallery.RegisterTextMeasure: a
+// sheet laid out without a MeasureText of its own is measured with it.
 func MeasureText(s string, size float64, bold bool) float64 {
 	if s == "" || !(size > 0) {
 		return 0
@@ -100,8 +103,31 @@ func MeasureText(s string, size float64, bold bool) float64 {
 	// advances to 1/64 pixel does not matter: unhinted advances scale
 	// with the size.
 	face := measuring.faces.face(bold, measureSize)
-	return float64(font.MeasureString(face, s)) / 64 * size / measureSize
+	return advance(face, s) * size / measureSize
 }
+
+// advance returns the width of s set in face, in pixels, as
+// font.MeasureString measures it (the glyphs' advances and the kerning
+// between them), but summed in 64 bits: font.MeasureString's 26.6 fixed
+// point overflows at 2^25 pixels, which 60,000 characters at
+// measureSize pass.
+func advance(face font.Face, s string) float64 {
+	var sum int64
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			sum += int64(face.Kern(prev, r))
+		}
+		a, _ := face.GlyphAdvance(r)
+		sum += int64(a)
+		prev = r
+	}
+	return float64(sum) / 64
+}
+
+// Importing render makes the fonts it draws with the default measure of
+// the layout's text.
+func init() { gallery.RegisterTextMeasure(MeasureText) }
 
 // measureSize is the size of the faces MeasureText measures with, in
 // pixels.

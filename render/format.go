@@ -1,21 +1,27 @@
 // Package render draws gallery sheets as files: SVG (through
 // github.com/ajstarks/svgo), PNG (through github.com/fogleman/gg, anti-aliased)
-// and PDF (through codeberg.org/go-pdf/fpdf). Each backend implements
-// gallery.Canvas; Sheet.Draw replays a sheet's display list onto it.
+// and PDF (through codeberg.org/go-pdf/fpdf).
 //
-// Write puts sheets on an io.Writer in a chosen Format; WriteFiles writes
-// them to files, each by way of a temporary file renamed into place, so a
-// failure never leaves a half-written picture. FormatOf chooses the format
-// from a file's extension.
+// Every format has the same lifecycle, modelled on image/png: Encode (or
+// EncodeContext) writes sheets to an io.Writer in a Format, with Options
+// whose zero value (or nil) gives the defaults; WriteFiles writes them to
+// files, each by way of a temporary file renamed into place, so a failure
+// or a cancellation never leaves a half-written picture. Each format's
+// backend implements gallery.Canvas, and Sheet.Draw replays the sheet's
+// display list onto it: nothing is recorded twice. Its writes go through
+// a sticky error, so that the first failure, or the context's end, stops
+// the rest. FormatOf chooses the format from a file's extension.
 //
 // Output is deterministic: the same sheets and options give byte-identical
 // files. Text is set in the Go fonts (golang.org/x/image/font/gofont),
 // embedded in PNG and PDF output; SVG names the generic sans-serif family.
+// Importing the package registers MeasureText with gallery
+// (gallery.RegisterTextMeasure), so that sheets laid out without a
+// MeasureText of their own fit the text as PNG and PDF set it.
 package render
 
 import (
 	"fmt"
-	"math"
 	"path/filepath"
 	"strings"
 )
@@ -84,52 +90,4 @@ func FormatOf(path string) (Format, error) {
 		return 0, fmt.Errorf("render: %q has no extension to choose a format by; valid extensions are %s", path, validNames("."))
 	}
 	return 0, fmt.Errorf("render: unknown extension %q in %q; valid extensions are %s", ext, path, validNames("."))
-}
-
-// Options set how sheets are written. The zero value (and a nil *Options)
-// gives the defaults.
-type Options struct {
-	// Scale is the number of PNG pixels per sheet unit; 0 means 1, or
-	// DPI/96 when DPI is set. SVG and PDF are vector formats and ignore
-	// it (one unit is one SVG user unit, one PDF point).
-	Scale float64
-	// DPI is another way to give the scale: the PNG's resolution in dots
-	// per inch, a sheet unit being a CSS pixel (1/96 inch), so that 96
-	// DPI is scale 1 and 300 DPI scale 3.125. 0 means 96 × Scale. If both
-	// are set they must agree. A PNG records its resolution either way.
-	DPI float64
-}
-
-// ScaleForDPI returns the Scale that gives a PNG of dpi dots per inch,
-// taking a sheet unit to be a CSS pixel (1/96 inch): 96 DPI is scale 1,
-// 300 DPI is 3.125.
-func ScaleForDPI(dpi float64) float64 { return dpi / 96 }
-
-// maxScale bounds Scale, and DPI to 96 × maxScale; maxPixels (in png.go)
-// bounds the image they give.
-const maxScale = 100
-
-// scale returns the PNG scale opt asks for, after checking it.
-func (opt *Options) scale() (float64, error) {
-	if opt == nil {
-		return 1, nil
-	}
-	s, dpi := opt.Scale, opt.DPI
-	if math.IsNaN(s) || s < 0 || s > maxScale {
-		return 0, fmt.Errorf("render: scale %v out of range; it must be 0 (unset) or positive, at most %d", s, maxScale)
-	}
-	if math.IsNaN(dpi) || dpi < 0 || dpi > 96*maxScale {
-		return 0, fmt.Errorf("render: DPI %v out of range; it must be 0 (unset) or positive, at most %d", dpi, 96*maxScale)
-	}
-	switch {
-	case dpi == 0 && s == 0:
-		return 1, nil
-	case dpi == 0:
-		return s, nil
-	case s == 0:
-		return ScaleForDPI(dpi), nil
-	case math.Abs(s-ScaleForDPI(dpi)) > 1e-9*s:
-		return 0, fmt.Errorf("render: scale %v and DPI %v disagree (%v DPI is scale %v); set one of them", s, dpi, dpi, ScaleForDPI(dpi))
-	}
-	return s, nil
 }

@@ -88,8 +88,8 @@ func hostile(tb testing.TB, names ...string) []*puzzles.Solution {
 func encode(tb testing.TB, f Format, sheets []*gallery.Sheet, opt *Options) []byte {
 	tb.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, f, sheets, opt); err != nil {
-		tb.Fatalf("Write(%v) = %v", f, err)
+	if err := Encode(&b, f, sheets, opt); err != nil {
+		tb.Fatalf("Encode(%v) = %v", f, err)
 	}
 	return b.Bytes()
 }

@@ -77,14 +77,14 @@ func indexed(img *image.RGBA) *image.Paletted {
 		}
 	}
 	// Sorted with alpha in the high byte: the least opaque first.
-	colours := make([]uint32, 0, len(all))
+	colors := make([]uint32, 0, len(all))
 	for p := range all {
-		colours = append(colours, p)
+		colors = append(colors, p)
 	}
-	slices.Sort(colours)
-	index := make(map[uint32]uint8, len(colours))
-	pal := make(color.Palette, len(colours))
-	for i, p := range colours {
+	slices.Sort(colors)
+	index := make(map[uint32]uint8, len(colors))
+	pal := make(color.Palette, len(colors))
+	for i, p := range colors {
 		index[p] = uint8(i)
 		pal[i] = color.RGBA{uint8(p), uint8(p >> 8), uint8(p >> 16), uint8(p >> 24)}
 	}

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"image/color"
-	"io"
 	"strings"
 	"time"
 
@@ -12,29 +11,51 @@ import (
 	"github.com/polytile/polytile/gallery"
 )
 
-var _ gallery.Canvas = (*PDF)(nil)
+var _ gallery.Canvas = (*pdfCanvas)(nil)
 
 // pdfDate is the creation and modification date written in every PDF, so
 // that the same sheets give the same bytes.
 var pdfDate = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
 
-// PDF draws sheets as the pages of a PDF document (ISO 32000-1), one page
+// pdfCanvas draws sheets as the pages of a PDF document (ISO 32000-1), one page
 // per sheet, each the sheet's size with one unit a point. Pieces are filled
 // by the non-zero winding rule (§8.5.3.3.2), strokes have square caps
 // (§8.4.3.3), and text is set in the Go fonts, embedded as subsets (only the
 // glyphs used), so any piece name in the fonts' repertoire shows. Colours
 // that are not opaque use a constant alpha (§11.6.4.4).
-type PDF struct {
+type pdfCanvas struct {
+	out    *output
 	doc    *fpdf.Fpdf
-	pages  int
+	skip   bool    // stopped: draw nothing more
 	fonts  [2]bool // Go Regular, Go Bold added
 	alpha  uint8   // the page's current constant alpha
 	height float64 // the current page's
 }
 
-// NewPDF returns an empty PDF document. Add a page for each sheet with
-// AddPage, draw the sheet onto the PDF, and write it with Encode.
-func NewPDF() *PDF {
+// encodePDF writes sheets to out as the pages of a PDF document, each as
+// Sheet.Draw replays it. fpdf makes the document in memory and writes it
+// whole at the end (ISO 32000-1 §7.5: the cross-reference table gives
+// every object's offset).
+func encodePDF(out *output, sheets []*gallery.Sheet) error {
+	c := newPDFCanvas(out)
+	for _, s := range sheets {
+		if out.stopped() {
+			break
+		}
+		c.addPage(s)
+		s.Draw(c)
+	}
+	if out.stopped() {
+		return out.err
+	}
+	if err := c.doc.Error(); err != nil {
+		return fmt.Errorf("render: making PDF: %w", err)
+	}
+	return wrap("PDF", c.doc.Output(out))
+}
+
+// newPDFCanvas returns an empty document that writes to out.
+func newPDFCanvas(out *output) *pdfCanvas {
 	doc := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "pt", Size: fpdf.SizeType{Wd: 1, Ht: 1}})
 	doc.SetCreationDate(pdfDate)
 	doc.SetModificationDate(pdfDate)
@@ -43,14 +64,13 @@ func NewPDF() *PDF {
 	doc.SetMargins(0, 0, 0)
 	doc.SetLineCapStyle("square")
 	doc.SetProducer("polytile", false)
-	return &PDF{doc: doc}
+	return &pdfCanvas{out: out, doc: doc}
 }
 
-// AddPage starts a page the size of s, with s's background unless that is
-// transparent. Draw s onto the PDF next.
-func (c *PDF) AddPage(s *gallery.Sheet) {
+// addPage starts a page the size of s, with s's background unless that is
+// transparent. Draw s onto the canvas next.
+func (c *pdfCanvas) addPage(s *gallery.Sheet) {
 	c.doc.AddPageFormat("P", fpdf.SizeType{Wd: s.Width, Ht: s.Height})
-	c.pages++
 	c.alpha = 0xff
 	c.height = s.Height
 	if s.Background.A != 0 {
@@ -59,26 +79,30 @@ func (c *PDF) AddPage(s *gallery.Sheet) {
 	}
 }
 
-// BeginFrame does nothing: PDF has no groups worth their bytes here.
-func (c *PDF) BeginFrame(f *gallery.Frame) {}
+// BeginFrame draws nothing (PDF has no groups worth their bytes here), but
+// stops the drawing once the output has.
+func (c *pdfCanvas) BeginFrame(f *gallery.Frame) { c.skip = c.out.stopped() }
 
 // EndFrame does nothing.
-func (c *PDF) EndFrame() {}
+func (c *pdfCanvas) EndFrame() {}
 
-func (c *PDF) setAlpha(a uint8) {
+func (c *pdfCanvas) setAlpha(a uint8) {
 	if a != c.alpha {
 		c.doc.SetAlpha(float64(a)/255, "Normal")
 		c.alpha = a
 	}
 }
 
-func (c *PDF) setFill(col color.NRGBA) {
+func (c *pdfCanvas) setFill(col color.NRGBA) {
 	c.doc.SetFillColor(int(col.R), int(col.G), int(col.B))
 	c.setAlpha(col.A)
 }
 
 // Fill fills the shape's outline.
-func (c *PDF) Fill(s *gallery.Shape) {
+func (c *pdfCanvas) Fill(s *gallery.Shape) {
+	if c.skip {
+		return
+	}
 	c.setFill(s.Fill)
 	for _, r := range s.Outline {
 		for k, p := range r {
@@ -94,8 +118,8 @@ func (c *PDF) Fill(s *gallery.Shape) {
 }
 
 // Stroke strokes the segments as one path.
-func (c *PDF) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
-	if len(segs) == 0 {
+func (c *pdfCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
+	if c.skip || len(segs) == 0 {
 		return
 	}
 	c.doc.SetDrawColor(int(col.R), int(col.G), int(col.B))
@@ -109,8 +133,8 @@ func (c *PDF) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
 }
 
 // Text sets the text in Go Regular or Go Bold.
-func (c *PDF) Text(t *gallery.Text) {
-	if t.Text == "" || !(t.Size > 0) {
+func (c *pdfCanvas) Text(t *gallery.Text) {
+	if c.skip || t.Text == "" || !(t.Size > 0) {
 		return
 	}
 	style, i := "", 0
@@ -141,19 +165,4 @@ func basicPlane(s string) string {
 		}
 		return r
 	}, s)
-}
-
-// Encode writes the document to w. It fails if there are no pages, or if
-// anything went wrong in making them.
-func (c *PDF) Encode(w io.Writer) error {
-	if c.pages == 0 {
-		return fmt.Errorf("render: a PDF needs at least one page")
-	}
-	if err := c.doc.Error(); err != nil {
-		return fmt.Errorf("render: making PDF: %w", err)
-	}
-	if err := c.doc.Output(w); err != nil {
-		return fmt.Errorf("render: writing PDF: %w", err)
-	}
-	return nil
 }

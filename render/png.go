@@ -20,138 +20,233 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/quote"
 )
 
-var _ gallery.Canvas = (*PNG)(nil)
+var _ gallery.Canvas = (*pngPen)(nil)
 
 // maxPixels bounds the size of a PNG: 2^28 pixels take 1 GiB to draw.
 const maxPixels = 1 << 28
 
-// PNG draws a sheet as an anti-aliased raster image and encodes it as PNG
+// maxTextPixels bounds where a PNG's text may reach, in pixels from the
+// origin: font.Drawer adds glyph advances in 26.6 fixed point, which
+// overflows at 2^25 pixels.
+const maxTextPixels = 1 << 24
+
+// raster is a sheet to be drawn as an anti-aliased raster image
 // (https://www.w3.org/TR/png/).
 //
-// Drawing is deferred: the Canvas methods record what to draw, and Image (or
-// Encode) draws it, frame by frame, on several goroutines when the frames
-// do not touch; the result does not depend on scheduling. The sheet must
-// not change until Image or Encode returns.
-//
-// Pieces are filled and strokes drawn with gg; text is set in the Go fonts,
-// embedded, with one face per size. Holes, and the whole background when
-// the sheet's is transparent, come out transparent.
-type PNG struct {
+// Drawing replays the sheet twice. The first replay (onto extents) finds
+// the part of the image each group covers: a frame, or one thing drawn
+// outside frames. The second (onto a pngPen) draws each group straight
+// into its part, with gg for fills and strokes and the Go fonts, embedded,
+// for text. When no two parts overlap, as in any layout with gaps between
+// frames, the frames are drawn on several goroutines at once, each
+// replaying its frame with Sheet.DrawFrame: each pixel is drawn by one
+// group only, so the result is the same as drawing them one after
+// another, which is what happens when parts overlap. Holes, and the whole
+// background when the sheet's is transparent, come out transparent.
+type raster struct {
+	sheet         *gallery.Sheet
 	width, height int     // in pixels
 	scale         float64 // pixels per sheet unit
-	background    color.NRGBA
-	groups        []group // what to draw, frame by frame
-	inFrame       bool
-	img           *image.RGBA // drawn, once
 }
 
-// group is what is drawn together: a frame, or one thing drawn outside
-// frames.
-type group []op
-
-// op is one recorded Canvas call.
-type op struct {
-	shape *gallery.Shape // Fill
-	segs  []gallery.Segment
-	width float64     // Stroke
-	color color.NRGBA // Stroke
-	text  *gallery.Text
-}
-
-// NewPNG returns a PNG canvas for s at the scale opt asks for. It fails if
-// the scale is out of range or the image would be empty or too large.
-func NewPNG(s *gallery.Sheet, opt *Options) (*PNG, error) {
-	scale, err := opt.scale()
-	if err != nil {
-		return nil, err
-	}
+// newRaster returns the raster of s at scale pixels per unit. It fails if
+// the image would be empty or too large.
+func newRaster(s *gallery.Sheet, scale float64) (*raster, error) {
 	w, h := math.Ceil(s.Width*scale-1e-9), math.Ceil(s.Height*scale-1e-9)
 	if !(w >= 1 && h >= 1) {
-		return nil, fmt.Errorf("render: a sheet of %s×%s at scale %v makes an empty image", num(s.Width), num(s.Height), scale)
+		return nil, fmt.Errorf("render: a sheet of %s×%s at %v DPI makes an empty image", num(s.Width), num(s.Height), scale*defaultDPI)
 	}
 	if w*h > maxPixels {
 		return nil, fmt.Errorf("render: a PNG of %v×%v pixels is too large; at most %d pixels", w, h, maxPixels)
 	}
-	return &PNG{width: int(w), height: int(h), scale: scale, background: s.Background}, nil
+	return &raster{sheet: s, width: int(w), height: int(h), scale: scale}, nil
 }
 
-// BeginFrame starts recording a frame.
-func (c *PNG) BeginFrame(f *gallery.Frame) {
-	c.groups = append(c.groups, nil)
-	c.inFrame = true
+// scaleOf returns the PNG pixels per sheet unit at dpi dots per inch:
+// dpi/96, rounded to 9 decimal places when it lies within 10^-12 of such a
+// number. The rounding makes 96 × a decimal scale draw at exactly that
+// scale, whatever binary floating point made of the product: 0.35 × 96 is
+// not exactly 33.6, nor 33.6 / 96 exactly 0.35, and a scale off by one
+// bit moves glyphs and edges. A whole number of dots per inch gives a
+// quotient that is exact or far from any such decimal, and is not changed.
+func scaleOf(dpi float64) float64 {
+	s := dpi / defaultDPI
+	if r := math.Round(s*1e9) / 1e9; math.Abs(r-s) <= 1e-12*s {
+		return r
+	}
+	return s
 }
 
-// EndFrame ends the frame.
-func (c *PNG) EndFrame() { c.inFrame = false }
-
-func (c *PNG) record(o op) {
-	if !c.inFrame || len(c.groups) == 0 {
-		c.groups = append(c.groups, nil)
+// encodePNG draws s at dpi dots per inch and writes it to out as PNG,
+// losslessly: an image of at most 256 colours with a palette (colour type
+// 3, PNG §6.1), and one of more in true colour, with alpha unless it is
+// opaque. A pHYs chunk gives the resolution, so that viewers and printers
+// know the picture's size.
+func encodePNG(out *output, s *gallery.Sheet, dpi float64) error {
+	r, err := newRaster(s, scaleOf(dpi))
+	if err != nil {
+		return err
 	}
-	g := &c.groups[len(c.groups)-1]
-	*g = append(*g, o)
-	c.img = nil
+	img, err := r.draw(out)
+	if err != nil {
+		return err
+	}
+	var m image.Image = img
+	if p := indexed(img); p != nil {
+		m = p
+	}
+	pw := &physWriter{w: out, chunk: physChunk(dpi)}
+	err = png.Encode(pw, m)
+	if err == nil && pw.chunk != nil {
+		err = errors.New("the encoder wrote no IHDR chunk")
+	}
+	return wrap("PNG", err)
 }
 
-// Fill records the shape, to be filled by the non-zero winding rule.
-func (c *PNG) Fill(s *gallery.Shape) { c.record(op{shape: s}) }
-
-// Stroke records the segments, to be stroked with square caps.
-func (c *PNG) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
-	c.record(op{segs: segs, width: width, color: col})
+// draw draws the sheet and returns the image, its bounds at the origin. It
+// stops, with out's error, once out has stopped.
+func (r *raster) draw(out *output) (*image.RGBA, error) {
+	ext := &extents{r: r, faces: faceCache{}}
+	r.sheet.Draw(ext)
+	if ext.err != nil {
+		return nil, ext.err
+	}
+	img := image.NewRGBA(image.Rect(0, 0, r.width, r.height))
+	if bg := r.sheet.Background; bg.A != 0 {
+		draw.Draw(img, img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+	}
+	// pen draws outside frames, and frames too unless workers do.
+	pen := &pngPen{r: r, img: img, faces: ext.faces, parts: ext.parts, out: out}
+	workers := 0
+	if disjoint(ext.parts) {
+		workers = min(runtime.GOMAXPROCS(0), len(r.sheet.Frames))
+	}
+	if workers <= 1 {
+		r.sheet.Draw(pen)
+	} else {
+		var wg sync.WaitGroup
+		jobs := make(chan int)
+		for range workers {
+			wg.Go(func() {
+				faces := faceCache{}
+				for part := range jobs {
+					if out.ctx.Err() != nil {
+						continue // drain; the pen's next stopped call keeps the reason
+					}
+					p := &pngPen{r: r, img: img, faces: faces, parts: ext.parts, next: part}
+					r.sheet.DrawFrame(p, ext.frame[part])
+				}
+			})
+		}
+		pen.dispatch = func(part int) { jobs <- part }
+		r.sheet.Draw(pen)
+		close(jobs)
+		wg.Wait()
+	}
+	if out.stopped() {
+		return nil, out.err
+	}
+	return img, nil
 }
 
-// Text records the text.
-func (c *PNG) Text(t *gallery.Text) { c.record(op{text: t}) }
+// extents is the canvas of the first replay: it finds the pixels each group
+// covers, the bounding box of its outlines, strokes (with their square
+// caps) and glyphs, one pixel more on each side for anti-aliasing, within
+// the image.
+type extents struct {
+	r     *raster
+	faces faceCache
+	parts []image.Rectangle // each group's, in the order drawn
+	frame []int             // the frame each group is, or -1
+	err   error             // the first text too wide to draw
 
-// Image draws what was recorded and returns the image, its bounds at the
-// origin. Later calls return the same image until more is recorded.
-//
-// Each group (a frame, or a text outside frames) is drawn straight into
-// the part of the image it covers. When no two groups' parts overlap, as
-// in any layout with gaps between frames, the groups are drawn on several
-// goroutines at once: each pixel is drawn by one group only, so the result
-// is the same as drawing them one after another, which is what happens
-// when parts overlap.
-func (c *PNG) Image() *image.RGBA {
-	if c.img != nil {
-		return c.img
+	frames  int // frames begun
+	inFrame bool
+	x0, y0  float64 // the box so far, in pixels
+	x1, y1  float64
+}
+
+func (e *extents) BeginFrame(f *gallery.Frame) {
+	e.inFrame = true
+	e.reset()
+}
+
+func (e *extents) EndFrame() {
+	e.end(e.frames)
+	e.frames++
+	e.inFrame = false
+}
+
+// reset empties the box.
+func (e *extents) reset() {
+	e.x0, e.y0, e.x1, e.y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+}
+
+// end ends a group, frame k or -1 for one outside frames.
+func (e *extents) end(k int) {
+	r := image.Rectangle{}
+	if e.x0 <= e.x1 && e.y0 <= e.y1 { // not nothing, nor NaNs
+		r = image.Rect(int(math.Floor(e.x0))-1, int(math.Floor(e.y0))-1, int(math.Ceil(e.x1))+1, int(math.Ceil(e.y1))+1)
+		r = r.Intersect(image.Rect(0, 0, e.r.width, e.r.height))
 	}
-	img := image.NewRGBA(image.Rect(0, 0, c.width, c.height))
-	if c.background.A != 0 {
-		draw.Draw(img, img.Bounds(), image.NewUniform(c.background), image.Point{}, draw.Src)
+	e.parts = append(e.parts, r)
+	e.frame = append(e.frame, k)
+}
+
+// op begins a group of one outside frames, and ends it after f.
+func (e *extents) op(f func()) {
+	if e.inFrame {
+		f()
+		return
 	}
-	faces := faceCache{}
-	parts := make([]image.Rectangle, len(c.groups))
-	for i, g := range c.groups {
-		parts[i] = c.extent(g, faces)
-	}
-	workers := 1
-	if disjoint(parts) {
-		workers = max(1, min(runtime.GOMAXPROCS(0), len(c.groups)))
-	}
-	var wg sync.WaitGroup
-	jobs := make(chan int)
-	for w := range workers {
-		wg.Go(func() {
-			fc := faces // the extents are done with it
-			if w > 0 {
-				fc = faceCache{}
+	e.reset()
+	f()
+	e.end(-1)
+}
+
+func (e *extents) grow(x, y, pad float64) {
+	e.x0, e.y0 = min(e.x0, x-pad), min(e.y0, y-pad)
+	e.x1, e.y1 = max(e.x1, x+pad), max(e.y1, y+pad)
+}
+
+func (e *extents) Fill(sh *gallery.Shape) {
+	s := e.r.scale
+	e.op(func() {
+		for _, r := range sh.Outline {
+			for _, p := range r {
+				e.grow(p.X*s, p.Y*s, 0)
 			}
-			for i := range jobs {
-				c.drawGroup(img, parts[i], c.groups[i], fc)
-			}
-		})
-	}
-	for i := range c.groups {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	c.img = img
-	return img
+		}
+	})
+}
+
+func (e *extents) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
+	s := e.r.scale
+	e.op(func() {
+		for _, sg := range segs {
+			// A square cap reaches half the width beyond each end.
+			e.grow(sg.A.X*s, sg.A.Y*s, width*s/2)
+			e.grow(sg.B.X*s, sg.B.Y*s, width*s/2)
+		}
+	})
+}
+
+func (e *extents) Text(t *gallery.Text) {
+	e.op(func() {
+		face, dot, ok, err := e.r.textPlace(t, e.faces)
+		if err != nil && e.err == nil {
+			e.err = err
+		}
+		if ok {
+			b, _ := font.BoundString(face, t.Text)
+			b = b.Add(dot)
+			e.grow(float64(b.Min.X)/64, float64(b.Min.Y)/64, 0)
+			e.grow(float64(b.Max.X)/64, float64(b.Max.Y)/64, 0)
+		}
+	})
 }
 
 // disjoint reports whether no two of the rectangles overlap.
@@ -178,130 +273,148 @@ func disjoint(rs []image.Rectangle) bool {
 	return true
 }
 
-// extent returns the pixels g covers: the bounding box of its outlines,
-// strokes (with their square caps) and glyphs, one pixel more on each side
-// for anti-aliasing, within the image.
-func (c *PNG) extent(g group, faces faceCache) image.Rectangle {
-	s := c.scale
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	grow := func(x, y, pad float64) {
-		x0, y0 = min(x0, x-pad), min(y0, y-pad)
-		x1, y1 = max(x1, x+pad), max(y1, y+pad)
-	}
-	for _, o := range g {
-		switch {
-		case o.shape != nil:
-			for _, r := range o.shape.Outline {
-				for _, p := range r {
-					grow(p.X*s, p.Y*s, 0)
-				}
-			}
-		case o.text != nil:
-			if face, dot, ok := c.textPlace(o.text, faces); ok {
-				b, _ := font.BoundString(face, o.text.Text)
-				b = b.Add(dot)
-				grow(float64(b.Min.X)/64, float64(b.Min.Y)/64, 0)
-				grow(float64(b.Max.X)/64, float64(b.Max.Y)/64, 0)
-			}
-		default:
-			for _, sg := range o.segs {
-				// A square cap reaches half the width beyond each end.
-				grow(sg.A.X*s, sg.A.Y*s, o.width*s/2)
-				grow(sg.B.X*s, sg.B.Y*s, o.width*s/2)
-			}
-		}
-	}
-	if !(x0 <= x1 && y0 <= y1) { // nothing, or NaNs
-		return image.Rectangle{}
-	}
-	r := image.Rect(int(math.Floor(x0))-1, int(math.Floor(y0))-1, int(math.Ceil(x1))+1, int(math.Ceil(y1))+1)
-	return r.Intersect(image.Rect(0, 0, c.width, c.height))
+// pngPen is the canvas of the second replay: it draws each group into its
+// part of the image, with a gg context made for the group.
+type pngPen struct {
+	r     *raster
+	img   *image.RGBA
+	faces faceCache
+	parts []image.Rectangle // as extents found them
+	next  int               // the next group's part
+	out   *output           // checked at each frame; nil in workers
+
+	// dispatch, if set, hands a frame's part to a worker instead of
+	// drawing it here.
+	dispatch func(part int)
+	skip     bool // the current frame is not drawn here
+
+	inFrame bool
+	view    *image.RGBA // the current part, its origin at its top-left corner
+	origin  image.Point // the current part's top-left corner in the image
+	dc      *gg.Context
 }
 
-// drawGroup draws g into the part r of img.
-func (c *PNG) drawGroup(img *image.RGBA, r image.Rectangle, g group, faces faceCache) {
+// begin starts drawing the next group.
+func (p *pngPen) begin() {
+	r := p.parts[p.next]
+	p.next++
+	p.origin = r.Min
+	p.view, p.dc = nil, nil
 	if r.Empty() {
 		return
 	}
 	// A view of the part, with its origin at the part's top-left corner,
 	// as gg's rasterizer wants.
-	view := &image.RGBA{Pix: img.Pix[img.PixOffset(r.Min.X, r.Min.Y):], Stride: img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
-	dc := gg.NewContextForRGBA(view)
-	dc.SetLineCapSquare()
-	s := c.scale
-	ox, oy := float64(r.Min.X), float64(r.Min.Y)
-	pt := func(p gallery.Point) (float64, float64) { return p.X*s - ox, p.Y*s - oy }
-	for _, o := range g {
-		switch {
-		case o.shape != nil:
-			for _, ring := range o.shape.Outline {
-				for k, p := range ring {
-					x, y := pt(p)
-					if k == 0 {
-						dc.MoveTo(x, y)
-					} else {
-						dc.LineTo(x, y)
-					}
-				}
-				dc.ClosePath()
+	img := p.img
+	p.view = &image.RGBA{Pix: img.Pix[img.PixOffset(r.Min.X, r.Min.Y):], Stride: img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
+	p.dc = gg.NewContextForRGBA(p.view)
+	p.dc.SetLineCapSquare()
+}
+
+func (p *pngPen) BeginFrame(f *gallery.Frame) {
+	p.inFrame = true
+	switch {
+	case p.out != nil && p.out.stopped():
+		p.next++
+		p.skip = true
+	case p.dispatch != nil:
+		p.dispatch(p.next)
+		p.next++
+		p.skip = true
+	default:
+		p.begin()
+	}
+}
+
+func (p *pngPen) EndFrame() { p.inFrame, p.skip = false, false }
+
+// start begins a group for an operation outside frames, and reports
+// whether to draw it.
+func (p *pngPen) start() bool {
+	if p.skip {
+		return false
+	}
+	if !p.inFrame {
+		p.begin()
+	}
+	return p.dc != nil
+}
+
+// pt returns a point of the sheet in the current part's pixels.
+func (p *pngPen) pt(q gallery.Point) (float64, float64) {
+	s := p.r.scale
+	return q.X*s - float64(p.origin.X), q.Y*s - float64(p.origin.Y)
+}
+
+// Fill fills the shape by the non-zero winding rule.
+func (p *pngPen) Fill(sh *gallery.Shape) {
+	if !p.start() {
+		return
+	}
+	dc := p.dc
+	for _, ring := range sh.Outline {
+		for k, q := range ring {
+			x, y := p.pt(q)
+			if k == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
 			}
-			dc.SetColor(o.shape.Fill)
-			dc.Fill()
-		case o.text != nil:
-			if face, dot, ok := c.textPlace(o.text, faces); ok {
-				dot.X -= fixed.I(r.Min.X)
-				dot.Y -= fixed.I(r.Min.Y)
-				d := font.Drawer{Dst: view, Src: image.NewUniform(o.text.Color), Face: face, Dot: dot}
-				d.DrawString(o.text.Text)
-			}
-		default:
-			for _, sg := range o.segs {
-				dc.MoveTo(pt(sg.A))
-				dc.LineTo(pt(sg.B))
-			}
-			dc.SetLineWidth(o.width * s)
-			dc.SetColor(o.color)
-			dc.Stroke()
 		}
+		dc.ClosePath()
+	}
+	dc.SetColor(sh.Fill)
+	dc.Fill()
+}
+
+// Stroke strokes the segments with square caps.
+func (p *pngPen) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
+	if !p.start() {
+		return
+	}
+	dc := p.dc
+	for _, sg := range segs {
+		dc.MoveTo(p.pt(sg.A))
+		dc.LineTo(p.pt(sg.B))
+	}
+	dc.SetLineWidth(width * p.r.scale)
+	dc.SetColor(col)
+	dc.Stroke()
+}
+
+// Text sets the text.
+func (p *pngPen) Text(t *gallery.Text) {
+	if !p.start() {
+		return
+	}
+	if face, dot, ok, _ := p.r.textPlace(t, p.faces); ok {
+		dot.X -= fixed.I(p.origin.X)
+		dot.Y -= fixed.I(p.origin.Y)
+		d := font.Drawer{Dst: p.view, Src: image.NewUniform(t.Color), Face: face, Dot: dot}
+		d.DrawString(t.Text)
 	}
 }
 
 // textPlace returns the face for t, at the scale, and the dot (the left
 // end of the baseline) in sheet pixels; ok is false if there is nothing to
-// draw.
-func (c *PNG) textPlace(t *gallery.Text, faces faceCache) (face font.Face, dot fixed.Point26_6, ok bool) {
-	size := t.Size * c.scale
+// draw. Text that would reach beyond maxTextPixels is not drawn, and is an
+// error.
+func (r *raster) textPlace(t *gallery.Text, faces faceCache) (face font.Face, dot fixed.Point26_6, ok bool, err error) {
+	size := t.Size * r.scale
 	if t.Text == "" || !(size > 0 && size < 1e5) || t.Color.A == 0 {
-		return nil, dot, false
+		return nil, dot, false, nil
 	}
 	face = faces.face(t.Bold, size)
-	x, y := t.X*c.scale, t.Y*c.scale+fontFor(t.Bold).middle(size)
+	x, y := t.X*r.scale, t.Y*r.scale+fontFor(t.Bold).middle(size)
+	w := advance(face, t.Text)
 	if t.Anchor == gallery.AnchorMiddle {
-		x -= float64(font.MeasureString(face, t.Text)) / 64 / 2
+		x -= w / 2
 	}
-	return face, fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}, true
-}
-
-// Encode draws what was recorded, if Image has not, and writes it as PNG,
-// losslessly: an image of at most 256 colours with a palette (colour type
-// 3, PNG §6.1), and one of more in true colour, with alpha unless it is
-// opaque. A pHYs chunk gives the resolution, 96 DPI times the scale, so
-// that viewers and printers know the picture's size.
-func (c *PNG) Encode(w io.Writer) error {
-	img := c.Image()
-	var m image.Image = img
-	if p := indexed(img); p != nil {
-		m = p
+	if !(math.Abs(x) < maxTextPixels && math.Abs(x+w) < maxTextPixels && math.Abs(y) < maxTextPixels) {
+		return nil, dot, false, fmt.Errorf("render: the text %s reaches %.0f pixels from the origin at %v DPI; at most %d",
+			quote.Short(t.Text), max(math.Abs(x), math.Abs(x+w), math.Abs(y)), r.scale*defaultDPI, maxTextPixels)
 	}
-	pw := &physWriter{w: w, chunk: physChunk(96 * c.scale)}
-	err := png.Encode(pw, m)
-	if err == nil && pw.chunk != nil {
-		err = errors.New("the encoder wrote no IHDR chunk")
-	}
-	if err != nil {
-		return fmt.Errorf("render: writing PNG: %w", err)
-	}
-	return nil
+	return face, fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}, true, nil
 }
 
 // ihdrEnd is the length of the start of a PNG that image/png writes before

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -108,7 +109,7 @@ func TestPNGCells(t *testing.T) {
 			opt.CellSize, opt.Margin = 20, -1
 			sheets := layout(t, []*puzzles.Solution{sol}, &opt)
 			sheet := sheets[0]
-			img := decodePNG(t, sheet, &Options{Scale: tc.scale})
+			img := decodePNG(t, sheet, &Options{DPI: 96 * tc.scale})
 			checkCells(t, img, sheet, &sheet.Frames[0], sol, tc.scale, palettes.Default())
 		})
 	}
@@ -123,9 +124,9 @@ func TestPNGScale(t *testing.T) {
 	}{
 		{"nil", nil, 1},
 		{"zero", &Options{}, 1},
-		{"double", &Options{Scale: 2}, 2},
-		{"192 DPI", &Options{Scale: ScaleForDPI(192)}, 2},
-		{"half", &Options{Scale: 0.5}, 0.5},
+		{"192 DPI", &Options{DPI: 192}, 2},
+		{"48 DPI", &Options{DPI: 48}, 0.5},
+		{"300 DPI", &Options{DPI: 300}, 3.125},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := decodePNG(t, sheet, tc.opt).Bounds()
@@ -134,15 +135,6 @@ func TestPNGScale(t *testing.T) {
 				t.Errorf("size %d×%d, want %d×%d", b.Dx(), b.Dy(), w, h)
 			}
 		})
-	}
-}
-
-func TestPNGBadScale(t *testing.T) {
-	sheet := layout(t, solutions(t, "pentominoes-3x20")[:1], nil)[0]
-	for _, s := range []float64{-1, math.NaN(), math.Inf(1), 101, 100 /* too many pixels */} {
-		if err := Write(&bytes.Buffer{}, FormatPNG, []*gallery.Sheet{sheet}, &Options{Scale: s}); err == nil {
-			t.Errorf("Write(scale %v) succeeded, want an error", s)
-		}
 	}
 }
 
@@ -230,23 +222,21 @@ func TestPNGLossless(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sheet := layout(t, scott, &tc.opt)[0]
-			c, err := NewPNG(sheet, nil)
+			r, err := newRaster(sheet, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sheet.Draw(c)
-			var b bytes.Buffer
-			if err := c.Encode(&b); err != nil {
+			want, err := r.draw(&output{ctx: context.Background()})
+			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := png.Decode(&b)
+			got, err := png.Decode(bytes.NewReader(encode(t, FormatPNG, []*gallery.Sheet{sheet}, nil)))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if _, ok := got.(*image.Paletted); ok != tc.paletted {
 				t.Errorf("decoded a %T, want paletted %v", got, tc.paletted)
 			}
-			want := c.Image()
 			if got.Bounds() != want.Bounds() {
 				t.Fatalf("bounds %v, want %v", got.Bounds(), want.Bounds())
 			}
@@ -281,9 +271,9 @@ func TestIndexed(t *testing.T) {
 	}
 	clear, grey := color.RGBA{}, color.RGBA{0x22, 0x22, 0x22, 0xff}
 	for _, tc := range []struct {
-		name    string
-		pixels  []color.RGBA
-		colours int // in the palette; 0 for no palette
+		name   string
+		pixels []color.RGBA
+		colors int // in the palette; 0 for no palette
 	}{
 		{"one colour", []color.RGBA{clear, clear, clear}, 1},
 		{"three colours", []color.RGBA{grey, clear, grey, {0, 0, 0, 64}, clear}, 3},
@@ -300,14 +290,14 @@ func TestIndexed(t *testing.T) {
 			}
 			p := indexed(img)
 			switch {
-			case tc.colours == 0 && p != nil:
+			case tc.colors == 0 && p != nil:
 				t.Fatalf("indexed gave a palette of %d colours, want none", len(p.Palette))
-			case tc.colours == 0:
+			case tc.colors == 0:
 				return
 			case p == nil:
-				t.Fatalf("indexed gave no palette, want one of %d colours", tc.colours)
-			case len(p.Palette) != tc.colours:
-				t.Errorf("a palette of %d colours, want %d", len(p.Palette), tc.colours)
+				t.Fatalf("indexed gave no palette, want one of %d colours", tc.colors)
+			case len(p.Palette) != tc.colors:
+				t.Errorf("a palette of %d colours, want %d", len(p.Palette), tc.colors)
 			}
 			for x, want := range tc.pixels {
 				if got := p.At(x, 0).(color.RGBA); got != want {
@@ -352,9 +342,8 @@ func TestPNGPhysicalSize(t *testing.T) {
 		dpi  float64
 	}{
 		{"default", nil, 96},
-		{"scale 2", &Options{Scale: 2}, 192},
+		{"192 DPI", &Options{DPI: 192}, 192},
 		{"300 DPI", &Options{DPI: 300}, 300},
-		{"both, agreeing", &Options{DPI: 300, Scale: ScaleForDPI(300)}, 300},
 		{"72 DPI", &Options{DPI: 72}, 72},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -385,12 +374,16 @@ func TestPNGPhysicalSize(t *testing.T) {
 func TestBadDPI(t *testing.T) {
 	sheet := layout(t, solutions(t, "pentominoes-3x20")[:1], nil)[0]
 	for _, opt := range []Options{
-		{DPI: -1}, {DPI: math.NaN()}, {DPI: math.Inf(1)}, {DPI: 9601},
-		{DPI: 300, Scale: 3}, // disagree
+		{DPI: -1}, {DPI: math.NaN()}, {DPI: math.Inf(1)}, {DPI: MaxDPI + 1},
+		{DPI: MaxDPI}, // too many pixels
 	} {
-		err := Write(&bytes.Buffer{}, FormatPNG, []*gallery.Sheet{sheet}, &opt)
+		var b bytes.Buffer
+		err := Encode(&b, FormatPNG, []*gallery.Sheet{sheet}, &opt)
 		if err == nil || !strings.HasPrefix(err.Error(), "render: ") {
-			t.Errorf("Write(%+v) = %v, want an error starting render:", opt, err)
+			t.Errorf("Encode(%+v) = %v, want an error starting render:", opt, err)
+		}
+		if b.Len() > 0 {
+			t.Errorf("Encode(%+v) wrote %d bytes before failing", opt, b.Len())
 		}
 	}
 }

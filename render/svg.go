@@ -14,10 +14,11 @@ import (
 	"github.com/polytile/polytile/gallery"
 )
 
-var _ gallery.Canvas = (*SVG)(nil)
+var _ gallery.Canvas = (*svgCanvas)(nil)
 
-// SVG draws a sheet as an SVG document (SVG 1.1, https://www.w3.org/TR/SVG11/),
-// streaming it to a writer as Sheet.Draw replays the sheet.
+// svgCanvas draws a sheet as an SVG document (SVG 1.1,
+// https://www.w3.org/TR/SVG11/), streaming it to the output as Sheet.Draw
+// replays the sheet.
 //
 // The document shares what it can: a <style> block (§6.4) holds one class
 // per fill colour, one per stroke style and one per text style, found by
@@ -31,8 +32,9 @@ var _ gallery.Canvas = (*SVG)(nil)
 //
 // Piece names are not written on the paths (a data- attribute on each
 // would add a sixth to a poster's size); Letters in the layout show them.
-type SVG struct {
-	w   *bufio.Writer // its errors are sticky: after one, writes do nothing
+type svgCanvas struct {
+	out *output
+	w   *bufio.Writer // writes to out; its errors are sticky: after one, writes do nothing
 	doc *svg.SVG      // writes to w
 
 	fills   map[color.NRGBA]int // fill colour → class index
@@ -40,7 +42,7 @@ type SVG struct {
 	texts   map[textStyle]int
 	buf     []byte // scratch for path data
 	ox, oy  int64  // the origin of the current frame, in hundredths
-	closed  bool
+	skip    bool   // stopped: draw nothing more
 }
 
 // strokeStyle is the look of a Stroke call.
@@ -61,12 +63,24 @@ func styleOf(t *gallery.Text) textStyle {
 	return textStyle{size: t.Size, bold: t.Bold, c: t.Color, anchor: t.Anchor}
 }
 
-// NewSVG starts an SVG document for s on w: the root <svg> element, sized
-// as the sheet, its style sheet and its background (if the sheet's is not
-// transparent). Draw s onto it, then call Close.
-func NewSVG(w io.Writer, s *gallery.Sheet) *SVG {
-	c := &SVG{
-		w:       bufio.NewWriterSize(w, 64<<10),
+// encodeSVG writes s to out as an SVG document: the root <svg> element,
+// sized as the sheet, its style sheet and its background (if the sheet's
+// is not transparent), then the sheet as Sheet.Draw replays it.
+func encodeSVG(out *output, s *gallery.Sheet) error {
+	c := newSVGCanvas(out, s)
+	s.Draw(c)
+	c.doc.End()
+	if err := c.w.Flush(); err != nil {
+		return wrap("SVG", err)
+	}
+	return wrap("SVG", out.err)
+}
+
+// newSVGCanvas starts the document for s on out.
+func newSVGCanvas(out *output, s *gallery.Sheet) *svgCanvas {
+	c := &svgCanvas{
+		out:     out,
+		w:       bufio.NewWriterSize(out, 64<<10),
 		fills:   map[color.NRGBA]int{},
 		strokes: map[strokeStyle]string{},
 		texts:   map[textStyle]int{},
@@ -89,7 +103,7 @@ func NewSVG(w io.Writer, s *gallery.Sheet) *SVG {
 
 // styleSheet scans s for its fill colours, stroke styles and text styles,
 // in the order Draw meets them, and returns a CSS rule for each.
-func (c *SVG) styleSheet(s *gallery.Sheet) []string {
+func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 	var rules []string
 	addText := func(t *gallery.Text) {
 		if t == nil {
@@ -159,7 +173,10 @@ func (c *SVG) styleSheet(s *gallery.Sheet) []string {
 // BeginFrame starts the frame's group, with its title. The group's origin
 // is the frame's top-left corner, so that the coordinates inside it are
 // small numbers.
-func (c *SVG) BeginFrame(f *gallery.Frame) {
+func (c *svgCanvas) BeginFrame(f *gallery.Frame) {
+	if c.skip = c.out.stopped(); c.skip {
+		return
+	}
 	c.ox, c.oy = hundredths(f.X), hundredths(f.Y)
 	b := append(c.buf[:0], `<g transform="translate(`...)
 	b = appendHundredths(b, c.ox)
@@ -172,20 +189,26 @@ func (c *SVG) BeginFrame(f *gallery.Frame) {
 }
 
 // EndFrame ends the frame's group.
-func (c *SVG) EndFrame() {
+func (c *svgCanvas) EndFrame() {
+	if c.skip {
+		return
+	}
 	c.doc.Gend()
 	c.ox, c.oy = 0, 0
 }
 
 // local returns p in hundredths from the current origin.
-func (c *SVG) local(p gallery.Point) (x, y int64) {
+func (c *svgCanvas) local(p gallery.Point) (x, y int64) {
 	return hundredths(p.X) - c.ox, hundredths(p.Y) - c.oy
 }
 
 // Fill writes the shape as a path: one subpath per ring, each a move to its
 // first point and relative horizontal and vertical lines (or straight lines
 // where a side is slanted) to the others.
-func (c *SVG) Fill(s *gallery.Shape) {
+func (c *svgCanvas) Fill(s *gallery.Shape) {
+	if c.skip {
+		return
+	}
 	b := c.buf[:0]
 	for _, r := range s.Outline {
 		if len(r) == 0 {
@@ -237,7 +260,10 @@ func (c *SVG) Fill(s *gallery.Shape) {
 // Stroke writes the segments as one path of subpaths: "M x y H x" for a
 // horizontal segment, "M x y V y" for a vertical one, "M x y L x y"
 // otherwise.
-func (c *SVG) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
+func (c *svgCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
+	if c.skip {
+		return
+	}
 	b := c.buf[:0]
 	for _, sg := range segs {
 		ax, ay := c.local(sg.A)
@@ -280,8 +306,8 @@ func (c *SVG) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) {
 
 // Text writes a text element, its middle line at t.Y (dominant-baseline
 // central, SVG 2 §11.10.2.2).
-func (c *SVG) Text(t *gallery.Text) {
-	if t.Text == "" {
+func (c *svgCanvas) Text(t *gallery.Text) {
+	if c.skip || t.Text == "" {
 		return
 	}
 	x, y := c.local(gallery.Point{X: t.X, Y: t.Y})
@@ -309,20 +335,6 @@ func (c *SVG) Text(t *gallery.Text) {
 	c.w.WriteString(`>`)
 	escape(c.w, t.Text)
 	c.w.WriteString("</text>\n")
-}
-
-// Close ends the document and flushes it. It returns the first error in
-// writing the document, if any.
-func (c *SVG) Close() error {
-	if c.closed {
-		return fmt.Errorf("render: SVG closed twice")
-	}
-	c.closed = true
-	c.doc.End()
-	if err := c.w.Flush(); err != nil {
-		return fmt.Errorf("render: writing SVG: %w", err)
-	}
-	return nil
 }
 
 // escape writes s XML-escaped (quotes included, so that it may stand in an

@@ -1,9 +1,8 @@
 package render
 
 import (
+	"context"
 	"fmt"
-	"io"
-	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,65 +10,6 @@ import (
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/safefile"
 )
-
-// Write draws sheets on w in format f: for PDF, every sheet as a page of one
-// document; for SVG and PNG, exactly one sheet. A nil opt means the
-// defaults.
-func Write(w io.Writer, f Format, sheets []*gallery.Sheet, opt *Options) error {
-	if err := check(f, sheets, opt); err != nil {
-		return err
-	}
-	if f != FormatPDF && len(sheets) != 1 {
-		return fmt.Errorf("render: an %s file holds one sheet, not %d; write each to a file of its own (WriteFiles numbers them), or use PDF", f, len(sheets))
-	}
-	return write(w, f, sheets, opt)
-}
-
-// check validates Write's and WriteFiles' arguments.
-func check(f Format, sheets []*gallery.Sheet, opt *Options) error {
-	if !f.valid() {
-		return fmt.Errorf("render: unknown format %v; valid formats are %s", f, validNames(""))
-	}
-	if _, err := opt.scale(); err != nil {
-		return err
-	}
-	if len(sheets) == 0 {
-		return fmt.Errorf("render: no sheets to write")
-	}
-	for i, s := range sheets {
-		switch {
-		case s == nil:
-			return fmt.Errorf("render: sheet %d is nil", i+1)
-		case !(s.Width > 0 && s.Height > 0) || math.IsInf(s.Width+s.Height, 0):
-			return fmt.Errorf("render: sheet %d is %v×%v; width and height must be positive and finite", i+1, s.Width, s.Height)
-		}
-	}
-	return nil
-}
-
-// write is Write after the checks.
-func write(w io.Writer, f Format, sheets []*gallery.Sheet, opt *Options) error {
-	switch f {
-	case FormatSVG:
-		c := NewSVG(w, sheets[0])
-		sheets[0].Draw(c)
-		return c.Close()
-	case FormatPNG:
-		c, err := NewPNG(sheets[0], opt)
-		if err != nil {
-			return err
-		}
-		sheets[0].Draw(c)
-		return c.Encode(w)
-	default:
-		c := NewPDF()
-		for _, s := range sheets {
-			c.AddPage(s)
-			s.Draw(c)
-		}
-		return c.Encode(w)
-	}
-}
 
 // WriteFiles writes sheets in format f to files and returns their paths:
 // path itself for one sheet or for PDF (every sheet a page), and otherwise
@@ -81,16 +21,21 @@ func write(w io.Writer, f Format, sheets []*gallery.Sheet, opt *Options) error {
 // into place once all are complete, so a failure leaves no half-written
 // picture and no temporary files. (If renaming fails part-way, which is
 // rare, the paths already renamed are returned with the error.) Path "-"
-// (standard output) is for the caller to handle, with Write.
+// (standard output) is for the caller to handle, with EncodeContext.
+//
+// WriteFiles stops as soon as ctx is done: between files, and between the
+// frames of each. It then removes its temporary files, renames none, and
+// returns an error that matches ctx.Err() (errors.Is) and says why ctx
+// ended (context.Cause): "render: stopped: interrupt signal received".
 //
 // WriteFiles replaces the files it writes and deletes none: numbered files
 // left by an earlier run that wrote more sheets stay in place. After 12
 // sheets, a run of 10 replaces "poster-01.svg" … "poster-10.svg" and leaves
 // "poster-11.svg" and "poster-12.svg"; a run of 5 writes "poster-1.svg" …
 // "poster-5.svg" and leaves all 12. Only the returned paths are this run's.
-func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([]string, error) {
+func WriteFiles(ctx context.Context, path string, f Format, sheets []*gallery.Sheet, opt *Options) ([]string, error) {
 	if path == "-" {
-		return nil, fmt.Errorf("render: WriteFiles cannot write to standard output; use Write")
+		return nil, fmt.Errorf("render: WriteFiles cannot write to standard output; use EncodeContext")
 	}
 	if path == "" {
 		return nil, fmt.Errorf("render: no file name to write to")
@@ -110,7 +55,9 @@ func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([
 			paths = append(paths, fmt.Sprintf("%s-%0*d%s", stem, width, i+1, ext))
 		}
 	}
-	// Write every file to a temporary file, then rename them all.
+	// Write every file to a temporary file, then rename them all. Once
+	// renaming starts it runs to the end: a cancellation then would
+	// leave some files of this run and some of an earlier one.
 	var temps []*safefile.File
 	cleanup := func() {
 		for _, t := range temps {
@@ -118,7 +65,7 @@ func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([
 		}
 	}
 	for i, p := range paths {
-		t, err := writeTemp(p, f, groups[i], opt)
+		t, err := writeTemp(ctx, p, f, groups[i], opt)
 		if err != nil {
 			cleanup()
 			return nil, err
@@ -136,7 +83,10 @@ func WriteFiles(path string, f Format, sheets []*gallery.Sheet, opt *Options) ([
 
 // writeTemp writes sheets to a new temporary file for path (safefile.Create),
 // closed and ready to Commit. On failure it removes the file.
-func writeTemp(path string, f Format, sheets []*gallery.Sheet, opt *Options) (_ *safefile.File, err error) {
+func writeTemp(ctx context.Context, path string, f Format, sheets []*gallery.Sheet, opt *Options) (_ *safefile.File, err error) {
+	if ctx.Err() != nil {
+		return nil, &stopError{err: ctx.Err(), cause: context.Cause(ctx)}
+	}
 	file, err := safefile.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
@@ -146,7 +96,7 @@ func writeTemp(path string, f Format, sheets []*gallery.Sheet, opt *Options) (_ 
 			file.Abort()
 		}
 	}()
-	if err := write(file, f, sheets, opt); err != nil {
+	if err := encodeFormat(ctx, file, f, sheets, opt); err != nil {
 		return nil, err
 	}
 	if err := file.Close(); err != nil {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/golden"
 )
 
 func TestFormatOf(t *testing.T) {
@@ -108,7 +110,7 @@ func TestWriteFiles(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			paths, err := WriteFiles(filepath.Join(dir, tc.file), tc.f, tc.sheets, nil)
+			paths, err := WriteFiles(context.Background(), filepath.Join(dir, tc.file), tc.f, tc.sheets, nil)
 			if err != nil {
 				t.Fatalf("WriteFiles = %v", err)
 			}
@@ -122,7 +124,7 @@ func TestWriteFiles(t *testing.T) {
 			if got := listDir(t, dir); !slices.Equal(got, tc.want) {
 				t.Errorf("the directory holds %q, want %q", got, tc.want)
 			}
-			// Each file is what Write gives, readable by all.
+			// Each file is what Encode gives, readable by all.
 			for i, p := range paths {
 				data, err := os.ReadFile(p)
 				if err != nil {
@@ -133,7 +135,7 @@ func TestWriteFiles(t *testing.T) {
 					sheets = tc.sheets
 				}
 				if !bytes.Equal(data, encode(t, tc.f, sheets, nil)) {
-					t.Errorf("%s differs from what Write gives", p)
+					t.Errorf("%s differs from what Encode gives", p)
 				}
 				if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o644 {
 					t.Errorf("%s: mode %v, %v; want 0644", p, fi.Mode(), err)
@@ -174,7 +176,7 @@ func TestWriteFilesFails(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := tc.setup(dir)
-			paths, err := WriteFiles(path, tc.f, tc.sheets, nil)
+			paths, err := WriteFiles(context.Background(), path, tc.f, tc.sheets, nil)
 			if err == nil {
 				t.Fatalf("WriteFiles wrote %q, want an error", paths)
 			}
@@ -193,7 +195,7 @@ func TestWriteFilesFails(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer os.Chmod(dir, 0o755)
-			if _, err := WriteFiles(filepath.Join(dir, "poster.svg"), FormatSVG, sheets[:1], nil); err == nil {
+			if _, err := WriteFiles(context.Background(), filepath.Join(dir, "poster.svg"), FormatSVG, sheets[:1], nil); err == nil {
 				t.Errorf("WriteFiles to a read-only directory succeeded")
 			}
 			if got := listDir(t, dir); len(got) != 0 {
@@ -219,12 +221,12 @@ func TestWriteErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			err := Write(&b, tc.f, tc.sheets, nil)
+			err := Encode(&b, tc.f, tc.sheets, nil)
 			if err == nil || !strings.HasPrefix(err.Error(), "render: ") {
-				t.Errorf("Write = %v, want an error starting render: ", err)
+				t.Errorf("Encode = %v, want an error starting render: ", err)
 			}
 			if b.Len() != 0 {
-				t.Errorf("Write wrote %d bytes before failing", b.Len())
+				t.Errorf("Encode wrote %d bytes before failing", b.Len())
 			}
 		})
 	}
@@ -247,8 +249,8 @@ func TestWriteFailingWriter(t *testing.T) {
 	sheets := layout(t, solutions(t, "scott"), nil)
 	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF} {
 		t.Run(f.String(), func(t *testing.T) {
-			if err := Write(&failWriter{n: 100}, f, sheets, nil); err == nil {
-				t.Errorf("Write to a failing writer succeeded")
+			if err := Encode(&failWriter{n: 100}, f, sheets, nil); err == nil {
+				t.Errorf("Encode to a failing writer succeeded")
 			}
 		})
 	}
@@ -265,6 +267,47 @@ func TestDeterministic(t *testing.T) {
 			b := encode(t, f, layout(t, sols, opt), nil)
 			if !bytes.Equal(a, b) {
 				t.Errorf("two writes of the same sheet differ (%d and %d bytes)", len(a), len(b))
+			}
+		})
+	}
+}
+
+// The PNG and PDF bytes against golden files under testdata/ (go test
+// ./render -update rewrites them): encoders change, their output must not
+// unless on purpose. The pictures' meaning is tested elsewhere, by
+// decoding them.
+func TestGoldenBinary(t *testing.T) {
+	sols := solutions(t, "pentominoes-3x20")
+	text := &gallery.Options{CellSize: 13, Grid: true, Letters: true, Labels: true, Title: "Scott ✓", Background: white, MeasureText: MeasureText}
+	for _, tc := range []struct {
+		file string
+		f    Format
+		opt  *gallery.Options
+		ropt *Options
+	}{
+		{"pentominoes-3x20-text-72dpi.png", FormatPNG, text, &Options{DPI: 72}},
+		{"pentominoes-3x20-192dpi.png", FormatPNG, &gallery.Options{CellSize: 12}, &Options{DPI: 192}},
+		{"pentominoes-3x20-text.pdf", FormatPDF, text, nil},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			got := encode(t, tc.f, layout(t, sols, tc.opt)[:1], tc.ropt)
+			path := filepath.Join("testdata", tc.file)
+			if golden.Updating() {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test -update writes it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				i := 0
+				for i < min(len(got), len(want)) && got[i] == want[i] {
+					i++
+				}
+				t.Errorf("%s: %d bytes, golden %d; they differ from byte %d (go test -update rewrites it)", tc.file, len(got), len(want), i)
 			}
 		})
 	}

@@ -407,6 +407,31 @@ func (s *Search) Count(ctx context.Context) (int64, error) {
 	return s.stats.Solutions, s.err
 }
 
+// Branch returns what the search does first after putting down the
+// prefix: the options of the item it chooses (the primary item with the
+// fewest options left, the first such in item order), in the order it tries
+// them, each a part of the search that can run apart from the others. It
+// returns nil and false if the prefix covers every primary item, so that
+// there is nothing to choose; an empty list if the prefix leaves nothing to
+// search. Err reports a prefix out of range.
+func (s *Search) Branch() ([]int, bool) {
+	l := s.start()
+	if l == nil {
+		return []int{}, true
+	}
+	defer s.finish(context.Background(), l, stopNone)
+	if l.right[0] == 0 {
+		return nil, false
+	}
+	i, length := l.choose()
+	out := make([]int, 0, length)
+	h := i * sz
+	for x := l.nodes[i].down; x != h; x = l.nodes[x/sz].down {
+		out = append(out, l.option(x))
+	}
+	return out, true
+}
+
 // Stats returns the statistics of the last run, or of the run in progress.
 func (s *Search) Stats() Stats { return s.stats }
 

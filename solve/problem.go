@@ -77,13 +77,13 @@ func (p *Problem) AddOption(items ...int) (int, error) {
 		return 0, fmt.Errorf("%w: no items", ErrBadOption)
 	}
 	n := p.primary + p.secondary
-	for i, it := range items {
+	for _, it := range items {
 		if it < 0 || it >= n {
 			return 0, fmt.Errorf("%w: item %d out of range [0, %d)", ErrBadOption, it, n)
 		}
-		if slices.Contains(items[:i], it) {
-			return 0, fmt.Errorf("%w: item %d given twice", ErrBadOption, it)
-		}
+	}
+	if it, ok := repeated(items); ok {
+		return 0, fmt.Errorf("%w: item %d given twice", ErrBadOption, it)
 	}
 	for _, it := range items {
 		p.items = append(p.items, int32(it))
@@ -91,4 +91,25 @@ func (p *Problem) AddOption(items ...int) (int, error) {
 	p.starts = append(p.starts, int32(len(p.items)))
 	p.pool = sync.Pool{} // links built for the options so far no longer fit
 	return len(p.starts) - 2, nil
+}
+
+// repeated returns an item given twice in items, if there is one: the
+// first repeat, for short options, or the smallest, for long ones (which
+// are sorted first, so that a piece of many cells takes no quadratic time).
+func repeated(items []int) (int, bool) {
+	if len(items) <= 32 {
+		for i, it := range items {
+			if slices.Contains(items[:i], it) {
+				return it, true
+			}
+		}
+		return 0, false
+	}
+	sorted := slices.Sorted(slices.Values(items))
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			return sorted[i], true
+		}
+	}
+	return 0, false
 }

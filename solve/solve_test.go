@@ -882,6 +882,7 @@ func TestAddOptionErrors(t *testing.T) {
 		{"far too big", []int{1, 1 << 40}, "out of range"},
 		{"duplicate", []int{0, 3, 0}, "item 0 given twice"},
 		{"duplicate secondary", []int{4, 4}, "item 4 given twice"},
+		{"duplicate in a long option", append(slices.Repeat([]int{0, 1, 2, 3}, 10), 4, 2), "item 0 given twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -998,6 +999,52 @@ func TestPrefix(t *testing.T) {
 	}
 	if _, err := solve.NewSearch(p, &solve.Config{Prefix: []int{-1}}).Count(context.Background()); err == nil {
 		t.Errorf("an out-of-range prefix gave no error")
+	}
+}
+
+// Splitting level by level on Branch partitions the solutions, and a
+// prefix that is a whole solution leaves nothing to branch on.
+func TestBranch(t *testing.T) {
+	for _, n := range []int{5, 6, 8} {
+		t.Run(fmt.Sprint("queens ", n), func(t *testing.T) {
+			p := queens(n)
+			all := slices.Collect(p.Solutions(context.Background()))
+			prefixes := [][]int{nil}
+			for range 3 {
+				var next [][]int
+				for _, pre := range prefixes {
+					opts, more := solve.NewSearch(p, &solve.Config{Prefix: pre}).Branch()
+					if !more {
+						next = append(next, pre)
+						continue
+					}
+					for _, k := range opts {
+						next = append(next, append(slices.Clone(pre), k))
+					}
+				}
+				prefixes = next
+			}
+			var parts []string
+			for _, pre := range prefixes {
+				for sol := range solve.NewSearch(p, &solve.Config{Prefix: pre}).Solutions(context.Background()) {
+					parts = append(parts, fmt.Sprint(sol))
+				}
+			}
+			var want []string
+			for _, sol := range all {
+				want = append(want, fmt.Sprint(sol))
+			}
+			slices.Sort(parts)
+			slices.Sort(want)
+			if !slices.Equal(parts, want) {
+				t.Errorf("the branches hold %d solutions, the whole search %d", len(parts), len(want))
+			}
+			if len(all) > 0 {
+				if opts, more := solve.NewSearch(p, &solve.Config{Prefix: all[0]}).Branch(); more || opts != nil {
+					t.Errorf("Branch() after a whole solution = %v, %v, want nil, false", opts, more)
+				}
+			}
+		})
 	}
 }
 

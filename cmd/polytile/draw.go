@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -18,10 +19,9 @@ type drawFlags struct {
 	format string
 	look   lookFlags
 
-	limit      int
-	raw        bool
-	solution   int
-	noBreaking bool
+	limit    int
+	raw      bool
+	solution int
 }
 
 func newDrawCmd() *cobra.Command {
@@ -33,9 +33,13 @@ func newDrawCmd() *cobra.Command {
 distinct solutions, each board framed, each piece filled with its colour and
 thick borders between the pieces, in a grid of frames. The format follows the
 output file's extension (.svg, .png, .pdf); -o - writes to standard output
-with --format. The look can also be set in the spec, under a render: key
-whose keys are this command's flag names (render: {columns: 13, palette:
-set3}); flags win over the spec.`,
+with --format. More pages than one (--per-page) go to numbered files, or
+to the pages of one PDF. The look can also be set in the spec, under a
+render: key whose keys are this command's flag names (render: {columns: 13,
+palette: set3}); flags win over the spec.
+
+Ctrl-C or SIGTERM stops the search or the drawing: nothing is written, and
+no temporary file is left.`,
 		Example: `  polytile draw scott -o scott.svg
   polytile draw pentominoes-6x10 -o poster.png --cell-size 12
   polytile draw scott -o - --format svg --solution 1 --letters > one.svg
@@ -50,7 +54,6 @@ set3}); flags win over the spec.`,
 	fl.IntVar(&f.limit, "limit", 0, "draw at most `N` solutions (0: all)")
 	fl.BoolVar(&f.raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.solution, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
-	fl.BoolVar(&f.noBreaking, "no-symmetry-breaking", false, "search every raw solution while finding the distinct ones")
 	return cmd
 }
 
@@ -87,7 +90,7 @@ palette gives them.`,
 			if err != nil {
 				return err
 			}
-			return f.write(cmd, sheets, ropt)
+			return f.write(cmd.Context(), cmd, sheets, ropt)
 		},
 	}
 	f.register(cmd.Flags())
@@ -152,7 +155,8 @@ func (f *drawFlags) formatOf() (render.Format, error) {
 }
 
 // write writes the sheets where -o says, and says on stderr what it wrote.
-func (f *drawFlags) write(cmd *cobra.Command, sheets []*gallery.Sheet, ropt *render.Options) error {
+// It stops when ctx is done, saying why.
+func (f *drawFlags) write(ctx context.Context, cmd *cobra.Command, sheets []*gallery.Sheet, ropt *render.Options) error {
 	format, err := f.formatOf()
 	if err != nil {
 		return err
@@ -161,16 +165,26 @@ func (f *drawFlags) write(cmd *cobra.Command, sheets []*gallery.Sheet, ropt *ren
 		if len(sheets) > 1 && format != render.FormatPDF {
 			return fmt.Errorf("%d pages cannot go to standard output as %s: write them to files", len(sheets), format)
 		}
-		return render.Write(cmd.OutOrStdout(), format, sheets, ropt)
+		err := render.EncodeContext(ctx, cmd.OutOrStdout(), format, sheets, ropt)
+		return stopped(ctx, err, "the output is incomplete")
 	}
-	paths, err := render.WriteFiles(f.output, format, sheets, ropt)
+	paths, err := render.WriteFiles(ctx, f.output, format, sheets, ropt)
 	if err != nil {
-		return err
+		return stopped(ctx, err, "nothing was written")
 	}
 	for _, p := range paths {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", p)
 	}
 	return nil
+}
+
+// stopped returns err, or, if ctx ended it, one line that says why drawing
+// stopped and what became of the output.
+func stopped(ctx context.Context, err error, outcome string) error {
+	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+		return err
+	}
+	return fmt.Errorf("drawing stopped: %w; %s", context.Cause(ctx), outcome)
 }
 
 func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
@@ -191,60 +205,62 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err != nil {
 		return err
 	}
-	items, partial, err := f.items(cmd.Context(), spec.Puzzle)
+	ctx := cmd.Context()
+	sheets, err := f.layout(ctx, spec.Puzzle, opt)
 	if err != nil {
 		return err
 	}
-	if len(items) == 0 {
+	if sheets == nil {
 		return fmt.Errorf("%s has no solutions: nothing to draw", name)
 	}
-	sheets, err := gallery.Layout(items, opt)
-	if err != nil {
-		return err
-	}
-	if err := f.write(cmd, sheets, ropt); err != nil {
-		return err
-	}
-	if partial != nil {
-		return fmt.Errorf("search stopped: %w (the picture shows the %d solutions found so far)", partial, len(items))
-	}
-	return nil
+	return f.write(ctx, cmd, sheets, ropt)
 }
 
-// items finds the solutions to draw. If the search was interrupted it
-// returns what was found and the interruption.
-func (f *drawFlags) items(ctx context.Context, p *puzzles.Puzzle) ([]gallery.Item, error, error) {
-	var items []gallery.Item
+// layout finds the solutions to draw and lays them out; no sheets means
+// no solutions. A search that ctx stopped draws nothing: a signal asks
+// the command to stop, not to go on drawing.
+func (f *drawFlags) layout(ctx context.Context, p *puzzles.Puzzle, opt *gallery.Options) ([]*gallery.Sheet, error) {
+	searchStopped := func(found int) error {
+		return fmt.Errorf("search stopped: %w; nothing drawn (%d solutions had been found; --limit draws the first ones)", context.Cause(ctx), found)
+	}
 	if f.raw {
+		var sols []*puzzles.Solution
 		for s := range p.Solutions(ctx) {
-			items = append(items, gallery.Item{Solution: s})
-			if f.limit > 0 && len(items) == f.limit {
+			sols = append(sols, s)
+			if f.limit > 0 && len(sols) == f.limit {
 				break
 			}
 		}
-		return items, ctx.Err(), nil
+		if ctx.Err() != nil {
+			return nil, searchStopped(len(sols))
+		}
+		if len(sols) == 0 {
+			return nil, nil
+		}
+		return gallery.Solutions(sols, opt)
 	}
-	cfg := &puzzles.SolveConfig{NoSymmetryBreaking: f.noBreaking, Limit: f.limit}
+	cfg := &puzzles.SolveConfig{Limit: f.limit}
 	if f.solution > 0 {
 		cfg.Limit = 0 // the K-th in canonical order needs them all
 	}
 	res, err := p.Solve(ctx, cfg)
-	if res == nil {
-		return nil, nil, err
-	}
-	if f.solution > 0 {
-		if err != nil {
-			return nil, nil, err
+	switch {
+	case ctx.Err() != nil:
+		found := 0
+		if res != nil {
+			found = len(res.Distinct)
 		}
-		if f.solution > len(res.Distinct) {
-			return nil, nil, fmt.Errorf("--solution %d: the puzzle has %d distinct solutions", f.solution, len(res.Distinct))
-		}
+		return nil, searchStopped(found)
+	case err != nil:
+		return nil, err
+	case len(res.Distinct) == 0:
+		return nil, nil
+	case f.solution > len(res.Distinct):
+		return nil, fmt.Errorf("--solution %d: the puzzle has %d distinct solutions", f.solution, len(res.Distinct))
+	case f.solution > 0:
 		d := res.Distinct[f.solution-1]
-		return []gallery.Item{{Solution: d.Solution, Caption: fmt.Sprint(f.solution),
-			Title: fmt.Sprintf("solution %d of %d", f.solution, len(res.Distinct))}}, nil, nil
+		return gallery.Layout([]gallery.Item{{Solution: d.Solution, Caption: fmt.Sprint(f.solution),
+			Title: fmt.Sprintf("solution %d of %d", f.solution, len(res.Distinct))}}, opt)
 	}
-	for _, d := range res.Distinct {
-		items = append(items, gallery.Item{Solution: d.Solution})
-	}
-	return items, err, nil
+	return gallery.Classes(res.Distinct, opt)
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
+	"errors"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -334,7 +336,83 @@ func TestDrawDPI(t *testing.T) {
 	if dpi != 3*one {
 		t.Errorf("--dpi 288 gives %d pixels across, want 3 × %d", dpi, one)
 	}
-	if code, _, _ := polytile(t, "draw", "scott", "--dpi", "300", "--scale", "2", "-o", filepath.Join(dir, "y.png")); code != 2 {
-		t.Errorf("--dpi with --scale: exit %d, want 2", code)
+	if scale := size("--scale", "3"); scale != dpi {
+		t.Errorf("--scale 3 gives %d pixels across, want %d as --dpi 288", scale, dpi)
+	}
+	if both := size("--scale", "3", "--dpi", "288"); both != dpi {
+		t.Errorf("--scale 3 --dpi 288 gives %d pixels across, want %d", both, dpi)
+	}
+	for _, args := range [][]string{{"--dpi", "300", "--scale", "2"}, {"--scale", "101"}, {"--no-symmetry-breaking"}} {
+		if code, _, stderr := polytile(t, append([]string{"draw", "scott", "-o", filepath.Join(dir, "y.png")}, args...)...); code != 2 {
+			t.Errorf("draw %q: exit %d, want 2 (%s)", args, code, stderr)
+		}
+	}
+}
+
+// interrupt is the cause os/signal.NotifyContext gives.
+var interrupt = errors.New("interrupt signal received")
+
+// onFile is a context that is canceled, as a signal cancels the command's,
+// as soon as it is asked whether it is done while dir holds a file: a
+// signal that comes once drawing has begun, without timing.
+type onFile struct {
+	context.Context
+	cancel context.CancelCauseFunc
+	dir    string
+}
+
+func (c *onFile) Err() error {
+	if c.Context.Err() == nil {
+		if entries, _ := os.ReadDir(c.dir); len(entries) > 0 {
+			c.cancel(interrupt)
+		}
+	}
+	return c.Context.Err()
+}
+
+// A signal stops draw: during the search or during the drawing, nothing is
+// written, no temporary file is left, and one line says why.
+func TestDrawStopped(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		ctx  func(dir string) context.Context
+		want string
+	}{
+		{"search", []string{"draw", "scott"}, func(dir string) context.Context {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			cancel(interrupt)
+			return ctx
+		}, "polytile: search stopped: interrupt signal received; nothing drawn"},
+		{"drawing pages", []string{"draw", "scott", "--per-page", "1"}, func(dir string) context.Context {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			return &onFile{Context: ctx, cancel: cancel, dir: dir}
+		}, "polytile: drawing stopped: interrupt signal received; nothing was written\n"},
+		{"drawing a PNG", []string{"draw", "scott", "--labels"}, func(dir string) context.Context {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			return &onFile{Context: ctx, cancel: cancel, dir: dir}
+		}, "polytile: drawing stopped: interrupt signal received; nothing was written\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var out, errOut bytes.Buffer
+			args := append(tc.args, "-o", filepath.Join(dir, "p.png"))
+			code := run(tc.ctx(dir), args, &out, &errOut)
+			if code != 1 || !strings.HasPrefix(errOut.String(), tc.want) || strings.Count(errOut.String(), "\n") != 1 {
+				t.Errorf("exit %d, stderr %q; want exit 1 and one line %q", code, errOut.String(), tc.want)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("%d files left in the directory, such as %s", len(entries), entries[0].Name())
+			}
+		})
+	}
+}
+
+// Text too long to draw is an error that quotes it shortened.
+func TestDrawLongTitle(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := polytile(t, "draw", "scott", "--limit", "1", "--title", strings.Repeat("a", 60000), "-o", filepath.Join(dir, "x.png"))
+	if code != 1 || !strings.Contains(stderr, `"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…" (60000 characters)`) || len(stderr) > 300 {
+		t.Errorf("exit %d, stderr %q; want exit 1 and a short error", code, stderr)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strings"
 
@@ -11,7 +12,6 @@ import (
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/pflag"
-	"go.yaml.in/yaml/v4"
 )
 
 // lookFlags are the flags that set how pictures look. The same names are
@@ -46,89 +46,102 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&l.palette, "palette", "", "a palette name (polytile palettes lists them) or a comma-separated list of colours")
 	fl.StringArrayVar(&l.colors, "color", nil, "a piece's colour, as `PIECE=COLOUR` (repeatable)")
 	fl.IntVar(&l.perPage, "per-page", 0, "frames on a page; more pages go to numbered files (default: all on one)")
-	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit (default 1; 2 for a high-resolution screen)")
-	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (300 for print; instead of --scale)")
+	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit, another way to give --dpi: 2 is --dpi 192 (default 1)")
+	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (default 96; 300 for print)")
 }
 
-// apply sets, from the spec's render: mapping, every look flag that the
-// command line did not set, and checks each value, so that a mistake in
-// the spec is reported at its line and column.
+// apply sets, from the spec's render options, every look flag that the
+// command line did not set, and checks each colour and palette, so that a
+// mistake in the spec is reported at its line and column. Piece colours
+// (render.color, and render.palette written as a mapping) are gathered in
+// the order written, whatever the command line says: --color wins over
+// them piece by piece when the palette is made.
 func (l *lookFlags) apply(fl *pflag.FlagSet, spec *puzzles.Spec) error {
 	if spec == nil || spec.Render == nil {
 		return nil
 	}
-	node := spec.Render
-	at := func(n *yaml.Node, format string, args ...any) error {
-		return fmt.Errorf("%s:%d:%d: %s", spec.Name, n.Line, n.Column, fmt.Sprintf(format, args...))
+	r := spec.Render
+	// Piece colours, from the key written first to the one written last.
+	groups := []struct {
+		key    string
+		pos    puzzles.SpecPos
+		colors []puzzles.PieceColor
+	}{{"palette", r.Palette.Pos, r.Palette.Value.Pieces}, {"color", r.Color.Pos, r.Color.Value}}
+	if before(groups[1].pos, groups[0].pos) {
+		groups[0], groups[1] = groups[1], groups[0]
 	}
-	if node.Kind != yaml.MappingNode {
-		return at(node, "render is not a mapping; want keys such as columns: 13")
-	}
-	isNull := func(n *yaml.Node) bool {
-		return n.Kind == yaml.ScalarNode && (n.Tag == "!!null" || n.Value == "")
-	}
-	colour := func(n *yaml.Node, what string) (string, error) {
-		if n.Kind != yaml.ScalarNode || isNull(n) {
-			return "", at(n, "%s: want a colour such as \"#e41a1c\" (quoted: # starts a comment in YAML)", what)
-		}
-		if _, err := palettes.Parse(n.Value); err != nil {
-			return "", at(n, "%s: %v", what, err)
-		}
-		return n.Value, nil
-	}
-	for i := 0; i+1 < len(node.Content); i += 2 {
-		key, val := node.Content[i], node.Content[i+1]
-		name := key.Value
-		if !slices.Contains(lookNames, name) {
-			return at(key, "unknown key %q in render; valid keys are %s", name, strings.Join(lookNames, ", "))
-		}
-		switch {
-		case val.Kind == yaml.MappingNode && (name == "palette" || name == "color"):
-			// A map from piece name to colour; --color wins piece by piece.
+	for _, g := range groups {
+		for _, pc := range g.colors {
+			if _, err := palettes.Parse(pc.Color.Value); err != nil {
+				return pc.Color.Errorf("render.%s.%s: %v", g.key, pc.Piece, err)
+			}
 			if l.specColors == nil {
 				l.specColors = map[string]string{}
 			}
-			for k := 0; k+1 < len(val.Content); k += 2 {
-				c, err := colour(val.Content[k+1], "render."+name+"."+val.Content[k].Value)
-				if err != nil {
-					return err
-				}
-				l.specColors[val.Content[k].Value] = c
-			}
+			l.specColors[pc.Piece] = pc.Color.Value
+		}
+	}
+	fromSpec(fl, "cell-size", &l.cellSize, r.CellSize)
+	fromSpec(fl, "border-width", &l.borderWidth, r.BorderWidth)
+	fromSpec(fl, "gap", &l.gap, r.Gap)
+	fromSpec(fl, "margin", &l.margin, r.Margin)
+	if !fl.Changed("scale") && !fl.Changed("dpi") {
+		// --scale and --dpi say one thing two ways: either on the command
+		// line replaces both of the spec's.
+		fromSpec(fl, "scale", &l.scale, r.Scale)
+		fromSpec(fl, "dpi", &l.dpi, r.DPI)
+	}
+	fromSpec(fl, "columns", &l.columns, r.Columns)
+	fromSpec(fl, "per-page", &l.perPage, r.PerPage)
+	fromSpec(fl, "grid", &l.grid, r.Grid)
+	fromSpec(fl, "labels", &l.labels, r.Labels)
+	fromSpec(fl, "letters", &l.letters, r.Letters)
+	fromSpec(fl, "title", &l.title, r.Title)
+	for _, c := range []struct {
+		name string
+		dst  *string
+		opt  puzzles.RenderOption[string]
+	}{{"border-color", &l.borderColor, r.BorderColor}, {"background", &l.background, r.Background}} {
+		if !c.opt.Set || fl.Changed(c.name) {
 			continue
-		case name == "color":
-			return at(val, "render.color maps piece names to colours, such as {F: tomato, X: \"#e41a1c\"}")
-		case fl.Changed(name):
-			continue // the command line wins
-		case val.Kind == yaml.SequenceNode && name == "palette":
+		}
+		if err := parseOptional(c.opt.Value); err != nil {
+			return c.opt.Errorf("render.%s: %v", c.name, err)
+		}
+		*c.dst = c.opt.Value
+	}
+	if p := r.Palette; p.Set && len(p.Value.Pieces) == 0 && !fl.Changed("palette") {
+		name := p.Value.Name
+		if len(p.Value.List) > 0 {
 			var list []string
-			for _, c := range val.Content {
-				v, err := colour(c, "render.palette")
-				if err != nil {
-					return err
+			for _, c := range p.Value.List {
+				if _, err := palettes.Parse(c.Value); err != nil {
+					return c.Errorf("render.palette: %v", err)
 				}
-				list = append(list, v)
+				list = append(list, c.Value)
 			}
-			if len(list) == 0 {
-				return at(val, "render.palette lists no colours")
-			}
-			if err := fl.Set(name, strings.Join(list, ",")); err != nil {
-				return at(val, "render.palette: %v", err)
-			}
-			continue
-		case val.Kind != yaml.ScalarNode:
-			return at(val, "render.%s is not a single value", name)
-		case isNull(val):
-			return at(val, "render.%s has no value (a colour starting with # must be quoted: \"#e41a1c\")", name)
+			name = strings.Join(list, ",")
 		}
-		if err := fl.Set(name, val.Value); err != nil {
-			return at(val, "render.%s: %v", name, err)
-		}
-		if err := l.check(name); err != nil {
-			return at(val, "render.%s: %v", name, err)
+		l.palette = name
+		if _, err := l.basePalette(12); err != nil {
+			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "--palette: "), "--palette ")
+			return p.Errorf("render.palette: %s", msg)
 		}
 	}
 	return nil
+}
+
+// fromSpec sets *dst to the value of the spec's option o, if the spec sets
+// it and the command line does not set the flag name.
+func fromSpec[T any](fl *pflag.FlagSet, name string, dst *T, o puzzles.RenderOption[T]) {
+	if o.Set && !fl.Changed(name) {
+		*dst = o.Value
+	}
+}
+
+// before reports whether position a comes before position b in a file.
+func before(a, b puzzles.SpecPos) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 }
 
 // check validates the value of the look flag name.
@@ -208,16 +221,62 @@ func (l *lookFlags) options(pieces int) (*gallery.Options, *render.Options, erro
 		return nil, nil, usagef("%v", err)
 	}
 	opt.Palette = p
-	if l.scale > 0 && l.dpi > 0 {
-		return nil, nil, usagef("--scale and --dpi both set the PNG's scale: give one")
+	dpi, err := l.resolution()
+	if err != nil {
+		return nil, nil, err
 	}
-	return opt, &render.Options{Scale: l.scale, DPI: l.dpi}, nil
+	return opt, &render.Options{DPI: dpi}, nil
+}
+
+// resolution returns the PNG's resolution in dots per inch: --dpi, or
+// --scale pixels per unit, a unit being 1/96 inch (--scale 2 is --dpi
+// 192). Both may be given if they agree.
+func (l *lookFlags) resolution() (float64, error) {
+	if l.scale == 0 {
+		return l.dpi, nil
+	}
+	if l.scale > render.MaxDPI/96 {
+		return 0, usagef("--scale %g: at most %g", l.scale, float64(render.MaxDPI)/96)
+	}
+	dpi := 96 * l.scale
+	if l.dpi > 0 && math.Abs(l.dpi-dpi) > 1e-9*dpi {
+		return 0, usagef("--scale %g is --dpi %g, but --dpi is %g: give one of them", l.scale, dpi, l.dpi)
+	}
+	return dpi, nil
 }
 
 // makePalette builds the palette: a named one (continuous ones sampled to
 // the number of pieces), or a list of colours, with the spec's and then the
 // command line's piece colours on top.
 func (l *lookFlags) makePalette(pieces int) (*palettes.Palette, error) {
+	p, err := l.basePalette(pieces)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	for k, v := range l.specColors {
+		m[k] = v
+	}
+	for _, kv := range l.colors {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" || v == "" {
+			return nil, fmt.Errorf("--color %q: want PIECE=COLOUR, such as F=#e41a1c", kv)
+		}
+		m[k] = v
+	}
+	if len(m) == 0 {
+		return p, nil
+	}
+	if p, err = palettes.FromMap(m, p); err != nil {
+		return nil, fmt.Errorf("--color: %w", err)
+	}
+	return p, nil
+}
+
+// basePalette builds the palette that --palette names: a named one
+// (continuous ones sampled to the number of pieces), a list of colours, or
+// the default.
+func (l *lookFlags) basePalette(pieces int) (*palettes.Palette, error) {
 	var p *palettes.Palette
 	var err error
 	list := splitColours(l.palette)
@@ -237,23 +296,6 @@ func (l *lookFlags) makePalette(pieces int) (*palettes.Palette, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("--palette: %w", err)
-	}
-	m := map[string]string{}
-	for k, v := range l.specColors {
-		m[k] = v
-	}
-	for _, kv := range l.colors {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" || v == "" {
-			return nil, fmt.Errorf("--color %q: want PIECE=COLOUR, such as F=#e41a1c", kv)
-		}
-		m[k] = v
-	}
-	if len(m) == 0 {
-		return p, nil
-	}
-	if p, err = palettes.FromMap(m, p); err != nil {
-		return nil, fmt.Errorf("--color: %w", err)
 	}
 	return p, nil
 }

@@ -4,11 +4,21 @@
 // Usage:
 //
 //	polytile solve SPEC [--limit N] [--show N] [--no-symmetry-breaking] [--json]
-//	               [--workers N] [--quiet] [--timeout D] [--stats]
-//	               [--jsonl FILE] [--shard i/n | --shards n]
+//	               [--engine auto|fill|dlx] [--workers N] [--quiet] [--timeout D]
+//	               [--stats] [--jsonl FILE] [--shard i/n | --shards n]
 //	polytile merge SHARD.jsonl... [-o FILE] [--spec SPEC]
-//	polytile draw SPEC -o FILE
+//	polytile draw SPEC -o FILE [--limit N | --solution K] [--raw] [look flags]
+//	polytile pieces SET -o FILE [look flags]
+//	polytile palettes
 //	polytile list
+//
+// The look flags (--cell-size, --palette, --color, --letters, --labels,
+// --title, --dpi and the others that polytile draw --help lists) set how
+// pictures look; a spec's render: key sets the same options, the command
+// line winning. draw draws the distinct solutions as SVG, PNG or PDF, the
+// format following the output file's extension; pieces draws a piece set
+// (a built-in set's name, or a spec's pieces); palettes lists the colour
+// palettes.
 //
 // SPEC is the path of a spec file or the name of a built-in puzzle
 // (polytile list shows them). solve prints the number of raw solutions (every
@@ -65,9 +75,18 @@ func usagef(format string, args ...any) error {
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	root := newRoot(stdout, stderr)
+	out := &stickyWriter{w: stdout}
+	root := newRoot(out, stderr)
 	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
 	err := root.ExecuteContext(ctx)
+	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
+		// Results that could not be written are not results: a full disk
+		// or a broken pipe on standard output is a failure, as it is for
+		// cat. (A standard output closed before the program starts cannot
+		// be told apart from /dev/null: Go's runtime opens /dev/null in
+		// its place.)
+		err = fmt.Errorf("writing standard output: %w", out.err)
+	}
 	if err == nil {
 		return 0
 	}
@@ -107,6 +126,22 @@ rotations and reflections.`,
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newSolveCmd(), newListCmd(), newDrawCmd(), newPiecesCmd(), newPalettesCmd(), newMergeCmd())
 	return root
+}
+
+// stickyWriter passes writes to w until one fails, and keeps the first
+// error, so that run can report output that never arrived.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
 }
 
 // exactArgs is cobra.ExactArgs with a usage error.

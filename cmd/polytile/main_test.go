@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -221,5 +222,31 @@ func TestSolveEngines(t *testing.T) {
 	}
 	if code, _, stderr := polytile(t, "solve", "scott", "--engine", "magic"); code != 2 || !strings.Contains(stderr, "auto, dlx or fill") {
 		t.Errorf("--engine magic: exit %d, %q", code, stderr)
+	}
+}
+
+// failingWriter fails every write, as a full disk or a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// Output that cannot be written is a failure, whatever the command.
+func TestStdoutWriteError(t *testing.T) {
+	for _, args := range [][]string{
+		{"list"},
+		{"palettes"},
+		{"solve", "dominoes-4x4"},
+		{"solve", "dominoes-4x4", "--json"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errOut bytes.Buffer
+			code := run(context.Background(), args, failingWriter{}, &errOut)
+			if code != 1 {
+				t.Errorf("exit status %d, want 1", code)
+			}
+			if want := "polytile: writing standard output: no space left on device\n"; errOut.String() != want {
+				t.Errorf("stderr = %q, want %q", errOut.String(), want)
+			}
+		})
 	}
 }

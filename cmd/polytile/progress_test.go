@@ -56,7 +56,11 @@ func TestProgressBar(t *testing.T) {
 	if got := buf.String(); got != "\033[2K\r" {
 		t.Errorf("clear wrote %q, want the ANSI erase-line", got)
 	}
-	newProgressBar(&buf).clear() // a bar never drawn clears nothing
+	buf.Reset()
+	newProgressBar(&buf).clear()
+	if got := buf.String(); got != "" {
+		t.Errorf("clear of a bar never drawn wrote %q, want nothing", got)
+	}
 }
 
 // Tests never see a terminal, nor does a file: no bar there.

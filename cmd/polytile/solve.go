@@ -70,7 +70,7 @@ In a Kubernetes Indexed Job, --shards n takes i from JOB_COMPLETION_INDEX.
 	fl.IntVar(&f.show, "show", 3, "print the first `N` distinct solutions as ASCII grids")
 	fl.BoolVar(&f.noBreaking, "no-symmetry-breaking", false, "search every raw solution instead of (mostly) one per class")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object with the counts and every distinct solution found")
-	fl.StringVar(&f.engine, "engine", "auto", "search engine: dlx (Dancing Links), fill (64-bit masks, boards of at most 64 cells) or auto")
+	fl.StringVar(&f.engine, "engine", "auto", "search engine: dlx (Dancing Links), fill (64-bit masks: at most 64 pieces, boards about ten cells across or less) or auto (fill where it fits)")
 	fl.IntVar(&f.workers, "workers", 0, "search on `N` goroutines (0: one per core)")
 	fl.BoolVar(&f.quiet, "quiet", false, "show no progress bar")
 	fl.DurationVar(&f.timeout, "timeout", 0, "stop the search after `DURATION` (such as 90s or 2h), keeping what was found (0: no limit)")

@@ -1,0 +1,286 @@
+package puzzles
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// taskResult is what one task found. The worker running the task appends
+// the classes it keeps as it finds them; the merger takes them from the
+// front task as they come, so that a long task neither holds its solutions
+// until it ends nor delays a stop. A worker whose task holds bufferCap
+// classes not taken yet waits for the merger (its task may be behind
+// others), so that memory stays bounded however many solutions a task has.
+type taskResult struct {
+	mu       sync.Mutex
+	taken    sync.Cond // L is &mu; signaled when the merger takes, or the run stops
+	distinct []Class   // found and not yet taken by the merger
+	most     int       // the largest len(distinct) seen
+	finished bool      // the task has ended; the fields below are set
+
+	found, nodes, updates int64
+	err                   error
+}
+
+// bufferCap is the most classes a task holds that the merger has not taken
+// (a variable so that tests can lower it). Workers run at most ahead tasks
+// in front of the merger (see merger.claim), so the classes waiting number
+// at most about (ahead + workers) × bufferCap.
+var bufferCap = 1024
+
+// add appends d, first waiting while bufferCap classes wait to be taken,
+// and wakes the merger if it fills the buffer. It reports false, dropping
+// d, if ctx is canceled meanwhile.
+func (r *taskResult) add(ctx context.Context, d Class, wake func()) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for len(r.distinct) >= bufferCap {
+		if ctx.Err() != nil {
+			return false
+		}
+		wake()
+		r.taken.Wait()
+	}
+	r.distinct = append(r.distinct, d)
+	r.most = max(r.most, len(r.distinct))
+	if len(r.distinct) == bufferCap {
+		wake()
+	}
+	return true
+}
+
+// finish records the end of the task.
+func (r *taskResult) finish(found, nodes, updates int64, err error) {
+	r.mu.Lock()
+	r.found, r.nodes, r.updates, r.err, r.finished = found, nodes, updates, err, true
+	r.mu.Unlock()
+}
+
+// merger runs tasks on workers and merges their results into a Result, in
+// task order: the front task's classes as they come, the others' once they
+// are at the front, so that the classes, the order in which Each sees them
+// and the counts are the same for any number of workers. It counts a
+// task's covers and statistics only once it has taken all the task's
+// classes and gone past it; the task in which the limit or Each stops the
+// search counts nothing (see Result).
+type merger struct {
+	cfg     *SolveConfig
+	res     *Result
+	index   []int // each task's index among all the tasks
+	results []taskResult
+	start   time.Time
+	cancel  context.CancelFunc // stops the workers
+
+	// The merger's own.
+	distinct int64 // classes taken
+	stopped  bool  // by the limit or by Each
+
+	// Shared with the workers.
+	next  atomic.Int64  // the next task to claim
+	done  atomic.Int64  // tasks finished, for Progress
+	nodes atomic.Int64  // their nodes, for Progress
+	wake  chan struct{} // a task finished or filled its buffer
+	mu    sync.Mutex    // guards front
+	moved sync.Cond     // L is &mu; signaled when front moves or the run stops
+	front int           // the first task not merged yet
+	ahead int           // how far workers may run ahead of front
+}
+
+func newMerger(cfg *SolveConfig, res *Result, index []int, start time.Time) *merger {
+	m := &merger{cfg: cfg, res: res, index: index, results: make([]taskResult, len(index)), start: start,
+		wake: make(chan struct{}, 1)}
+	m.moved.L = &m.mu
+	for i := range m.results {
+		m.results[i].taken.L = &m.results[i].mu
+	}
+	res.Complete = true
+	return m
+}
+
+// run runs the tasks on at most the given number of workers, each made by
+// newWorker, merges their results into m.res and returns ctx's error.
+func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker func() *worker) error {
+	workers = max(1, min(workers, len(tasks)))
+	m.res.Workers, m.ahead = workers, 64+8*workers
+	parent := ctx
+	ctx, m.cancel = context.WithCancel(ctx)
+	defer m.cancel()
+	defer context.AfterFunc(ctx, m.wakeAll)()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			var w *worker
+			for i, ok := m.claim(ctx); ok; i, ok = m.claim(ctx) {
+				if w == nil {
+					w = newWorker()
+				}
+				w.run(ctx, &tasks[i], &m.results[i], m.signal)
+				m.done.Add(1)
+				m.nodes.Add(m.results[i].nodes)
+				m.signal()
+			}
+		})
+	}
+	m.merge(ctx)
+	wg.Wait()
+	if parent.Err() != nil {
+		m.rest() // interrupted: keep what the other tasks found, in task order
+	}
+	m.finish(parent.Err() != nil)
+	return parent.Err()
+}
+
+// claim returns the next task for a worker to run, once it is at most
+// m.ahead tasks in front of the merger (so that the classes waiting for
+// earlier tasks stay few); false if there is none or the run stopped.
+func (m *merger) claim(ctx context.Context) (int, bool) {
+	i := int(m.next.Add(1) - 1)
+	if i >= len(m.results) {
+		return 0, false
+	}
+	m.mu.Lock()
+	for i >= m.front+m.ahead && ctx.Err() == nil {
+		m.moved.Wait()
+	}
+	m.mu.Unlock()
+	return i, ctx.Err() == nil
+}
+
+// signal wakes the merger.
+func (m *merger) signal() {
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
+
+// wakeAll wakes the workers waiting for the merger, once the run stops.
+func (m *merger) wakeAll() {
+	m.mu.Lock()
+	m.moved.Broadcast()
+	m.mu.Unlock()
+	for i := range m.results {
+		r := &m.results[i]
+		r.mu.Lock()
+		r.taken.Broadcast()
+		r.mu.Unlock()
+	}
+}
+
+// merge takes results as the workers make them, until every task is
+// merged, the limit or Each stops the search, or ctx is canceled. It looks
+// at the front task when woken and at least every ProgressEvery/4, and
+// reports progress every ProgressEvery.
+func (m *merger) merge(ctx context.Context) {
+	ticker := time.NewTicker(ProgressEvery / 4)
+	defer ticker.Stop()
+	for ticks := 0; m.advance(); {
+		select {
+		case <-m.wake:
+		case <-ticker.C:
+			if ticks++; ticks%4 == 0 {
+				m.progress()
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// advance merges the tasks at the front that have finished, and what the
+// first unfinished one has found so far; it reports whether there is more
+// to merge.
+func (m *merger) advance() bool {
+	for m.front < len(m.results) && !m.stopped && m.drain(m.front) {
+		m.mu.Lock()
+		m.front++
+		m.moved.Broadcast()
+		m.mu.Unlock()
+	}
+	return m.front < len(m.results) && !m.stopped
+}
+
+// rest takes, once the workers have stopped, what the tasks after the
+// front found, in task order.
+func (m *merger) rest() {
+	for i := m.front; i < len(m.results) && !m.stopped; i++ {
+		m.drain(i)
+	}
+}
+
+// drain takes what task i has found so far, and reports whether the task
+// has ended and all it found was taken, without a stop: only then does it
+// count the task's covers and statistics.
+func (m *merger) drain(i int) bool {
+	r := &m.results[i]
+	r.mu.Lock()
+	ds, done := r.distinct, r.finished
+	r.distinct = nil
+	r.taken.Broadcast()
+	r.mu.Unlock()
+	for _, d := range ds {
+		if m.stopped {
+			break
+		}
+		m.take(d, i)
+	}
+	if !done || m.stopped {
+		return false
+	}
+	m.res.Found += r.found
+	m.res.Stats.Nodes += r.nodes
+	m.res.Stats.Updates += r.updates
+	if r.err != nil {
+		m.res.Complete = false
+	}
+	return true
+}
+
+// take merges one class found by task i, and stops the search at the
+// limit or when Each says so.
+func (m *merger) take(d Class, i int) {
+	m.distinct++
+	m.res.Raw += int64(d.Orbit)
+	if m.cfg.Each != nil {
+		if !m.cfg.Each(d, m.index[i]) {
+			m.stop()
+		}
+	} else {
+		m.res.Distinct = append(m.res.Distinct, d)
+	}
+	if m.cfg.Limit > 0 && m.distinct >= int64(m.cfg.Limit) {
+		m.stop()
+	}
+}
+
+func (m *merger) stop() {
+	m.stopped = true
+	m.cancel()
+}
+
+// progress reports progress, if the caller asked for it.
+func (m *merger) progress() {
+	if m.cfg.Progress != nil {
+		m.cfg.Progress(Progress{Tasks: len(m.results), Done: int(m.done.Load()), Found: m.res.Found,
+			Distinct: m.distinct, Nodes: m.nodes.Load(), Elapsed: time.Since(m.start)})
+	}
+}
+
+// finish completes the result once the workers have stopped.
+func (m *merger) finish(interrupted bool) {
+	m.progress()
+	res := m.res
+	if interrupted || m.stopped || m.front < len(m.results) {
+		res.Complete = false
+	}
+	res.Stats.Solutions = res.Found
+	if m.cfg.Each == nil {
+		slices.SortFunc(res.Distinct, func(a, b Class) int { return a.Compare(b.Solution) })
+	}
+	for i := range m.results {
+		res.buffered = max(res.buffered, m.results[i].most)
+	}
+}
