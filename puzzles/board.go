@@ -82,6 +82,9 @@ func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 		if c.Row < 0 || c.Col < 0 {
 			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is at a negative position", c.Row, c.Col)
 		}
+		if !ValidCell(lat, c) {
+			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is not a cell of the %s lattice: row + column must be even", c.Row, c.Col, lat.Name())
+		}
 		if i > 0 && c == b.cells[i-1] {
 			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is given twice", c.Row, c.Col)
 		}

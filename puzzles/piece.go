@@ -50,6 +50,11 @@ func (p Piece) validate(lat Lattice) error {
 	case p.Count < 1:
 		return fmt.Errorf("puzzles: piece %q: count %d, want at least 1", p.Name, p.Count)
 	}
+	for _, c := range p.Cells {
+		if !ValidCell(lat, c) {
+			return fmt.Errorf("puzzles: piece %q: [%d, %d] is not a cell of the %s lattice: row + column must be even", p.Name, c.Row, c.Col, lat.Name())
+		}
+	}
 	cells := lat.Normalize(p.Cells)
 	for i := 1; i < len(cells); i++ {
 		if cells[i] == cells[i-1] {
@@ -57,7 +62,11 @@ func (p Piece) validate(lat Lattice) error {
 		}
 	}
 	if !connected(lat, cells) {
-		return fmt.Errorf("puzzles: piece %q is not connected: its cells must join edge to edge", p.Name)
+		on := ""
+		if lat != Square {
+			on = " on the " + lat.Name() + " lattice"
+		}
+		return fmt.Errorf("puzzles: piece %q is not connected%s: its cells must join edge to edge", p.Name, on)
 	}
 	return nil
 }
