@@ -23,14 +23,22 @@ type Piece struct {
 // ParsePiece returns the piece drawn in pic on the square lattice: every
 // character other than a space is a cell. The piece has one copy and may be
 // reflected.
-func ParsePiece(name, pic string) (Piece, error) {
+func ParsePiece(name, pic string) (Piece, error) { return ParsePieceOn(Square, name, pic) }
+
+// ParsePieceOn returns the piece drawn in pic on lat, read as ParsePiece
+// reads it, with the character at row r, column c being cell (r, c) of
+// lat: on the hexagonal lattice a cell where r + c is odd is an error.
+func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
 	cells, err := scanPicture(pic, func(r rune) (bool, string) {
 		return !unicode.IsSpace(r), ""
 	})
 	if err != nil {
 		return Piece{}, err
 	}
-	return NewPiece(Square, name, cells)
+	if err := checkParity(lat, cells, "a cell"); err != nil {
+		return Piece{}, err
+	}
+	return NewPiece(lat, name, cells)
 }
 
 // NewPiece returns a piece of one copy, reflectable, with the given cells,
