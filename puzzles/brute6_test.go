@@ -1,0 +1,241 @@
+package puzzles
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The brute force here knows the triangular and hexagonal lattices only as
+// points in the plane, where the drawing puts the cells' centres:
+// it turns and reflects pieces and boards in floating point and finds the
+// board's symmetries by trying the 12 isometries about the centroid of its
+// cells. It shares nothing with the package but the pieces' cells and the
+// lattices' neighbours, so it checks Transform, Translate, the symmetry
+// group, canonical forms and both engines at once.
+
+type point struct{ x, y float64 }
+
+func (p point) key() [2]int64 {
+	return [2]int64{int64(math.Round(p.x * 1e6)), int64(math.Round(p.y * 1e6))}
+}
+
+// isometry k of 12 about c: reflect in the horizontal line through c for
+// k ≥ 6, then turn by k × 60°.
+func isometry(k int, c, p point) point {
+	x, y := p.x-c.x, p.y-c.y
+	if k >= 6 {
+		y = -y
+	}
+	th := float64(k%6) * math.Pi / 3
+	return point{c.x + x*math.Cos(th) - y*math.Sin(th), c.y + x*math.Sin(th) + y*math.Cos(th)}
+}
+
+type bruteLattice struct {
+	lat  Lattice
+	cell map[[2]int64]Cell // centre → cell, over a generous window
+}
+
+func newBruteLattice(lat Lattice) *bruteLattice {
+	bl := &bruteLattice{lat: lat, cell: map[[2]int64]Cell{}}
+	for r := -40; r <= 40; r++ {
+		for c := -80; c <= 80; c++ {
+			if ValidCell(lat, Cell{r, c}) {
+				x, y := centre(lat, Cell{r, c})
+				bl.cell[point{x, y}.key()] = Cell{r, c}
+			}
+		}
+	}
+	return bl
+}
+
+func (bl *bruteLattice) at(c Cell) point {
+	x, y := centre(bl.lat, c)
+	return point{x, y}
+}
+
+// image maps cells by isometry k about o and then by the vector that
+// takes the image of from to to; false if some image is no cell.
+func (bl *bruteLattice) image(cells []Cell, k int, o point, from point, to point) ([]Cell, bool) {
+	f := isometry(k, o, from)
+	out := make([]Cell, len(cells))
+	for i, c := range cells {
+		p := isometry(k, o, bl.at(c))
+		q, ok := bl.cell[point{p.x - f.x + to.x, p.y - f.y + to.y}.key()]
+		if !ok {
+			return nil, false
+		}
+		out[i] = q
+	}
+	return out, true
+}
+
+// bruteCount6 counts the covers of board by pieces (free ones: any of the
+// 12 isometries) and the classes of covers under the board's symmetries.
+func bruteCount6(lat Lattice, board []Cell, pieces []Piece) (raw, classes, syms int) {
+	bl := newBruteLattice(lat)
+	in := map[Cell]bool{}
+	var cen point
+	for _, c := range board {
+		in[c] = true
+		p := bl.at(c)
+		cen.x += p.x / float64(len(board))
+		cen.y += p.y / float64(len(board))
+	}
+	var group []int // isometries about the centroid that map the board onto itself
+	for k := range 12 {
+		img, ok := bl.image(board, k, cen, cen, cen)
+		if ok && !slices.ContainsFunc(img, func(c Cell) bool { return !in[c] }) {
+			group = append(group, k)
+		}
+	}
+	sorted := slices.Clone(board)
+	slices.SortFunc(sorted, Cell.Compare)
+	owner := map[Cell]int{}
+	var names []string
+	left := make([]int, len(pieces))
+	for i, p := range pieces {
+		left[i] = p.Count
+	}
+	seen := map[string]bool{}
+	var rec func()
+	rec = func() {
+		first := -1
+		for i, c := range sorted {
+			if _, ok := owner[c]; !ok {
+				first = i
+				break
+			}
+		}
+		if first < 0 {
+			raw++
+			best := ""
+			for _, k := range group {
+				img := map[Cell]int{}
+				moved, _ := bl.image(sorted, k, cen, cen, cen)
+				for i, c := range sorted {
+					img[moved[i]] = owner[c]
+				}
+				rank := map[int]int{}
+				var sb strings.Builder
+				for _, c := range sorted {
+					o := img[c]
+					if _, ok := rank[o]; !ok {
+						rank[o] = len(rank)
+					}
+					fmt.Fprintf(&sb, "%d%s,", rank[o], names[o])
+				}
+				if s := sb.String(); best == "" || s < best {
+					best = s
+				}
+			}
+			seen[best] = true
+			return
+		}
+		empty := sorted[first]
+		for i, p := range pieces {
+			if left[i] == 0 {
+				continue
+			}
+			tried := map[string]bool{}
+			for k := range 12 {
+				for _, at := range p.Cells {
+					moved, ok := bl.image(p.Cells, k, point{}, bl.at(at), bl.at(empty))
+					if !ok || slices.ContainsFunc(moved, func(c Cell) bool { _, taken := owner[c]; return !in[c] || taken }) {
+						continue
+					}
+					slices.SortFunc(moved, Cell.Compare)
+					if key := fmt.Sprint(moved); !tried[key] {
+						tried[key] = true
+						inst := len(names)
+						names = append(names, p.Name)
+						for _, c := range moved {
+							owner[c] = inst
+						}
+						left[i]--
+						rec()
+						left[i]++
+						for _, c := range moved {
+							delete(owner, c)
+						}
+						names = names[:inst]
+					}
+				}
+			}
+		}
+	}
+	rec()
+	return raw, len(seen), len(group)
+}
+
+func TestAgainstBruteForce6(t *testing.T) {
+	pieces := func(set string, count int) []Piece {
+		ps := mustSet(t, set)
+		for i := range ps {
+			ps[i].Count = count
+		}
+		return ps
+	}
+	board := func(lat Lattice, pic string) *Board {
+		b, err := ParseBoardOn(lat, pic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	hexagon2 := "  .....\n .......\n .......\n  .....\n" // the hexagon of side 2
+	tests := []struct {
+		name       string
+		board      *Board
+		pieces     []Piece
+		syms       int
+		wantRawPub int  // a published count, 0 for none
+		long       bool // seconds of brute force: skipped with -short
+	}{
+		// MacMahon's formula: a hexagon of sides 2, 2, 2 has 20 lozenge tilings.
+		{name: "diamonds in a hexagon of side 2", board: board(Triangle, hexagon2), pieces: pieces("diamond", 12), wantRawPub: 20, syms: 12},
+		{name: "tetriamonds twice in a hexagon of side 2", board: board(Triangle, hexagon2), pieces: pieces("tetriamonds", 2), syms: 12},
+		{name: "pentiamonds twice in a 4 × 5 parallelogram", board: board(Triangle, "    ..........\n   ..........\n  ..........\n ..........\n"), pieces: pieces("pentiamonds", 2), syms: 2, long: true},
+		{name: "triamonds in a triangle of side 3", board: board(Triangle, "    .\n   ...\n  .....\n"), pieces: pieces("triamond", 3), syms: 6},
+		{name: "triamonds and diamonds in a triangle of side 4", board: board(Triangle, "    .\n   ...\n  .....\n .......\n"),
+			pieces: slices.Concat(pieces("triamond", 4), pieces("diamond", 2)), syms: 6},
+		{name: "trihexes twice in a 3 × 6 parallelogram", board: board(Hexagon, ". . . . . .\n . . . . . .\n  . . . . . .\n"), pieces: pieces("trihexes", 2), syms: 2},
+		{name: "dihexes in a hexagon of side 2 without its centre", board: board(Hexagon, "  . .\n . # .\n  . .\n"), pieces: pieces("dihex", 3), syms: 12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.long && testing.Short() {
+				t.Skip("seconds of brute force, skipped with -short")
+			}
+			p := mustPuzzle(t, tt.board, tt.pieces)
+			raw, classes, syms := bruteCount6(tt.board.Lattice(), tt.board.Cells(), p.pieces)
+			t.Logf("brute force: raw %d, distinct %d, %d symmetries", raw, classes, syms)
+			if raw == 0 {
+				t.Fatalf("no covers: a case that proves nothing")
+			}
+			if tt.wantRawPub != 0 && raw != tt.wantRawPub {
+				t.Errorf("brute force raw = %d, want the published %d", raw, tt.wantRawPub)
+			}
+			if syms != tt.syms || p.Symmetries() != tt.syms {
+				t.Errorf("symmetries: brute force %d, Symmetries() = %d, want %d", syms, p.Symmetries(), tt.syms)
+			}
+			for _, eng := range []Engine{EngineDLX, EngineFill} {
+				for _, nb := range []bool{false, true} {
+					res, err := p.Solve(context.Background(), &SolveConfig{NoSymmetryBreaking: nb, Engine: eng})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Raw != int64(raw) || len(res.Distinct) != classes {
+						t.Errorf("Solve(%v, noBreaking=%v): raw %d, distinct %d; brute force: %d, %d", eng, nb, res.Raw, len(res.Distinct), raw, classes)
+					}
+					if nb && res.Found != res.Raw {
+						t.Errorf("Solve(%v): covers found = %d, sum of orbits = %d", eng, res.Found, res.Raw)
+					}
+				}
+			}
+		})
+	}
+}
