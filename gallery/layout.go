@@ -51,6 +51,9 @@ type Options struct {
 	Palette *palettes.Palette
 	// PerPage is the number of frames on a sheet; 0 puts them all on one.
 	PerPage int
+	// Lattice is the lattice of the pieces Pieces lays out; nil means the
+	// square one. Solutions know their own.
+	Lattice puzzles.Lattice
 	// MeasureText returns the width, in pixels, of s set at size pixels,
 	// bold or not, as the backend will draw it: the sheet is widened to
 	// fit the title, and the frames' slots to fit the captions. Nil means
@@ -154,18 +157,65 @@ func orDefault(v, def float64) float64 {
 }
 
 // content is one frame's picture before it is placed: the cells, and the
-// piece of each instance.
+// piece of each instance. Square boards are a grid of cells; the other
+// lattices' are polygons (poly is set).
 type content struct {
 	cells
+	poly   *polys
 	pieces []int    // the piece of each instance
 	names  []string // the puzzle's piece names
+}
+
+// size returns the picture's size, in cells.
+func (c *content) size() (float64, float64) {
+	if c.poly != nil {
+		return c.poly.size()
+	}
+	return float64(c.cols), float64(c.rows)
+}
+
+func (c *content) outlines() [][]Ring {
+	if c.poly != nil {
+		return c.poly.outlines()
+	}
+	return c.cells.outlines()
+}
+
+func (c *content) lines() (borders, grid []Segment) {
+	if c.poly != nil {
+		return c.poly.lines()
+	}
+	return c.cells.lines()
+}
+
+func (c *content) adjacency() [][]int {
+	if c.poly != nil {
+		return c.poly.adjacency()
+	}
+	return c.cells.adjacency()
+}
+
+// polyContent returns the content of cells of lat, cell i covered by
+// instance owner[i] of piece pieces[owner[i]].
+func polyContent(lat puzzles.Lattice, cells []puzzles.Cell, owner []int, pieces []int, names []string) *content {
+	return &content{poly: newPolys(lat, cells, owner, len(pieces)), pieces: pieces, names: names}
 }
 
 func solutionContent(s *puzzles.Solution) (*content, error) {
 	p := s.Puzzle()
 	b := p.Board()
 	if b.Lattice() != puzzles.Square {
-		return nil, fmt.Errorf("gallery: cannot draw a board of the %s lattice yet", b.Lattice().Name())
+		owner := make([]int, b.Len())
+		pieces := make([]int, p.Instances())
+		for i := range b.Cells() {
+			piece, inst := s.At(i)
+			owner[i], pieces[inst] = inst, piece
+		}
+		var names []string
+		for _, pc := range p.Pieces() {
+			names = append(names, pc.Name)
+		}
+		return polyContent(b.Lattice(), b.Cells(), owner, pieces, names), nil
 	}
 	c := &content{
 		cells:  cells{rows: b.Rows(), cols: b.Cols(), owner: make([]int, b.Rows()*b.Cols()), instances: p.Instances()},
@@ -246,6 +296,16 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(pieces))
 	contents := make([]*content, len(pieces))
 	for i, p := range pieces {
+		if s.Lattice != nil && s.Lattice != puzzles.Square {
+			for _, c := range p.Cells {
+				if !puzzles.ValidCell(s.Lattice, c) {
+					return nil, fmt.Errorf("gallery: piece %s has a cell [%d, %d] that is not one of the %s lattice", quote.Short(p.Name), c.Row, c.Col, s.Lattice.Name())
+				}
+			}
+			contents[i] = polyContent(s.Lattice, p.Cells, make([]int, len(p.Cells)), []int{i}, names)
+			items[i] = Item{Caption: p.Name, Title: p.Name}
+			continue
+		}
 		rows, cols := 0, 0
 		for _, c := range p.Cells {
 			if c.Row < 0 || c.Col < 0 {
@@ -319,12 +379,13 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
-	maxRows, maxCols := 0, 0
+	maxW, maxH := 0.0, 0.0
 	for _, c := range contents {
-		maxRows, maxCols = max(maxRows, c.rows), max(maxCols, c.cols)
+		w, h := c.size()
+		maxW, maxH = max(maxW, w), max(maxH, h)
 	}
-	slotW := float64(maxCols)*s.cell + s.border
-	slotH := float64(maxRows)*s.cell + s.border
+	slotW := maxW*s.cell + s.border
+	slotH := maxH*s.cell + s.border
 	if s.Labels {
 		slotH += s.caption * 1.5
 		for k := range items {
@@ -412,7 +473,8 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slotH float64) Frame {
 	c := contents[k]
 	cell := s.cell
-	w, h := float64(c.cols)*cell, float64(c.rows)*cell
+	cw, ch := c.size()
+	w, h := cw*cell, ch*cell
 	// Centre the board in its slot, above the caption.
 	boardH := slotH - s.border
 	if s.Labels {
@@ -448,7 +510,21 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if s.Grid {
 		f.Grid = scale(grid)
 	}
-	if s.Letters {
+	if s.Letters && c.poly != nil {
+		pts, clear := c.poly.labels()
+		for inst, v := range pts {
+			name := c.names[c.pieces[inst]]
+			// As large as a square's letters, or as fits in the piece.
+			size := min(cell*0.5, 1.5*clear[inst]*cell)
+			if tw, err := s.measure(name, size, true); err == nil && tw > 2*clear[inst]*cell {
+				size *= 2 * clear[inst] * cell / tw
+			}
+			f.Letters = append(f.Letters, Text{
+				X: fx + v.X*cell, Y: fy + v.Y*cell,
+				Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name,
+			})
+		}
+	} else if s.Letters {
 		for inst, v := range c.centers() {
 			f.Letters = append(f.Letters, Text{
 				X: fx + (float64(v.x)+0.5)*cell, Y: fy + (float64(v.y)+0.5)*cell,

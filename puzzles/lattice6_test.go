@@ -267,3 +267,38 @@ func TestLiteratureNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHexiamondShapes checks each of O'Beirne's names against the shape it
+// names, drawn in the coordinates (the first character of a
+// picture at row 0, column 0 pointing up).
+func TestHexiamondShapes(t *testing.T) {
+	shapes := map[string]string{
+		"bar":       "######",
+		"sphinx":    "    #\n #####",
+		"crown":     "#####\n  #",
+		"signpost":  "####\n  ##",
+		"snake":     "    #\n ####\n #",
+		"butterfly": "  #\n ####\n   #",
+		"chevron":   "    ##\n ####",
+		"hook":      "   ##\n ####",
+		"crook":     "#####\n#",
+		"lobster":   "  ##\n ####",
+		"yacht":     "  # #\n ####",
+		"hexagon":   "###\n###",
+	}
+	pieces := mustSet(t, "hexiamonds")
+	for _, p := range pieces {
+		pic, ok := shapes[p.Name]
+		if !ok {
+			t.Errorf("hexiamond %s has no shape to check", p.Name)
+			continue
+		}
+		want, err := ParsePieceOn(Triangle, p.Name, pic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameShape(Triangle, p, want.Cells) {
+			t.Errorf("hexiamond %s =\n%s, want\n%s", p.Name, p, want)
+		}
+	}
+}

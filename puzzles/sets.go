@@ -131,8 +131,8 @@ var sets = []setInfo{
 // columns of 1961) and of the tetrahexes (from Martin Gardner's), in the
 // order Polyforms generates them: the order of their canonical forms.
 var (
-	hexiamondNames = []string{"bar", "crook", "lobster", "signpost", "yacht", "crown",
-		"hook", "hexagon", "snake", "sphinx", "chevron", "butterfly"}
+	hexiamondNames = []string{"bar", "crook", "crown", "hook", "yacht", "lobster",
+		"signpost", "hexagon", "snake", "sphinx", "chevron", "butterfly"}
 	tetrahexNames = []string{"bar", "pistol", "worm", "bee", "wave", "arch", "propeller"}
 )
 

@@ -72,7 +72,7 @@ palette gives them.`,
 			if err := f.check(); err != nil {
 				return err
 			}
-			pieces, spec, err := loadPieces(args[0])
+			pieces, spec, lat, err := loadPieces(args[0])
 			if err != nil {
 				return err
 			}
@@ -83,6 +83,7 @@ palette gives them.`,
 			if err != nil {
 				return err
 			}
+			opt.Lattice = lat
 			sheets, err := gallery.Pieces(pieces, opt)
 			if err != nil {
 				return err
@@ -94,16 +95,17 @@ palette gives them.`,
 	return cmd
 }
 
-// loadPieces returns the pieces of a built-in set, or of a spec.
-func loadPieces(name string) ([]puzzles.Piece, *puzzles.Spec, error) {
+// loadPieces returns the pieces of a built-in set, or of a spec, and their
+// lattice.
+func loadPieces(name string) ([]puzzles.Piece, *puzzles.Spec, puzzles.Lattice, error) {
 	if pieces, err := puzzles.PieceSet(name); err == nil {
-		return pieces, nil, nil
+		return pieces, nil, puzzles.PieceSetLattice(name), nil
 	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.PieceSetNames(), ", "), err)
+		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.PieceSetNames(), ", "), err)
 	}
-	return spec.Puzzle.Pieces(), spec, nil
+	return spec.Puzzle.Pieces(), spec, spec.Puzzle.Board().Lattice(), nil
 }
 
 func (f *drawFlags) register(fl *pflag.FlagSet) {
