@@ -57,6 +57,25 @@ func (bl *bruteLattice) at(c Cell) point {
 	return point{x, y}
 }
 
+// marks returns points that tell a triangle from its turn by 60° about
+// its centre: a little way from the centre towards each of its corners.
+func (bl *bruteLattice) marks(c Cell) []point {
+	p := bl.at(c)
+	if bl.lat != Triangle {
+		return []point{p}
+	}
+	start := -90.0 // the apex of an up triangle, y growing down
+	if !Up(c) {
+		start = 90
+	}
+	var out []point
+	for k := range 3 {
+		a := (start + 120*float64(k)) * math.Pi / 180
+		out = append(out, point{p.x + 0.1*math.Cos(a), p.y + 0.1*math.Sin(a)})
+	}
+	return out
+}
+
 // image maps cells by isometry k about o and then by the vector that
 // takes the image of from to to; false if some image is no cell.
 func (bl *bruteLattice) image(cells []Cell, k int, o point, from point, to point) ([]Cell, bool) {
@@ -67,6 +86,16 @@ func (bl *bruteLattice) image(cells []Cell, k int, o point, from point, to point
 		q, ok := bl.cell[point{p.x - f.x + to.x, p.y - f.y + to.y}.key()]
 		if !ok {
 			return nil, false
+		}
+		// The image must be the cell itself, not the cell turned about
+		// its centre.
+		want := bl.marks(q)
+		for _, m := range bl.marks(c) {
+			m = isometry(k, o, m)
+			key := point{m.x - f.x + to.x, m.y - f.y + to.y}.key()
+			if !slices.ContainsFunc(want, func(w point) bool { return w.key() == key }) {
+				return nil, false
+			}
 		}
 		out[i] = q
 	}
@@ -237,5 +266,106 @@ func TestAgainstBruteForce6(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// bruteSymmetries returns the number of the 12 isometries of the plane
+// about the centroid of cells that map them onto themselves.
+func bruteSymmetries(lat Lattice, cells []Cell) int {
+	bl := newBruteLattice(lat)
+	in := map[Cell]bool{}
+	var cen point
+	for _, c := range cells {
+		in[c] = true
+		p := bl.at(c)
+		cen.x += p.x / float64(len(cells))
+		cen.y += p.y / float64(len(cells))
+	}
+	n := 0
+	for k := range 12 {
+		img, ok := bl.image(cells, k, cen, cen, cen)
+		if ok && !slices.ContainsFunc(img, func(c Cell) bool { return !in[c] }) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestGroup6 checks the order of the symmetry group of boards that are
+// symmetric on one lattice and not on another, and of boards centred on a
+// vertex, a cell's centre or an edge's midpoint, against the brute force.
+func TestGroup6(t *testing.T) {
+	tests := []struct {
+		name string
+		lat  Lattice
+		pic  string
+		want int
+	}{
+		{"2×6 on squares", Square, "......\n......\n", 4},
+		{"2×6 on triangles", Triangle, "......\n......\n", 2},
+		{"hexagon of side 1: centre a vertex", Triangle, "...\n...\n", 12},
+		{"triangle of side 3: centre a cell's", Triangle, "  .\n ...\n.....\n", 6},
+		{"diamond: centre an edge's midpoint", Triangle, "..\n", 4},
+		{"one triangle", Triangle, ".\n", 6},
+		{"sphinx: no symmetry", Triangle, "    .\n .....\n", 1},
+		{"one hexagon", Hexagon, ".\n", 12},
+		{"two hexagons: centre an edge's midpoint", Hexagon, ". .\n", 4},
+		{"three hexagons: centre a vertex", Hexagon, ". .\n .\n", 6},
+		{"hexagon of side 2", Hexagon, "  . .\n . . .\n  . .\n", 12},
+		{"3 × 3 rhombus", Hexagon, ". . .\n . . .\n  . . .\n", 4},
+		{"rows 1 and 2 on squares: a mirror", Square, " .\n..\n", 2},
+		{"rows 1 and 2 on hexagons: a triangle", Hexagon, "  .\n . .\n", 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := ParseBoardOn(tt.lat, tt.pic)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pieces := []Piece{{Name: "m", Cells: []Cell{{Row: 0, Col: 0}}, Count: b.Len()}}
+			if tt.lat != Square {
+				if got := bruteSymmetries(tt.lat, b.Cells()); got != tt.want {
+					t.Errorf("brute force: %d symmetries, want %d", got, tt.want)
+				}
+			}
+			if got := mustPuzzle(t, b, pieces).Symmetries(); got != tt.want {
+				t.Errorf("Symmetries() = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestShards6 splits hexiamond and tetrahex searches into shards: their
+// distinct solutions together are the whole search's.
+func TestShards6(t *testing.T) {
+	for _, name := range []string{"hexiamonds-4x9", "tetrahexes-hexagon"} {
+		s, err := Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := s.Puzzle.Solve(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys, want []string
+		raw := int64(0)
+		for i := range 3 {
+			res, err := s.Puzzle.Solve(context.Background(), &SolveConfig{Shard: i, Shards: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw += res.Raw
+			for _, d := range res.Distinct {
+				keys = append(keys, d.Key())
+			}
+		}
+		for _, d := range whole.Distinct {
+			want = append(want, d.Key())
+		}
+		slices.Sort(keys)
+		slices.Sort(want)
+		if raw != whole.Raw || !slices.Equal(keys, want) {
+			t.Errorf("%s: shards found raw %d, %d distinct; the whole search %d, %d", name, raw, len(keys), whole.Raw, len(want))
+		}
 	}
 }
