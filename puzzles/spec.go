@@ -124,6 +124,13 @@ func readSpec(r io.Reader) ([]byte, error) {
 // first row indented less than the first, and that is an error, never a
 // row silently lost (see lostRow).
 //
+// The lattice key (square, the default; triangle; hexagon) sets the
+// lattice of the board and every piece: pictures are read with its
+// coordinates (see Triangle and Hexagon), a hexagon must sit where row +
+// column is even, a board {rows, cols} on the hexagonal lattice takes the
+// positions of its picture where that holds, and a built-in set must be of
+// the spec's lattice.
+//
 // The render key is a mapping of render options, read into Spec.Render
 // (see RenderOptions). Any other key is an error, and so is a key given
 // twice. Counts are whole numbers from 1; one-sided is true or false;
