@@ -2,6 +2,8 @@ package gallery
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
@@ -34,17 +36,31 @@ func segLen(segs []Segment) float64 {
 // frame the size of the drawn board.
 func TestPolyFrames(t *testing.T) {
 	const cell = 24.0
+	dir := t.TempDir()
+	spec := func(name, text string) string {
+		path := filepath.Join(dir, name+".yaml")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	// Boards with holes: a hexagon of side 3 without its centre, and a
+	// hexagon of triangles without two that meet at its centre.
+	ring := spec("ring", "lattice: hexagon\nboard: |2\n    . . .\n   . . . .\n  . . # . .\n   . . . .\n    . . .\npieces: [{set: trihexes, count: 2}]\n")
+	pinch := spec("pinch", "lattice: triangle\nboard: |2\n    .....\n   ...#...\n   ...#...\n    .....\npieces: [{set: diamond, count: 11}]\n")
 	for _, tc := range []struct {
 		name     string
 		cellArea float64 // in pixels
 		edge     float64 // a cell's edge, in pixels
 	}{
+		{ring, math.Sqrt(3) / 2 * cell * cell, cell / math.Sqrt(3)},
+		{pinch, math.Sqrt(3) / 4 * (1.5 * cell) * (1.5 * cell), 1.5 * cell},
 		{"hexiamonds-4x9", math.Sqrt(3) / 4 * (1.5 * cell) * (1.5 * cell), 1.5 * cell},
 		{"hexiamonds-rhombus-6x6", math.Sqrt(3) / 4 * (1.5 * cell) * (1.5 * cell), 1.5 * cell},
 		{"tetrahexes-4x7", math.Sqrt(3) / 2 * cell * cell, cell / math.Sqrt(3)},
 		{"one-sided-tetrahexes-5x8", math.Sqrt(3) / 2 * cell * cell, cell / math.Sqrt(3)},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(filepath.Base(tc.name), func(t *testing.T) {
 			sols := distinct(t, tc.name, 3)
 			sheets, err := Solutions(sols, &Options{Letters: true, Grid: true, Margin: -1})
 			if err != nil {
