@@ -68,6 +68,9 @@ func TestParseSpec(t *testing.T) {
 		{"render", "", 5, 1, "U", 2, ".#.\n...\n", true},
 		{"indicator", "Indented pictures", 15, 7, "X W O1×5", 1, "###.\n##...\n###....\n##.......\n", false},
 		{"indicator-mapping", "", 9, 2, "T U", 1, "###..\n##....\n##...\n", false},
+		{"triangle-rect", "Triamonds", 6, 2, "T3×2", 12, "...\n...\n", false},
+		{"hexagon-rect", "Dihexes, two rows", 8, 4, "H2×4", 2, ". . . .\n . . . .\n", false},
+		{"hexagon-drawn", "", 6, 2, "C D", 12, "# . .\n . # .\n# . .\n", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
