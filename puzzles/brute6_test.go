@@ -369,3 +369,42 @@ func TestShards6(t *testing.T) {
 		}
 	}
 }
+
+// TestPentahexes finds the first solutions of the pentahexes in a 10×11
+// parallelogram with both engines and checks that each covers every cell
+// once and puts down every piece once.
+func TestPentahexes(t *testing.T) {
+	s, err := Builtin("pentahexes-10x11")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Puzzle
+	for _, eng := range []Engine{EngineFill, EngineDLX} {
+		res, err := p.Solve(context.Background(), &SolveConfig{Limit: 2, Engine: eng})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Distinct) != 2 || res.Complete {
+			t.Fatalf("Solve(%v, limit 2): %d distinct, complete %v; want 2, incomplete", eng, len(res.Distinct), res.Complete)
+		}
+		for _, d := range res.Distinct {
+			cells := make([]int, p.Instances())
+			kinds := map[int]int{}
+			for i := range p.Board().Len() {
+				piece, inst := d.At(i)
+				cells[inst]++
+				kinds[inst] = piece
+			}
+			used := map[int]bool{}
+			for inst, n := range cells {
+				if n != 5 || used[kinds[inst]] {
+					t.Errorf("Solve(%v): instance %d of piece %d covers %d cells (or the piece twice)", eng, inst, kinds[inst], n)
+				}
+				used[kinds[inst]] = true
+			}
+			if len(used) != 22 {
+				t.Errorf("Solve(%v): %d pieces put down, want 22", eng, len(used))
+			}
+		}
+	}
+}

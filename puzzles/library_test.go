@@ -20,6 +20,7 @@ func TestBuiltins(t *testing.T) {
 		{"one-sided-pentominoes-6x15", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
 		{"one-sided-tetrahexes-5x8", "One-sided tetrahexes in a 5×8 parallelogram", 40, 10, "5×19"},
 		{"one-sided-tetrominoes-4x7", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
+		{"pentahexes-10x11", "Pentahexes in a 10×11 parallelogram", 110, 22, "10×30"},
 		{"pentominoes-3x20", "Pentominoes in a 3×20 rectangle", 60, 12, "3×20"},
 		{"pentominoes-4x15", "Pentominoes in a 4×15 rectangle", 60, 12, "4×15"},
 		{"pentominoes-5x12", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
@@ -100,6 +101,7 @@ func TestBuiltinSolve(t *testing.T) {
 		// No solution: on a chessboard colouring the T covers 3 squares of
 		// one colour, the others 2 of each, and the board has 14 of each.
 		{name: "one-sided-tetrominoes-4x7", raw: 0, distinct: 0},
+		{name: "pentahexes-10x11", skip: "a long run (TestPentahexes finds solutions)"},
 		{name: "pentominoes-3x20", raw: 8, distinct: 2},
 		{name: "pentominoes-4x15", raw: 1472, distinct: 368, heavy: true},
 		{name: "pentominoes-5x12", raw: 4040, distinct: 1010, heavy: true},
