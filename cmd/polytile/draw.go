@@ -64,9 +64,10 @@ func newPiecesCmd() *cobra.Command {
 		Short: "Draw a set of pieces with their names",
 		Long: `Pieces draws the pieces of a built-in set (see polytile list), or of a
 spec, each in its own frame with its name under it, in the colours the
-palette gives them.`,
+palette gives them, on the set's lattice (square, triangle or hexagon).`,
 		Example: `  polytile pieces pentominoes -o pentominoes.svg
-  polytile pieces hexominoes -o hexominoes.png --palette tableau10`,
+  polytile pieces hexominoes -o hexominoes.png --palette tableau10
+  polytile pieces hexiamonds -o hexiamonds.svg`,
 		Args: exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
