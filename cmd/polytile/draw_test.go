@@ -220,14 +220,16 @@ func TestDrawPages(t *testing.T) {
 
 func TestDrawDeterministic(t *testing.T) {
 	dir := t.TempDir()
-	for _, ext := range []string{"svg", "png", "pdf"} {
-		a, b := filepath.Join(dir, "a."+ext), filepath.Join(dir, "b."+ext)
-		polytile(t, "draw", "scott", "--limit", "8", "-o", a)
-		polytile(t, "draw", "scott", "--limit", "8", "-o", b)
-		da, _ := os.ReadFile(a)
-		db, _ := os.ReadFile(b)
-		if len(da) == 0 || !bytes.Equal(da, db) {
-			t.Errorf("%s: two runs gave different bytes (%d, %d)", ext, len(da), len(db))
+	for _, name := range []string{"scott", "hexiamonds-4x9", "tetrahexes-hexagon"} {
+		for _, ext := range []string{"svg", "png", "pdf"} {
+			a, b := filepath.Join(dir, "a."+ext), filepath.Join(dir, "b."+ext)
+			polytile(t, "draw", name, "--limit", "8", "--letters", "-o", a)
+			polytile(t, "draw", name, "--limit", "8", "--letters", "-o", b)
+			da, _ := os.ReadFile(a)
+			db, _ := os.ReadFile(b)
+			if len(da) == 0 || !bytes.Equal(da, db) {
+				t.Errorf("%s %s: two runs gave different bytes (%d, %d)", name, ext, len(da), len(db))
+			}
 		}
 	}
 }
