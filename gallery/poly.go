@@ -21,6 +21,10 @@ type polys struct {
 	minX      float64 // the plane's offset: the drawing starts at 0, 0
 	minY      float64
 	w, h      float64 // the drawing's size, in cell units
+
+	side  map[iedge]int // sides' result, once computed
+	order []iedge       // its keys in a fixed order
+	outl  [][]Ring      // outlines' result, once computed
 }
 
 // ivertex is a vertex in the lattice's integer coordinates.
@@ -83,6 +87,9 @@ type iedge struct{ a, b ivertex }
 // sides returns, for every directed edge of every cell, the instance of
 // that cell; an edge's other side is its reverse's entry, or none.
 func (p *polys) sides() map[iedge]int {
+	if p.side != nil {
+		return p.side
+	}
 	side := make(map[iedge]int, 6*len(p.cells))
 	for i, c := range p.cells {
 		vs := corners(p.lat, c)
@@ -90,6 +97,7 @@ func (p *polys) sides() map[iedge]int {
 			side[iedge{a, vs[(k+1)%len(vs)]}] = p.owner[i]
 		}
 	}
+	p.side, p.order = side, sortedEdges(side)
 	return side
 }
 
@@ -111,13 +119,16 @@ func sortedEdges(side map[iedge]int) []iedge {
 // gets a ring of its own. A vertex where the outline goes straight on is
 // left out.
 func (p *polys) outlines() [][]Ring {
+	if p.outl != nil {
+		return p.outl
+	}
 	side := p.sides()
 	out := make([][]Ring, p.instances)
 	from := make([]map[ivertex][]iedge, p.instances)
 	for i := range from {
 		from[i] = map[ivertex][]iedge{}
 	}
-	order := sortedEdges(side)
+	order := p.order
 	for _, e := range order {
 		o := side[e]
 		if r, ok := side[iedge{e.b, e.a}]; ok && r == o {
@@ -163,6 +174,7 @@ func (p *polys) outlines() [][]Ring {
 			out[o] = append(out[o], p.ring(verts))
 		}
 	}
+	p.outl = out
 	return out
 }
 
@@ -191,7 +203,7 @@ func (p *polys) lines() (borders, grid []Segment) {
 		inner
 	)
 	kind := map[iedge]int{} // undirected edges, a before b
-	for _, e := range sortedEdges(side) {
+	for _, e := range p.order {
 		u := e
 		if cmp.Or(cmp.Compare(u.a.y, u.b.y), cmp.Compare(u.a.x, u.b.x)) > 0 {
 			u = iedge{u.b, u.a}
@@ -339,7 +351,7 @@ func insideRings(q Point, rings []Ring) bool {
 func (p *polys) adjacency() [][]int {
 	adj := make([][]int, p.instances)
 	side := p.sides()
-	for _, e := range sortedEdges(side) {
+	for _, e := range p.order {
 		a := side[e]
 		b, ok := side[iedge{e.b, e.a}]
 		if !ok || a == b || slices.Contains(adj[a], b) {
