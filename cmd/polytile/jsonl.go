@@ -39,6 +39,8 @@ type shardHeader struct {
 	Version  int    `json:"version"`  // shardVersion
 	Spec     string `json:"spec"`     // the spec's file path or built-in name
 	Title    string `json:"title,omitempty"`
+	// Lattice names the lattice, left out for the square one.
+	Lattice string `json:"lattice,omitempty"`
 	// Fingerprint is puzzles.(*Puzzle).Fingerprint: equal for two runs of
 	// the same puzzle split the same way (by the same engine), whatever
 	// the workers or the shard.

@@ -102,6 +102,7 @@ func mergeShards(paths []string) (*jsonResult, error) {
 	out := &jsonResult{
 		Name:       ref.header.Spec,
 		Title:      ref.header.Title,
+		Lattice:    ref.header.Lattice,
 		Symmetries: ref.header.Symmetries,
 		Complete:   true,
 		Engine:     ref.end.Engine,

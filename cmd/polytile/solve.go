@@ -137,6 +137,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 			Version:          shardVersion,
 			Spec:             spec.Name,
 			Title:            spec.Title,
+			Lattice:          latticeName(p),
 			Fingerprint:      p.Fingerprint(cfg),
 			Shard:            shard,
 			Shards:           shards,
@@ -281,7 +282,8 @@ func (t *textResult) write(w io.Writer) error {
 type jsonResult struct {
 	Name       string         `json:"name"`
 	Title      string         `json:"title,omitempty"`
-	Shard      string         `json:"shard,omitempty"` // "i/n" for a part of the search
+	Lattice    string         `json:"lattice,omitempty"` // left out for the square lattice
+	Shard      string         `json:"shard,omitempty"`   // "i/n" for a part of the search
 	Raw        int64          `json:"raw"`
 	Distinct   int            `json:"distinct"`
 	Symmetries int            `json:"symmetries"`
@@ -310,6 +312,7 @@ func newJSONResult(spec *puzzles.Spec, res *puzzles.Result) *jsonResult {
 	out := &jsonResult{
 		Name:       spec.Name,
 		Title:      spec.Title,
+		Lattice:    latticeName(spec.Puzzle),
 		Raw:        res.Raw,
 		Distinct:   len(res.Distinct),
 		Symmetries: res.Symmetries,
@@ -323,6 +326,15 @@ func newJSONResult(spec *puzzles.Spec, res *puzzles.Result) *jsonResult {
 		out.Solutions[i] = newJSONSolution(d, pieces)
 	}
 	return out
+}
+
+// latticeName names p's lattice for JSON: "" for the square one, which
+// JSON leaves out, so that square results read as they always have.
+func latticeName(p *puzzles.Puzzle) string {
+	if lat := p.Board().Lattice(); lat != puzzles.Square {
+		return lat.Name()
+	}
+	return ""
 }
 
 // newJSONSolution returns d as JSON: its pieces in the order of
