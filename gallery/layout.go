@@ -18,7 +18,9 @@ import (
 // background, no captions, letters or title, the default palette, and one
 // page for everything.
 type Options struct {
-	// CellSize is the side of a cell, in pixels; 0 means 24.
+	// CellSize is the side of a cell, in pixels; 0 means 24. A triangle's
+	// edge is 1.5 × CellSize and a hexagon is CellSize across its flats,
+	// so that cells of every lattice are about the same area.
 	CellSize float64
 	// BorderWidth is the width of the border strokes, in pixels; 0 means
 	// an eighth of a cell, and at least 1.
