@@ -40,7 +40,7 @@ func corners(lat puzzles.Lattice, c puzzles.Cell) []ivertex {
 		y := 3 * r
 		return []ivertex{{k, y - 2}, {k + 1, y - 1}, {k + 1, y + 1}, {k, y + 2}, {k - 1, y + 1}, {k - 1, y - 1}}
 	}
-	if puzzles.Up(c) {
+	if puzzles.PointsUp(c) {
 		return []ivertex{{k + 1, r}, {k + 2, r + 1}, {k, r + 1}}
 	}
 	return []ivertex{{k, r}, {k + 2, r}, {k + 1, r + 1}}

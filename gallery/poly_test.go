@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -224,4 +225,73 @@ func cellsOf(rc ...int) []puzzles.Cell {
 		out[i] = puzzles.Cell{Row: rc[2*i], Col: rc[2*i+1]}
 	}
 	return out
+}
+
+// TestPolyRandom traces random colourings of random cells of both lattices,
+// pieces disconnected and full of holes and pinches included: every
+// instance's rings enclose exactly its cells' area, and the borders and
+// grid lines are exactly as long as the edges they stand for.
+func TestPolyRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, lat := range []puzzles.Lattice{puzzles.Triangle, puzzles.Hexagon} {
+		cellArea, edge := math.Sqrt(3)/4*1.5*1.5, 1.5
+		if lat == puzzles.Hexagon {
+			cellArea, edge = math.Sqrt(3)/2, 1/math.Sqrt(3)
+		}
+		for iter := range 300 {
+			var cells []puzzles.Cell
+			for r := range 5 {
+				for c := range 10 {
+					if cell := (puzzles.Cell{Row: r, Col: c}); puzzles.ValidCell(lat, cell) && rng.IntN(4) > 0 {
+						cells = append(cells, cell)
+					}
+				}
+			}
+			if len(cells) == 0 {
+				continue
+			}
+			instances := 1 + rng.IntN(4)
+			owner := make([]int, len(cells))
+			for i := range owner {
+				owner[i] = rng.IntN(instances)
+			}
+			p := newPolys(lat, cells, owner, instances)
+			index := map[puzzles.Cell]int{}
+			for i, c := range cells {
+				index[c] = i
+			}
+			area := make([]float64, instances)
+			inner, border := 0, 0
+			for i, c := range cells {
+				area[owner[i]] += cellArea
+				for _, n := range lat.Neighbors(c) {
+					j, ok := index[n]
+					switch {
+					case !ok:
+						border++
+					case j > i && owner[j] == owner[i]:
+						inner++
+					case j > i:
+						border++
+					}
+				}
+			}
+			for o, rings := range p.outlines() {
+				got := 0.0
+				for _, r := range rings {
+					got += ringArea(r)
+				}
+				if math.Abs(got-area[o]) > 1e-9 {
+					t.Fatalf("%s, case %d: instance %d: rings of area %.4f, want %.4f", lat.Name(), iter, o, got, area[o])
+				}
+			}
+			borders, grid := p.lines()
+			if got, want := segLen(borders), float64(border)*edge; math.Abs(got-want) > 1e-9 {
+				t.Fatalf("%s, case %d: borders %.4f long, want %.4f", lat.Name(), iter, got, want)
+			}
+			if got, want := segLen(grid), float64(inner)*edge; math.Abs(got-want) > 1e-9 {
+				t.Fatalf("%s, case %d: grid %.4f long, want %.4f", lat.Name(), iter, got, want)
+			}
+		}
+	}
 }

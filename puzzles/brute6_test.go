@@ -65,7 +65,7 @@ func (bl *bruteLattice) marks(c Cell) []point {
 		return []point{p}
 	}
 	start := -90.0 // the apex of an up triangle, y growing down
-	if !Up(c) {
+	if !PointsUp(c) {
 		start = 90
 	}
 	var out []point

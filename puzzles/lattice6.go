@@ -58,8 +58,9 @@ func ValidCell(lat Lattice, c Cell) bool {
 	return lat != Hexagon || (c.Row+c.Col)%2 == 0
 }
 
-// Up reports whether triangle c points up.
-func Up(c Cell) bool { return (c.Row+c.Col)%2 == 0 }
+// PointsUp reports whether triangle c points up: whether its row + column
+// is even.
+func PointsUp(c Cell) bool { return (c.Row+c.Col)%2 == 0 }
 
 type triangle struct{}
 
@@ -67,7 +68,7 @@ func (triangle) Name() string        { return "triangle" }
 func (triangle) Transforms() int     { return 12 }
 func (triangle) Reflects(t int) bool { return t >= 6 }
 func (triangle) Neighbors(c Cell) []Cell {
-	if Up(c) {
+	if PointsUp(c) {
 		return []Cell{{c.Row, c.Col - 1}, {c.Row, c.Col + 1}, {c.Row + 1, c.Col}}
 	}
 	return []Cell{{c.Row - 1, c.Col}, {c.Row, c.Col - 1}, {c.Row, c.Col + 1}}
@@ -78,7 +79,7 @@ func (triangle) Neighbors(c Cell) []Cell {
 // it back.
 func (triangle) Transform(t int, c Cell) Cell {
 	var a, b int
-	if Up(c) {
+	if PointsUp(c) {
 		a, b = 3*(c.Col-c.Row)/2-1, 3*c.Row+2
 	} else {
 		a, b = 3*(c.Col-c.Row-1)/2+1, 3*c.Row+1

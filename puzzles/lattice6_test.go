@@ -13,7 +13,7 @@ func centre(lat Lattice, c Cell) (x, y float64) {
 	switch lat {
 	case Triangle:
 		y = float64(c.Row)*h + h/3
-		if Up(c) {
+		if PointsUp(c) {
 			y += h / 3
 		}
 		return float64(c.Col)/2 + 0.5, y
@@ -227,7 +227,7 @@ func TestLiteratureNames(t *testing.T) {
 		}
 		ups := 0
 		for _, c := range p.Cells {
-			if Up(c) {
+			if PointsUp(c) {
 				ups++
 			}
 		}
