@@ -127,9 +127,10 @@ var sets = []setInfo{
 	{"one-sided-pentahexes", "the 33 one-sided pentahexes, numbered, a prime for a mirror image", oneSidedSet(Hexagon, 5, nil), Hexagon},
 }
 
-// The names of the hexiamonds (T. H. O'Beirne's, from his New Scientist
-// columns of 1961) and of the tetrahexes (from Martin Gardner's), in the
-// order Polyforms generates them: the order of their canonical forms.
+// The names of the hexiamonds (T. H. O'Beirne's, from his puzzle columns)
+// and of the tetrahexes (from Martin Gardner's), in the order Polyforms
+// generates them: the order of their canonical forms. TestHexiamondShapes
+// and TestLiteratureNames check that each name goes with its shape.
 var (
 	hexiamondNames = []string{"bar", "crook", "crown", "hook", "yacht", "lobster",
 		"signpost", "hexagon", "snake", "sphinx", "chevron", "butterfly"}
