@@ -197,16 +197,25 @@ func (c *content) adjacency() [][]int {
 	return c.cells.adjacency()
 }
 
-// polyContent returns the content of cells of lat, cell i covered by
+// polyContent returns the content of the cells of g, cell i covered by
 // instance owner[i] of piece pieces[owner[i]].
-func polyContent(lat puzzles.Lattice, cells []puzzles.Cell, owner []int, pieces []int, names []string) *content {
-	return &content{poly: newPolys(lat, cells, owner, len(pieces)), pieces: pieces, names: names}
+func polyContent(g *polyGeom, owner []int, pieces []int, names []string) *content {
+	return &content{poly: &polys{g: g, owner: owner, instances: len(pieces)}, pieces: pieces, names: names}
 }
 
-func solutionContent(s *puzzles.Solution) (*content, error) {
+// solutionContent returns the content of s. Frames of a triangular or
+// hexagonal board share its geometry, kept in geoms.
+func solutionContent(s *puzzles.Solution, geoms map[*puzzles.Board]*polyGeom) (*content, error) {
 	p := s.Puzzle()
 	b := p.Board()
 	if b.Lattice() != puzzles.Square {
+		g, ok := geoms[b]
+		if !ok {
+			g = newPolyGeom(b.Lattice(), b.Cells())
+			if geoms != nil {
+				geoms[b] = g
+			}
+		}
 		owner := make([]int, b.Len())
 		pieces := make([]int, p.Instances())
 		for i := range b.Cells() {
@@ -217,7 +226,7 @@ func solutionContent(s *puzzles.Solution) (*content, error) {
 		for _, pc := range p.Pieces() {
 			names = append(names, pc.Name)
 		}
-		return polyContent(b.Lattice(), b.Cells(), owner, pieces, names), nil
+		return polyContent(g, owner, pieces, names), nil
 	}
 	c := &content{
 		cells:  cells{rows: b.Rows(), cols: b.Cols(), owner: make([]int, b.Rows()*b.Cols()), instances: p.Instances()},
@@ -250,11 +259,12 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
 	contents := make([]*content, len(items))
+	geoms := map[*puzzles.Board]*polyGeom{}
 	for i, it := range items {
 		if it.Solution == nil {
 			return nil, fmt.Errorf("gallery: item %d has no solution", i+1)
 		}
-		if contents[i], err = solutionContent(it.Solution); err != nil {
+		if contents[i], err = solutionContent(it.Solution, geoms); err != nil {
 			return nil, err
 		}
 	}
@@ -304,7 +314,7 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 					return nil, fmt.Errorf("gallery: piece %s has a cell [%d, %d] that is not one of the %s lattice", quote.Short(p.Name), c.Row, c.Col, s.Lattice.Name())
 				}
 			}
-			contents[i] = polyContent(s.Lattice, p.Cells, make([]int, len(p.Cells)), []int{i}, names)
+			contents[i] = polyContent(newPolyGeom(s.Lattice, p.Cells), make([]int, len(p.Cells)), []int{i}, names)
 			items[i] = Item{Caption: p.Name, Title: p.Name}
 			continue
 		}

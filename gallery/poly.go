@@ -12,19 +12,44 @@ import (
 // each cell a polygon whose vertices have exact integer coordinates, so
 // that the edge two cells share is the same pair of vertices for both and
 // cancels out of a piece's outline; only then are the vertices mapped to
-// the plane. Its methods answer what the square grid's do.
+// the plane. Its methods answer what the square grid's do. What depends on
+// the board alone is worked out once, in a polyGeom that every frame of the
+// board shares.
 type polys struct {
-	lat       puzzles.Lattice
-	cells     []puzzles.Cell
+	g         *polyGeom
 	owner     []int // the instance covering each cell
 	instances int
-	minX      float64 // the plane's offset: the drawing starts at 0, 0
-	minY      float64
-	w, h      float64 // the drawing's size, in cell units
+	outl      [][]Ring // outlines' result, once computed
+}
 
-	side  map[iedge]int // sides' result, once computed
-	order []iedge       // its keys in a fixed order
-	outl  [][]Ring      // outlines' result, once computed
+// polyGeom is what the frames of one board share: its cells' edges, which
+// cell lies across each, how an outline may go on from each, and how
+// edges line up into straight lines.
+type polyGeom struct {
+	lat        puzzles.Lattice
+	cells      []puzzles.Cell
+	edges      []gedge // the cells' edges, clockwise around each cell, cell by cell
+	first      []int   // cell i's edges are edges[first[i]:first[i+1]]
+	lines      []gline // each edge between two cells, or on the board's boundary, once
+	minX, minY float64 // the plane's offset: the drawing starts at 0, 0
+	w, h       float64 // the drawing's size, in cell units
+}
+
+// gedge is an edge of a cell, from a to b clockwise around it.
+type gedge struct {
+	a, b   ivertex
+	cell   int
+	across int   // the cell on the other side, or -1
+	next   []int // the edges leaving b, of other cells or this one, leftmost turn first
+}
+
+// gline is an edge counted once, from its lesser end to its greater (in
+// reading order), with the line that continues it in a straight line
+// beyond b and the one it continues beyond a, or -1.
+type gline struct {
+	a, b       ivertex
+	edge       int // one of the cells' edges that it is
+	cont, pred int
 }
 
 // ivertex is a vertex in the lattice's integer coordinates.
@@ -59,62 +84,98 @@ func plane(lat puzzles.Lattice, v ivertex) (float64, float64) {
 	return float64(v.x) / 2 * triangleEdge, float64(v.y) * math.Sqrt(3) / 2 * triangleEdge
 }
 
-func newPolys(lat puzzles.Lattice, cells []puzzles.Cell, owner []int, instances int) *polys {
-	p := &polys{lat: lat, cells: cells, owner: owner, instances: instances}
-	p.minX, p.minY = math.Inf(1), math.Inf(1)
+// newPolyGeom works out the geometry of cells of lat.
+func newPolyGeom(lat puzzles.Lattice, cells []puzzles.Cell) *polyGeom {
+	g := &polyGeom{lat: lat, cells: cells, first: make([]int, len(cells)+1)}
+	g.minX, g.minY = math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
-	for _, c := range cells {
-		for _, v := range corners(lat, c) {
-			x, y := plane(lat, v)
-			p.minX, p.minY = min(p.minX, x), min(p.minY, y)
+	type key struct{ a, b ivertex }
+	byKey := make(map[key]int, 6*len(cells))
+	leaving := make(map[ivertex][]int, 6*len(cells))
+	for i, c := range cells {
+		g.first[i] = len(g.edges)
+		vs := corners(lat, c)
+		for k, a := range vs {
+			b := vs[(k+1)%len(vs)]
+			byKey[key{a, b}] = len(g.edges)
+			leaving[a] = append(leaving[a], len(g.edges))
+			g.edges = append(g.edges, gedge{a: a, b: b, cell: i, across: -1})
+			x, y := plane(lat, a)
+			g.minX, g.minY = min(g.minX, x), min(g.minY, y)
 			maxX, maxY = max(maxX, x), max(maxY, y)
 		}
 	}
-	p.w, p.h = maxX-p.minX, maxY-p.minY
-	return p
-}
-
-func (p *polys) at(v ivertex) Point {
-	x, y := plane(p.lat, v)
-	return Point{x - p.minX, y - p.minY}
-}
-
-func (p *polys) size() (float64, float64) { return p.w, p.h }
-
-// iedge is a directed edge of a cell, clockwise around it.
-type iedge struct{ a, b ivertex }
-
-// sides returns, for every directed edge of every cell, the instance of
-// that cell; an edge's other side is its reverse's entry, or none.
-func (p *polys) sides() map[iedge]int {
-	if p.side != nil {
-		return p.side
+	g.first[len(cells)] = len(g.edges)
+	g.w, g.h = maxX-g.minX, maxY-g.minY
+	dir := func(e *gedge) (float64, float64) {
+		a, b := g.at(e.a), g.at(e.b)
+		return b.X - a.X, b.Y - a.Y
 	}
-	side := make(map[iedge]int, 6*len(p.cells))
-	for i, c := range p.cells {
-		vs := corners(p.lat, c)
-		for k, a := range vs {
-			side[iedge{a, vs[(k+1)%len(vs)]}] = p.owner[i]
+	for k := range g.edges {
+		e := &g.edges[k]
+		if r, ok := byKey[key{e.b, e.a}]; ok {
+			e.across = g.edges[r].cell
+		}
+		// The ways on from b, leftmost turn first (a negative turn is to
+		// the left on the screen), a U-turn never.
+		dx, dy := dir(e)
+		turn := func(n int) float64 {
+			nx, ny := dir(&g.edges[n])
+			return math.Atan2(dx*ny-dy*nx, dx*nx+dy*ny)
+		}
+		for _, n := range leaving[e.b] {
+			if g.edges[n].b != e.a {
+				e.next = append(e.next, n)
+			}
+		}
+		slices.SortStableFunc(e.next, func(m, n int) int { return cmp.Compare(turn(m), turn(n)) })
+	}
+	// Lines: each edge once (from the cell of lower index, or the only
+	// one), from its lesser end to its greater, so that the line that
+	// continues it starts where it ends.
+	less := func(u, v ivertex) bool { return u.y < v.y || u.y == v.y && u.x < v.x }
+	lineOf := make(map[key]int, len(g.edges))
+	for k, e := range g.edges {
+		if e.across >= 0 && e.across < e.cell {
+			continue
+		}
+		a, b := e.a, e.b
+		if less(b, a) {
+			a, b = b, a
+		}
+		lineOf[key{a, b}] = len(g.lines)
+		g.lines = append(g.lines, gline{a: a, b: b, edge: k, cont: -1, pred: -1})
+	}
+	for l, ln := range g.lines {
+		d := ivertex{ln.b.x - ln.a.x, ln.b.y - ln.a.y}
+		if c, ok := lineOf[key{ln.b, ivertex{ln.b.x + d.x, ln.b.y + d.y}}]; ok {
+			g.lines[l].cont = c
+			g.lines[c].pred = l
 		}
 	}
-	p.side, p.order = side, sortedEdges(side)
-	return side
+	return g
 }
 
-// sortedEdges returns the keys of side in a fixed order.
-func sortedEdges(side map[iedge]int) []iedge {
-	es := make([]iedge, 0, len(side))
-	for e := range side {
-		es = append(es, e)
-	}
-	slices.SortFunc(es, func(e, f iedge) int {
-		return cmp.Or(cmp.Compare(e.a.y, f.a.y), cmp.Compare(e.a.x, f.a.x), cmp.Compare(e.b.y, f.b.y), cmp.Compare(e.b.x, f.b.x))
-	})
-	return es
+func (g *polyGeom) at(v ivertex) Point {
+	x, y := plane(g.lat, v)
+	return Point{x - g.minX, y - g.minY}
+}
+
+func newPolys(lat puzzles.Lattice, cells []puzzles.Cell, owner []int, instances int) *polys {
+	return &polys{g: newPolyGeom(lat, cells), owner: owner, instances: instances}
+}
+
+func (p *polys) size() (float64, float64) { return p.g.w, p.g.h }
+
+// boundary reports whether edge k of the geometry is on its instance's
+// outline: no cell across it, or another instance's.
+func (p *polys) boundary(k int) bool {
+	e := &p.g.edges[k]
+	return e.across < 0 || p.owner[e.across] != p.owner[e.cell]
 }
 
 // outlines traces the boundary of each instance: the edges of its cells
-// whose reverse is not an edge of the same instance, joined into rings,
+// with no cell of the same instance across them, joined into rings,
 // turning left at a vertex the piece touches twice so that a pinched hole
 // gets a ring of its own. A vertex where the outline goes straight on is
 // left out.
@@ -122,57 +183,35 @@ func (p *polys) outlines() [][]Ring {
 	if p.outl != nil {
 		return p.outl
 	}
-	side := p.sides()
+	g := p.g
 	out := make([][]Ring, p.instances)
-	from := make([]map[ivertex][]iedge, p.instances)
-	for i := range from {
-		from[i] = map[ivertex][]iedge{}
-	}
-	order := p.order
-	for _, e := range order {
-		o := side[e]
-		if r, ok := side[iedge{e.b, e.a}]; ok && r == o {
+	used := make([]bool, len(g.edges))
+	var verts []ivertex
+	for start := range g.edges {
+		if used[start] || !p.boundary(start) {
 			continue
 		}
-		from[o][e.a] = append(from[o][e.a], e)
-	}
-	dir := func(e iedge) (float64, float64) {
-		a, b := p.at(e.a), p.at(e.b)
-		return b.X - a.X, b.Y - a.Y
-	}
-	for o := range p.instances {
-		used := map[iedge]bool{}
-		for _, start := range order {
-			if side[start] != o || used[start] || !slices.Contains(from[o][start.a], start) {
-				continue
+		o := p.owner[g.edges[start].cell]
+		verts = verts[:0]
+		for e := start; ; {
+			used[e] = true
+			verts = append(verts, g.edges[e].a)
+			if g.edges[e].b == g.edges[start].a {
+				break
 			}
-			var verts []ivertex
-			for e := start; ; {
-				used[e] = true
-				verts = append(verts, e.a)
-				if e.b == start.a {
+			best := -1
+			for _, n := range g.edges[e].next {
+				if !used[n] && p.owner[g.edges[n].cell] == o && p.boundary(n) {
+					best = n
 					break
 				}
-				dx, dy := dir(e)
-				var best iedge
-				bestTurn, found := math.Inf(1), false
-				for _, n := range from[o][e.b] {
-					if used[n] {
-						continue
-					}
-					nx, ny := dir(n)
-					turn := math.Atan2(dx*ny-dy*nx, dx*nx+dy*ny) // negative: a left turn on the screen
-					if turn < bestTurn {
-						best, bestTurn, found = n, turn, true
-					}
-				}
-				if !found {
-					panic("gallery: an outline does not close")
-				}
-				e = best
 			}
-			out[o] = append(out[o], p.ring(verts))
+			if best < 0 {
+				panic("gallery: an outline does not close")
+			}
+			e = best
 		}
+		out[o] = append(out[o], p.ring(verts))
 	}
 	p.outl = out
 	return out
@@ -184,85 +223,46 @@ func (p *polys) ring(verts []ivertex) Ring {
 	n := len(verts)
 	var r Ring
 	for i, v := range verts {
-		a, b, c := p.at(verts[(i+n-1)%n]), p.at(v), p.at(verts[(i+1)%n])
-		if math.Abs((b.X-a.X)*(c.Y-b.Y)-(b.Y-a.Y)*(c.X-b.X)) < 1e-9 {
-			continue
+		a, b, c := verts[(i+n-1)%n], v, verts[(i+1)%n]
+		if (b.x-a.x)*(c.y-b.y) == (b.y-a.y)*(c.x-b.x) {
+			continue // straight on: the integer coordinates are an affine image of the plane's
 		}
-		r = append(r, b)
+		r = append(r, p.g.at(b))
 	}
-	return r
+	// Start at the first corner in reading order (topmost, then
+	// leftmost), whichever edge the tracing began with.
+	first := 0
+	for i, q := range r {
+		if q.Y < r[first].Y || q.Y == r[first].Y && q.X < r[first].X {
+			first = i
+		}
+	}
+	return append(r[first:], r[:first]...)
 }
 
 // lines returns the borders (edges between different instances, and
 // between a cell and no cell) and the grid lines (edges between two cells
 // of one instance), merged into maximal straight segments.
 func (p *polys) lines() (borders, grid []Segment) {
-	side := p.sides()
-	const (
-		border = iota
-		inner
-	)
-	kind := map[iedge]int{} // undirected edges, a before b
-	for _, e := range p.order {
-		u := e
-		if cmp.Or(cmp.Compare(u.a.y, u.b.y), cmp.Compare(u.a.x, u.b.x)) > 0 {
-			u = iedge{u.b, u.a}
-		}
-		if _, ok := kind[u]; ok {
-			continue
-		}
-		o := side[e]
-		r, ok := side[iedge{e.b, e.a}]
-		if ok && r == o {
-			kind[u] = inner
-		} else {
-			kind[u] = border
-		}
+	g := p.g
+	inner := func(l int) bool {
+		e := &g.edges[g.lines[l].edge]
+		return e.across >= 0 && p.owner[e.across] == p.owner[e.cell]
 	}
-	byStart := map[ivertex][]iedge{}
-	hasEnd := map[iedge]bool{}
-	for u := range kind {
-		byStart[u.a] = append(byStart[u.a], u)
-	}
-	// An edge continues another when it starts where that one ends, in
-	// the same direction, with the same kind.
-	next := func(u iedge) (iedge, bool) {
-		for _, n := range byStart[u.b] {
-			if n.b.x-n.a.x == u.b.x-u.a.x && n.b.y-n.a.y == u.b.y-u.a.y && kind[n] == kind[u] {
-				return n, true
-			}
+	for l, ln := range g.lines {
+		kind := inner(l)
+		if ln.pred >= 0 && inner(ln.pred) == kind {
+			continue // inside a run that starts before it
 		}
-		return iedge{}, false
-	}
-	for u := range kind {
-		if n, ok := next(u); ok {
-			hasEnd[n] = true
+		last := l
+		for g.lines[last].cont >= 0 && inner(g.lines[last].cont) == kind {
+			last = g.lines[last].cont
 		}
-	}
-	es := make([]iedge, 0, len(kind))
-	for u := range kind {
-		es = append(es, u)
-	}
-	slices.SortFunc(es, func(e, f iedge) int {
-		return cmp.Or(cmp.Compare(e.a.y, f.a.y), cmp.Compare(e.a.x, f.a.x), cmp.Compare(e.b.y, f.b.y), cmp.Compare(e.b.x, f.b.x))
-	})
-	for _, u := range es {
-		if hasEnd[u] {
-			continue // inside a longer segment, which starts before it
-		}
-		last := u
-		for {
-			n, ok := next(last)
-			if !ok {
-				break
-			}
-			last = n
-		}
-		seg := Segment{p.at(u.a), p.at(last.b)}
-		if kind[u] == border {
-			borders = append(borders, seg)
-		} else {
+		seg := Segment{g.at(ln.a), g.at(g.lines[last].b)}
+		if kind {
 			grid = append(grid, seg)
+		} else {
+			borders = append(borders, seg)
 		}
 	}
 	return borders, grid
@@ -279,12 +279,12 @@ func (p *polys) labels() ([]Point, []float64) {
 	centre := make([]Point, p.instances)
 	n := make([]int, p.instances)
 	cands := make([][]Point, p.instances)
-	for i, c := range p.cells {
+	for i, c := range p.g.cells {
 		o := p.owner[i]
-		vs := corners(p.lat, c)
+		vs := corners(p.g.lat, c)
 		var cx, cy float64
 		for _, v := range vs {
-			q := p.at(v)
+			q := p.g.at(v)
 			cx, cy = cx+q.X/float64(len(vs)), cy+q.Y/float64(len(vs))
 		}
 		centre[o].X += cx
@@ -293,7 +293,7 @@ func (p *polys) labels() ([]Point, []float64) {
 		cands[o] = append(cands[o], Point{cx, cy})
 		for k, a := range vs {
 			b := vs[(k+1)%len(vs)]
-			pa, pb := p.at(a), p.at(b)
+			pa, pb := p.g.at(a), p.g.at(b)
 			cands[o] = append(cands[o], Point{(pa.X + pb.X) / 2, (pa.Y + pb.Y) / 2}, pa)
 		}
 	}
@@ -350,11 +350,12 @@ func insideRings(q Point, rings []Ring) bool {
 // it, in increasing order.
 func (p *polys) adjacency() [][]int {
 	adj := make([][]int, p.instances)
-	side := p.sides()
-	for _, e := range p.order {
-		a := side[e]
-		b, ok := side[iedge{e.b, e.a}]
-		if !ok || a == b || slices.Contains(adj[a], b) {
+	for _, e := range p.g.edges {
+		if e.across < 0 {
+			continue
+		}
+		a, b := p.owner[e.cell], p.owner[e.across]
+		if a == b || slices.Contains(adj[a], b) {
 			continue
 		}
 		adj[a] = append(adj[a], b)
