@@ -249,6 +249,12 @@ func (p *polys) lines() (borders, grid []Segment) {
 		e := &g.edges[g.lines[l].edge]
 		return e.across >= 0 && p.owner[e.across] == p.owner[e.cell]
 	}
+	type run struct {
+		a, b  ivertex
+		next  ivertex // the end of its first edge
+		inner bool
+	}
+	var runs []run
 	for l, ln := range g.lines {
 		kind := inner(l)
 		if ln.pred >= 0 && inner(ln.pred) == kind {
@@ -258,8 +264,16 @@ func (p *polys) lines() (borders, grid []Segment) {
 		for g.lines[last].cont >= 0 && inner(g.lines[last].cont) == kind {
 			last = g.lines[last].cont
 		}
-		seg := Segment{g.at(ln.a), g.at(g.lines[last].b)}
-		if kind {
+		runs = append(runs, run{ln.a, g.lines[last].b, ln.b, kind})
+	}
+	// In reading order of their starts, then of the ends of their first
+	// edges.
+	slices.SortFunc(runs, func(r, q run) int {
+		return cmp.Or(cmp.Compare(r.a.y, q.a.y), cmp.Compare(r.a.x, q.a.x), cmp.Compare(r.next.y, q.next.y), cmp.Compare(r.next.x, q.next.x))
+	})
+	for _, r := range runs {
+		seg := Segment{g.at(r.a), g.at(r.b)}
+		if r.inner {
 			grid = append(grid, seg)
 		} else {
 			borders = append(borders, seg)
