@@ -18,7 +18,9 @@ import (
 // background, no captions, letters or title, the default palette, and one
 // page for everything.
 type Options struct {
-	// CellSize is the side of a cell, in pixels; 0 means 24.
+	// CellSize is the side of a cell, in pixels; 0 means 24. A triangle's
+	// edge is 1.5 × CellSize and a hexagon is CellSize across its flats,
+	// so that cells of every lattice are about the same area.
 	CellSize float64
 	// BorderWidth is the width of the border strokes, in pixels; 0 means
 	// an eighth of a cell, and at least 1.
@@ -51,6 +53,9 @@ type Options struct {
 	Palette *palettes.Palette
 	// PerPage is the number of frames on a sheet; 0 puts them all on one.
 	PerPage int
+	// Lattice is the lattice of the pieces Pieces lays out; nil means the
+	// square one. Solutions know their own.
+	Lattice puzzles.Lattice
 	// MeasureText returns the width, in pixels, of s set at size pixels,
 	// bold or not, as the backend will draw it: the sheet is widened to
 	// fit the title, and the frames' slots to fit the captions. Nil means
@@ -154,18 +159,74 @@ func orDefault(v, def float64) float64 {
 }
 
 // content is one frame's picture before it is placed: the cells, and the
-// piece of each instance.
+// piece of each instance. Square boards are a grid of cells; the other
+// lattices' are polygons (poly is set).
 type content struct {
 	cells
+	poly   *polys
 	pieces []int    // the piece of each instance
 	names  []string // the puzzle's piece names
 }
 
-func solutionContent(s *puzzles.Solution) (*content, error) {
+// size returns the picture's size, in cells.
+func (c *content) size() (float64, float64) {
+	if c.poly != nil {
+		return c.poly.size()
+	}
+	return float64(c.cols), float64(c.rows)
+}
+
+func (c *content) outlines() [][]Ring {
+	if c.poly != nil {
+		return c.poly.outlines()
+	}
+	return c.cells.outlines()
+}
+
+func (c *content) lines() (borders, grid []Segment) {
+	if c.poly != nil {
+		return c.poly.lines()
+	}
+	return c.cells.lines()
+}
+
+func (c *content) adjacency() [][]int {
+	if c.poly != nil {
+		return c.poly.adjacency()
+	}
+	return c.cells.adjacency()
+}
+
+// polyContent returns the content of the cells of g, cell i covered by
+// instance owner[i] of piece pieces[owner[i]].
+func polyContent(g *polyGeom, owner []int, pieces []int, names []string) *content {
+	return &content{poly: &polys{g: g, owner: owner, instances: len(pieces)}, pieces: pieces, names: names}
+}
+
+// solutionContent returns the content of s. Frames of a triangular or
+// hexagonal board share its geometry, kept in geoms.
+func solutionContent(s *puzzles.Solution, geoms map[*puzzles.Board]*polyGeom) (*content, error) {
 	p := s.Puzzle()
 	b := p.Board()
 	if b.Lattice() != puzzles.Square {
-		return nil, fmt.Errorf("gallery: cannot draw a board of the %s lattice yet", b.Lattice().Name())
+		g, ok := geoms[b]
+		if !ok {
+			g = newPolyGeom(b.Lattice(), b.Cells())
+			if geoms != nil {
+				geoms[b] = g
+			}
+		}
+		owner := make([]int, b.Len())
+		pieces := make([]int, p.Instances())
+		for i := range b.Cells() {
+			piece, inst := s.At(i)
+			owner[i], pieces[inst] = inst, piece
+		}
+		var names []string
+		for _, pc := range p.Pieces() {
+			names = append(names, pc.Name)
+		}
+		return polyContent(g, owner, pieces, names), nil
 	}
 	c := &content{
 		cells:  cells{rows: b.Rows(), cols: b.Cols(), owner: make([]int, b.Rows()*b.Cols()), instances: p.Instances()},
@@ -198,11 +259,12 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
 	contents := make([]*content, len(items))
+	geoms := map[*puzzles.Board]*polyGeom{}
 	for i, it := range items {
 		if it.Solution == nil {
 			return nil, fmt.Errorf("gallery: item %d has no solution", i+1)
 		}
-		if contents[i], err = solutionContent(it.Solution); err != nil {
+		if contents[i], err = solutionContent(it.Solution, geoms); err != nil {
 			return nil, err
 		}
 	}
@@ -246,6 +308,16 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(pieces))
 	contents := make([]*content, len(pieces))
 	for i, p := range pieces {
+		if s.Lattice != nil && s.Lattice != puzzles.Square {
+			for _, c := range p.Cells {
+				if !puzzles.ValidCell(s.Lattice, c) {
+					return nil, fmt.Errorf("gallery: piece %s has a cell [%d, %d] that is not one of the %s lattice", quote.Short(p.Name), c.Row, c.Col, s.Lattice.Name())
+				}
+			}
+			contents[i] = polyContent(newPolyGeom(s.Lattice, p.Cells), make([]int, len(p.Cells)), []int{i}, names)
+			items[i] = Item{Caption: p.Name, Title: p.Name}
+			continue
+		}
 		rows, cols := 0, 0
 		for _, c := range p.Cells {
 			if c.Row < 0 || c.Col < 0 {
@@ -319,12 +391,13 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
-	maxRows, maxCols := 0, 0
+	maxW, maxH := 0.0, 0.0
 	for _, c := range contents {
-		maxRows, maxCols = max(maxRows, c.rows), max(maxCols, c.cols)
+		w, h := c.size()
+		maxW, maxH = max(maxW, w), max(maxH, h)
 	}
-	slotW := float64(maxCols)*s.cell + s.border
-	slotH := float64(maxRows)*s.cell + s.border
+	slotW := maxW*s.cell + s.border
+	slotH := maxH*s.cell + s.border
 	if s.Labels {
 		slotH += s.caption * 1.5
 		for k := range items {
@@ -412,7 +485,8 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slotH float64) Frame {
 	c := contents[k]
 	cell := s.cell
-	w, h := float64(c.cols)*cell, float64(c.rows)*cell
+	cw, ch := c.size()
+	w, h := cw*cell, ch*cell
 	// Centre the board in its slot, above the caption.
 	boardH := slotH - s.border
 	if s.Labels {
@@ -448,7 +522,21 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if s.Grid {
 		f.Grid = scale(grid)
 	}
-	if s.Letters {
+	if s.Letters && c.poly != nil {
+		pts, clear := c.poly.labels()
+		for inst, v := range pts {
+			name := c.names[c.pieces[inst]]
+			// As large as a square's letters, or as fits in the piece.
+			size := min(cell*0.5, 1.5*clear[inst]*cell)
+			if tw, err := s.measure(name, size, true); err == nil && tw > 2*clear[inst]*cell {
+				size *= 2 * clear[inst] * cell / tw
+			}
+			f.Letters = append(f.Letters, Text{
+				X: fx + v.X*cell, Y: fy + v.Y*cell,
+				Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name,
+			})
+		}
+	} else if s.Letters {
 		for inst, v := range c.centers() {
 			f.Letters = append(f.Letters, Text{
 				X: fx + (float64(v.x)+0.5)*cell, Y: fy + (float64(v.y)+0.5)*cell,

@@ -152,7 +152,7 @@ func TestCopiesColoredApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, f := range sheets[0].Frames {
-		c, err := solutionContent(sols[i])
+		c, err := solutionContent(sols[i], nil)
 		if err != nil {
 			t.Fatal(err)
 		}

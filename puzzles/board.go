@@ -19,7 +19,12 @@ type Board struct {
 // ParseBoard returns the board drawn in pic on the square lattice: '.' is a
 // cell to cover, ' ' and '#' are not cells (outside the board, or a hole).
 // Rows and columns count from the picture's top-left corner.
-func ParseBoard(pic string) (*Board, error) {
+func ParseBoard(pic string) (*Board, error) { return ParseBoardOn(Square, pic) }
+
+// ParseBoardOn returns the board drawn in pic on lat, read as ParseBoard
+// reads it, with the character at row r, column c being cell (r, c) of
+// lat: on the hexagonal lattice a '.' where r + c is odd is an error.
+func ParseBoardOn(lat Lattice, pic string) (*Board, error) {
 	cells, err := scanPicture(pic, func(r rune) (bool, string) {
 		switch r {
 		case '.':
@@ -32,7 +37,54 @@ func ParseBoard(pic string) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewBoard(Square, cells)
+	if err := checkParity(lat, cells, "'.'"); err != nil {
+		return nil, err
+	}
+	return NewBoard(lat, cells)
+}
+
+// checkParity reports the first of cells that is no cell of lat, at its
+// line and column in the picture.
+func checkParity(lat Lattice, cells []Cell, what string) error {
+	for _, c := range cells {
+		if !ValidCell(lat, c) {
+			return &PictureError{Line: c.Row + 1, Col: c.Col + 1, Msg: fmt.Sprintf(
+				"%s at an odd position: on the hexagon lattice a cell's row + column, counted from 0, is even "+
+					"(this is row %d, column %d); draw a row's hexagons two columns apart and shift the next row by one, as in '. . .' over ' . . .'", what, c.Row, c.Col)}
+		}
+	}
+	return nil
+}
+
+// NewRectBoardOn returns a rows × cols rectangle of lat's picture without
+// the given holes: every position on the square and triangular lattices,
+// the positions where row + column is even on the hexagonal one (a hole
+// must be one of them).
+func NewRectBoardOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
+	if lat == Square {
+		return NewRectBoard(rows, cols, holes)
+	}
+	for _, h := range holes {
+		if !ValidCell(lat, h) {
+			return nil, fmt.Errorf("puzzles: hole [%d, %d] is not a cell of the hexagon lattice: row + column must be even", h.Row, h.Col)
+		}
+	}
+	b, err := NewRectBoard(rows, cols, holes)
+	if err != nil {
+		return nil, err
+	}
+	var cells []Cell
+	for _, c := range b.cells {
+		if ValidCell(lat, c) {
+			cells = append(cells, c)
+		}
+	}
+	nb, err := NewBoard(lat, cells)
+	if err == nil {
+		nb.rows, nb.cols = b.rows, b.cols
+		nb.buildIndex()
+	}
+	return nb, err
 }
 
 // NewRectBoard returns a rows × cols rectangle of the square lattice without
@@ -81,6 +133,9 @@ func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 	for i, c := range b.cells {
 		if c.Row < 0 || c.Col < 0 {
 			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is at a negative position", c.Row, c.Col)
+		}
+		if !ValidCell(lat, c) {
+			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is not a cell of the %s lattice: row + column must be even", c.Row, c.Col, lat.Name())
 		}
 		if i > 0 && c == b.cells[i-1] {
 			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is given twice", c.Row, c.Col)
@@ -141,9 +196,12 @@ func (b *Board) String() string {
 			}
 		}
 		for c := 0; c <= last; c++ {
-			if b.Index(Cell{r, c}) >= 0 {
+			switch {
+			case b.Index(Cell{r, c}) >= 0:
 				out = append(out, '.')
-			} else {
+			case !ValidCell(b.lat, Cell{r, c}):
+				out = append(out, ' ')
+			default:
 				out = append(out, '#')
 			}
 		}

@@ -22,9 +22,8 @@ func (c Cell) Compare(d Cell) int {
 
 // A Lattice is the grid that cells live on. It knows its point symmetries and
 // its translations, which is all pieces, boards and symmetry reduction need;
-// everything else in the package works on cells. The square lattice is the
-// only one so far; triangular and hexagonal ones fit the same interface,
-// their cells drawn at picture coordinates too.
+// everything else in the package works on cells. Square, Triangle and
+// Hexagon implement it, their cells named by picture coordinates alike.
 type Lattice interface {
 	// Name names the lattice ("square").
 	Name() string

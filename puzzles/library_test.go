@@ -12,14 +12,23 @@ func TestBuiltins(t *testing.T) {
 	want := []BuiltinInfo{
 		{"dominoes-2x10", "Dominoes in a 2×10 strip", 20, 10, "2×10"},
 		{"dominoes-4x4", "Dominoes on a 4×4 board", 16, 8, "4×4"},
+		{"hexiamonds-3x12", "Hexiamonds in a 3×12 parallelogram", 72, 12, "3×27"},
+		{"hexiamonds-4x9", "Hexiamonds in a 4×9 parallelogram", 72, 12, "4×22"},
+		{"hexiamonds-chevron", "Hexiamonds in a chevron", 72, 12, "6×15"},
+		{"hexiamonds-hexagon", "Hexiamonds in a hexagon of sides 6, 2 and 3", 72, 12, "5×17"},
+		{"hexiamonds-rhombus-6x6", "Hexiamonds in a 6×6 rhombus", 72, 12, "6×18"},
 		{"one-sided-pentominoes-6x15", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
+		{"one-sided-tetrahexes-5x8", "One-sided tetrahexes in a 5×8 parallelogram", 40, 10, "5×19"},
 		{"one-sided-tetrominoes-4x7", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
+		{"pentahexes-10x11", "Pentahexes in a 10×11 parallelogram", 110, 22, "10×30"},
 		{"pentominoes-3x20", "Pentominoes in a 3×20 rectangle", 60, 12, "3×20"},
 		{"pentominoes-4x15", "Pentominoes in a 4×15 rectangle", 60, 12, "4×15"},
 		{"pentominoes-5x12", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
 		{"pentominoes-6x10", "Pentominoes in a 6×10 rectangle", 60, 12, "6×10"},
 		{"pentominoes-8x8-corners", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
 		{"scott", "Dana Scott's pentomino problem", 60, 12, "8×8"},
+		{"tetrahexes-4x7", "Tetrahexes in a 4×7 parallelogram", 28, 7, "4×16"},
+		{"tetrahexes-hexagon", "Tetrahexes in a hexagon of rows 6, 7, 8 and 7", 28, 7, "4×15"},
 	}
 	got := Builtins()
 	if !slices.Equal(got, want) {
@@ -80,16 +89,27 @@ func TestBuiltinSolve(t *testing.T) {
 	tests := []builtinCase{
 		{name: "dominoes-2x10", raw: 89, distinct: 51},
 		{name: "dominoes-4x4", raw: 36, distinct: 9},
+		// No solution (found by both engines, with and without breaking).
+		{name: "hexiamonds-3x12", raw: 0, distinct: 0},
+		{name: "hexiamonds-4x9", raw: 148, distinct: 74},
+		{name: "hexiamonds-chevron", raw: 2008, distinct: 1004, heavy: true},
+		{name: "hexiamonds-hexagon", raw: 11832, distinct: 5916, heavy: true},
+		// 156: the published count of this classic.
+		{name: "hexiamonds-rhombus-6x6", raw: 624, distinct: 156},
+		{name: "one-sided-tetrahexes-5x8", raw: 384, distinct: 192},
 		{name: "one-sided-pentominoes-6x15", skip: "a long run"},
 		// No solution: on a chessboard colouring the T covers 3 squares of
 		// one colour, the others 2 of each, and the board has 14 of each.
 		{name: "one-sided-tetrominoes-4x7", raw: 0, distinct: 0},
+		{name: "pentahexes-10x11", skip: "a long run (TestPentahexes finds solutions)"},
 		{name: "pentominoes-3x20", raw: 8, distinct: 2},
 		{name: "pentominoes-4x15", raw: 1472, distinct: 368, heavy: true},
 		{name: "pentominoes-5x12", raw: 4040, distinct: 1010, heavy: true},
 		{name: "pentominoes-6x10", raw: 9356, distinct: 2339, heavy: true},
 		{name: "pentominoes-8x8-corners", raw: 17360, distinct: 2170, heavy: true},
 		{name: "scott", raw: 520, distinct: 65},
+		{name: "tetrahexes-4x7", raw: 18, distinct: 9},
+		{name: "tetrahexes-hexagon", raw: 30, distinct: 15},
 	}
 	for _, info := range Builtins() {
 		if !slices.ContainsFunc(tests, func(tt builtinCase) bool { return tt.name == info.Name }) {

@@ -23,14 +23,22 @@ type Piece struct {
 // ParsePiece returns the piece drawn in pic on the square lattice: every
 // character other than a space is a cell. The piece has one copy and may be
 // reflected.
-func ParsePiece(name, pic string) (Piece, error) {
+func ParsePiece(name, pic string) (Piece, error) { return ParsePieceOn(Square, name, pic) }
+
+// ParsePieceOn returns the piece drawn in pic on lat, read as ParsePiece
+// reads it, with the character at row r, column c being cell (r, c) of
+// lat: on the hexagonal lattice a cell where r + c is odd is an error.
+func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
 	cells, err := scanPicture(pic, func(r rune) (bool, string) {
 		return !unicode.IsSpace(r), ""
 	})
 	if err != nil {
 		return Piece{}, err
 	}
-	return NewPiece(Square, name, cells)
+	if err := checkParity(lat, cells, "a cell"); err != nil {
+		return Piece{}, err
+	}
+	return NewPiece(lat, name, cells)
 }
 
 // NewPiece returns a piece of one copy, reflectable, with the given cells,
@@ -50,6 +58,11 @@ func (p Piece) validate(lat Lattice) error {
 	case p.Count < 1:
 		return fmt.Errorf("puzzles: piece %q: count %d, want at least 1", p.Name, p.Count)
 	}
+	for _, c := range p.Cells {
+		if !ValidCell(lat, c) {
+			return fmt.Errorf("puzzles: piece %q: [%d, %d] is not a cell of the %s lattice: row + column must be even", p.Name, c.Row, c.Col, lat.Name())
+		}
+	}
 	cells := lat.Normalize(p.Cells)
 	for i := 1; i < len(cells); i++ {
 		if cells[i] == cells[i-1] {
@@ -57,7 +70,11 @@ func (p Piece) validate(lat Lattice) error {
 		}
 	}
 	if !connected(lat, cells) {
-		return fmt.Errorf("puzzles: piece %q is not connected: its cells must join edge to edge", p.Name)
+		on := ""
+		if lat != Square {
+			on = " on the " + lat.Name() + " lattice"
+		}
+		return fmt.Errorf("puzzles: piece %q is not connected%s: its cells must join edge to edge", p.Name, on)
 	}
 	return nil
 }

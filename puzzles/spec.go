@@ -16,7 +16,7 @@ import (
 )
 
 // specKeys are the keys a spec may have, in the order errors list them.
-var specKeys = []string{"title", "board", "pieces", "render"}
+var specKeys = []string{"title", "board", "pieces", "render", "lattice"}
 
 // SpecError is a mistake in a spec, at a line and column of its file. Its
 // message says what is wrong and what would be valid. It reads
@@ -124,6 +124,13 @@ func readSpec(r io.Reader) ([]byte, error) {
 // first row indented less than the first, and that is an error, never a
 // row silently lost (see lostRow).
 //
+// The lattice key (square, the default; triangle; hexagon) sets the
+// lattice of the board and every piece: pictures are read with its
+// coordinates (see Triangle and Hexagon), a hexagon must sit where row +
+// column is even, a board {rows, cols} on the hexagonal lattice takes the
+// positions of its picture where that holds, and a built-in set must be of
+// the spec's lattice.
+//
 // The render key is a mapping of render options, read into Spec.Render
 // (see RenderOptions). Any other key is an error, and so is a key given
 // twice. Counts are whole numbers from 1; one-sided is true or false;
@@ -140,7 +147,7 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 
 // parseSpec is ParseSpec without the limit on the spec's size.
 func parseSpec(name string, data []byte) (*Spec, error) {
-	p := &specParser{name: name, lines: sourceLines(data)}
+	p := &specParser{name: name, lines: sourceLines(data), lat: Square}
 	root, err := p.load(data)
 	if err != nil {
 		return nil, err
@@ -152,6 +159,7 @@ func parseSpec(name string, data []byte) (*Spec, error) {
 type specParser struct {
 	name  string
 	lines []string // the source, split into lines as the YAML parser counts them
+	lat   Lattice  // the spec's lattice, of its board and every piece
 }
 
 // errorf returns a *SpecError at n's position.
@@ -293,6 +301,16 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 		}
 		s.Title = strings.TrimSpace(s.Title)
 	}
+	if l, ok := f["lattice"]; ok {
+		const want = "square, triangle or hexagon"
+		name, err := p.text(l.val, "lattice", want)
+		if err != nil {
+			return nil, err
+		}
+		if p.lat, ok = LatticeByName(name); !ok {
+			return nil, p.errorf(l.val, "lattice is %q; want %s", name, want)
+		}
+	}
 	for _, k := range []string{"board", "pieces"} {
 		if _, ok := f[k]; !ok {
 			return nil, p.errorf(root, "the spec has no %s; a spec needs a board and pieces", k)
@@ -366,7 +384,7 @@ func (p *specParser) board(f field) (*Board, error) {
 		return nil, p.pictureError(n, &PictureError{Line: k, Col: c,
 			Msg: fmt.Sprintf("the board has more than %d cells, this one being the first past them; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
 	}
-	b, err := ParseBoard(pic)
+	b, err := ParseBoardOn(p.lat, pic)
 	if err != nil {
 		return nil, p.pictureError(n, err)
 	}
@@ -400,7 +418,7 @@ func (p *specParser) rectBoard(n *yaml.Node) (*Board, error) {
 			return nil, err
 		}
 	}
-	b, err := NewRectBoard(rows, cols, holes)
+	b, err := NewRectBoardOn(p.lat, rows, cols, holes)
 	if err != nil {
 		return nil, p.errorf(n, "%s", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
@@ -428,6 +446,9 @@ func (p *specParser) holes(n *yaml.Node, rows, cols int) ([]Cell, error) {
 			return nil, err
 		}
 		cell := Cell{r, c}
+		if !ValidCell(p.lat, cell) {
+			return nil, p.errorf(h, "hole [%d, %d] is not a cell of the hexagon lattice: a cell's row + column is even", r, c)
+		}
 		if first, ok := seen[cell]; ok {
 			return nil, p.errorf(h, "hole [%d, %d] is given twice (first at line %d); give each hole once", r, c, first.Line)
 		}
@@ -647,6 +668,16 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool) e
 	if err != nil {
 		return pl.p.errorf(n, "no built-in piece set %q; valid sets are %s", name, strings.Join(PieceSetNames(), ", "))
 	}
+	if lat := PieceSetLattice(name); lat != pl.p.lat {
+		var same []string
+		for _, s := range PieceSetNames() {
+			if PieceSetLattice(s) == pl.p.lat {
+				same = append(same, s)
+			}
+		}
+		return pl.p.errorf(n, "set %s is of the %s lattice and this spec's is %s; write lattice: %s at the top of the spec, or use a set of the %s lattice: %s",
+			name, lat.Name(), pl.p.lat.Name(), lat.Name(), pl.p.lat.Name(), strings.Join(same, ", "))
+	}
 	for _, pc := range pcs {
 		pc.Count = count
 		if oneSided != nil {
@@ -675,7 +706,7 @@ func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, on
 	if strings.TrimSpace(pic) == "" {
 		return p.errorf(v, "%s has no cells; draw them with any character other than a space", what)
 	}
-	pc, err := ParsePiece(name, pic)
+	pc, err := ParsePieceOn(p.lat, name, pic)
 	if err != nil {
 		return p.pictureError(v, err)
 	}

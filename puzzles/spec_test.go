@@ -68,6 +68,9 @@ func TestParseSpec(t *testing.T) {
 		{"render", "", 5, 1, "U", 2, ".#.\n...\n", true},
 		{"indicator", "Indented pictures", 15, 7, "X W O1×5", 1, "###.\n##...\n###....\n##.......\n", false},
 		{"indicator-mapping", "", 9, 2, "T U", 1, "###..\n##....\n##...\n", false},
+		{"triangle-rect", "Triamonds", 6, 2, "T3×2", 12, "...\n...\n", false},
+		{"hexagon-rect", "Dihexes, two rows", 8, 4, "H2×4", 2, ". . . .\n . . . .\n", false},
+		{"hexagon-drawn", "", 6, 2, "C D", 12, "# . .\n . # .\n# . .\n", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -161,6 +164,13 @@ var badSpecs = []badSpec{
 	{"picture-lost-row-indicator", "7:7", `write "shape: |2"`},
 	{"picture-lost-row-mapping", "5:5", `write "A: |2"`},
 	{"piece-disconnected", "5:6", `piece "B" is not connected: its cells must join edge to edge`},
+	{"lattice-unknown", "1:10", `lattice is "hex"; want square, triangle or hexagon`},
+	{"hexagon-odd-board", "4:3", "'.' at an odd position: on the hexagon lattice a cell's row + column, counted from 0, is even (this is row 1, column 0)"},
+	{"hexagon-odd-piece", "9:9", "a cell at an odd position: on the hexagon lattice"},
+	{"hexagon-odd-hole", "5:11", "hole [0, 1] is not a cell of the hexagon lattice"},
+	{"set-other-lattice", "3:9", "set hexiamonds is of the triangle lattice and this spec's is square; write lattice: triangle"},
+	{"set-square-on-triangle", "3:9", "set pentominoes is of the square lattice and this spec's is triangle; write lattice: square at the top of the spec, or use a set of the triangle lattice: moniamond,"},
+	{"triangle-disconnected", "6:6", `piece "B" is not connected on the triangle lattice`},
 	{"piece-name-empty", "3:11", "want a name on one line"},
 	{"piece-no-shape", "3:5", `piece "A" has no shape; draw it under shape:`},
 	{"piece-picture-list", "3:6", "want a picture"},

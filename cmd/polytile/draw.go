@@ -64,9 +64,10 @@ func newPiecesCmd() *cobra.Command {
 		Short: "Draw a set of pieces with their names",
 		Long: `Pieces draws the pieces of a built-in set (see polytile list), or of a
 spec, each in its own frame with its name under it, in the colours the
-palette gives them.`,
+palette gives them, on the set's lattice (square, triangle or hexagon).`,
 		Example: `  polytile pieces pentominoes -o pentominoes.svg
-  polytile pieces hexominoes -o hexominoes.png --palette tableau10`,
+  polytile pieces hexominoes -o hexominoes.png --palette tableau10
+  polytile pieces hexiamonds -o hexiamonds.svg`,
 		Args: exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
@@ -75,7 +76,7 @@ palette gives them.`,
 			if err := refuseOverwrite("-o", f.output, args[0]); err != nil {
 				return err
 			}
-			pieces, spec, err := loadPieces(args[0])
+			pieces, spec, lat, err := loadPieces(args[0])
 			if err != nil {
 				return err
 			}
@@ -86,6 +87,7 @@ palette gives them.`,
 			if err != nil {
 				return err
 			}
+			opt.Lattice = lat
 			sheets, err := gallery.Pieces(pieces, opt)
 			if err != nil {
 				return err
@@ -97,16 +99,17 @@ palette gives them.`,
 	return cmd
 }
 
-// loadPieces returns the pieces of a built-in set, or of a spec.
-func loadPieces(name string) ([]puzzles.Piece, *puzzles.Spec, error) {
+// loadPieces returns the pieces of a built-in set, or of a spec, and their
+// lattice.
+func loadPieces(name string) ([]puzzles.Piece, *puzzles.Spec, puzzles.Lattice, error) {
 	if pieces, err := puzzles.PieceSet(name); err == nil {
-		return pieces, nil, nil
+		return pieces, nil, puzzles.PieceSetLattice(name), nil
 	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.PieceSetNames(), ", "), err)
+		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.PieceSetNames(), ", "), err)
 	}
-	return spec.Puzzle.Pieces(), spec, nil
+	return spec.Puzzle.Pieces(), spec, spec.Puzzle.Board().Lattice(), nil
 }
 
 func (f *drawFlags) register(fl *pflag.FlagSet) {

@@ -93,6 +93,11 @@ func TestDraw(t *testing.T) {
 		{"spec file with render key", []string{"draw", spec}, 4, ""}, // 5 tilings, 2 of them mirror images
 		{"pieces", []string{"pieces", "pentominoes"}, 12, ""},
 		{"pieces of a spec", []string{"pieces", "scott"}, 12, ""},
+		{"hexiamonds", []string{"pieces", "hexiamonds"}, 12, ""},
+		{"tetrahexes", []string{"pieces", "tetrahexes"}, 7, ""},
+		{"pieces of a hexagon spec", []string{"pieces", "tetrahexes-4x7"}, 7, ""},
+		{"hexiamond poster", []string{"draw", "hexiamonds-4x9", "--letters", "--grid"}, 74, ""},
+		{"tetrahex poster", []string{"draw", "tetrahexes-4x7"}, 9, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,6 +116,18 @@ func TestDraw(t *testing.T) {
 			width, titles, pieces := svgSummary(t, data)
 			if len(titles) != tt.frames || len(pieces) != tt.frames {
 				t.Errorf("%d frames with %d titles, want %d", len(pieces), len(titles), tt.frames)
+			}
+			// One filled outline per piece: a piece set's frames hold one
+			// piece each, a solution's all of the puzzle's.
+			want := 1
+			if tt.args[0] == "draw" {
+				want = map[string]int{"hexiamonds-4x9": 12, "tetrahexes-4x7": 7}[tt.args[1]]
+			}
+			for k, n := range pieces {
+				if want > 0 && n != want {
+					t.Errorf("frame %d has %d piece paths, want %d", k+1, n, want)
+					break
+				}
 			}
 			if tt.width != "" && width != tt.width {
 				t.Errorf("width %s, want %s", width, tt.width)
@@ -203,14 +220,16 @@ func TestDrawPages(t *testing.T) {
 
 func TestDrawDeterministic(t *testing.T) {
 	dir := t.TempDir()
-	for _, ext := range []string{"svg", "png", "pdf"} {
-		a, b := filepath.Join(dir, "a."+ext), filepath.Join(dir, "b."+ext)
-		polytile(t, "draw", "scott", "--limit", "8", "-o", a)
-		polytile(t, "draw", "scott", "--limit", "8", "-o", b)
-		da, _ := os.ReadFile(a)
-		db, _ := os.ReadFile(b)
-		if len(da) == 0 || !bytes.Equal(da, db) {
-			t.Errorf("%s: two runs gave different bytes (%d, %d)", ext, len(da), len(db))
+	for _, name := range []string{"scott", "hexiamonds-4x9", "tetrahexes-hexagon"} {
+		for _, ext := range []string{"svg", "png", "pdf"} {
+			a, b := filepath.Join(dir, "a."+ext), filepath.Join(dir, "b."+ext)
+			polytile(t, "draw", name, "--limit", "8", "--letters", "-o", a)
+			polytile(t, "draw", name, "--limit", "8", "--letters", "-o", b)
+			da, _ := os.ReadFile(a)
+			db, _ := os.ReadFile(b)
+			if len(da) == 0 || !bytes.Equal(da, db) {
+				t.Errorf("%s %s: two runs gave different bytes (%d, %d)", name, ext, len(da), len(db))
+			}
 		}
 	}
 }

@@ -92,6 +92,7 @@ func Merge(p *puzzles.Puzzle, shards []*Shard) (*Result, error) {
 	out := &Result{
 		Name:       ref.Header.Spec,
 		Title:      ref.Header.Title,
+		Lattice:    ref.Header.Lattice,
 		Symmetries: ref.Header.Symmetries,
 		Complete:   true,
 		Engine:     ref.End.Engine,
@@ -144,6 +145,8 @@ func checkPuzzle(p *puzzles.Puzzle, sf *Shard) error {
 	switch fp := p.Fingerprint(cfg); {
 	case fp != h.Fingerprint:
 		return fmt.Errorf("%s was written for another puzzle than %s is now (fingerprint %s, not %s): the spec has changed since, or another version of polytile split the search", sf.Name, h.Spec, h.Fingerprint, fp)
+	case LatticeName(p) != h.Lattice:
+		return fmt.Errorf("%s: the header names lattice %q, but the puzzle's is %s", sf.Name, h.Lattice, p.Board().Lattice().Name())
 	case p.Symmetries() != h.Symmetries:
 		return fmt.Errorf("%s: the header counts %d symmetries, but the puzzle has %d", sf.Name, h.Symmetries, p.Symmetries())
 	case !slices.Equal(names, h.Pieces):

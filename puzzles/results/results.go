@@ -34,16 +34,17 @@ import (
 // solutions, in canonical order (the order of puzzles.Result.Distinct).
 // The JSON field names are a contract with the programs that read them.
 type Result struct {
-	Name       string     `json:"name"`            // the spec's file path or built-in name
-	Title      string     `json:"title,omitempty"` // the spec's title
-	Shard      string     `json:"shard,omitempty"` // "i/n" for a part of the search (ShardName)
-	Raw        int64      `json:"raw"`             // raw solutions: the sum of the orbits
-	Distinct   int        `json:"distinct"`        // distinct solutions
-	Symmetries int        `json:"symmetries"`      // the order of the puzzle's symmetry group
-	Complete   bool       `json:"complete"`        // false if the search stopped early
-	Engine     string     `json:"engine"`          // "dlx" or "fill"
-	Nodes      int64      `json:"nodes"`           // search nodes
-	Updates    int64      `json:"updates"`         // Dancing Links' link updates (0 for fill)
+	Name       string     `json:"name"`              // the spec's file path or built-in name
+	Title      string     `json:"title,omitempty"`   // the spec's title
+	Lattice    string     `json:"lattice,omitempty"` // the lattice's name; left out for the square one
+	Shard      string     `json:"shard,omitempty"`   // "i/n" for a part of the search (ShardName)
+	Raw        int64      `json:"raw"`               // raw solutions: the sum of the orbits
+	Distinct   int        `json:"distinct"`          // distinct solutions
+	Symmetries int        `json:"symmetries"`        // the order of the puzzle's symmetry group
+	Complete   bool       `json:"complete"`          // false if the search stopped early
+	Engine     string     `json:"engine"`            // "dlx" or "fill"
+	Nodes      int64      `json:"nodes"`             // search nodes
+	Updates    int64      `json:"updates"`           // Dancing Links' link updates (0 for fill)
 	Solutions  []Solution `json:"solutions,omitempty"`
 }
 
@@ -69,6 +70,7 @@ func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
 	out := &Result{
 		Name:       spec.Name,
 		Title:      spec.Title,
+		Lattice:    LatticeName(spec.Puzzle),
 		Raw:        res.Raw,
 		Distinct:   len(res.Distinct),
 		Symmetries: res.Symmetries,
@@ -301,6 +303,15 @@ func (rs *rawSolution) solution(symmetries int) (Solution, error) {
 		s.Pieces[i] = p
 	}
 	return s, nil
+}
+
+// LatticeName names p's lattice as saved: "" for the square one, which
+// the files leave out, so that square results read as they always have.
+func LatticeName(p *puzzles.Puzzle) string {
+	if lat := p.Board().Lattice(); lat != puzzles.Square {
+		return lat.Name()
+	}
+	return ""
 }
 
 // ShardName names shard i of n as polytile solve --shard does: "i/n".

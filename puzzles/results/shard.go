@@ -41,6 +41,8 @@ type Header struct {
 	Version  int    `json:"version"`  // Version
 	Spec     string `json:"spec"`     // the spec's file path or built-in name
 	Title    string `json:"title,omitempty"`
+	// Lattice names the lattice, left out for the square one.
+	Lattice string `json:"lattice,omitempty"`
 	// Fingerprint is puzzles.(*Puzzle).Fingerprint: equal for two runs of
 	// the same puzzle split the same way (by the same engine), whatever
 	// the workers or the shard.
@@ -66,6 +68,7 @@ func NewHeader(spec *puzzles.Spec, cfg *puzzles.SolveConfig) *Header {
 		Version:          Version,
 		Spec:             spec.Name,
 		Title:            spec.Title,
+		Lattice:          LatticeName(p),
 		Fingerprint:      p.Fingerprint(cfg),
 		Shard:            cfg.Shard,
 		Shards:           max(cfg.Shards, 1),
