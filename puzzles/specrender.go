@@ -83,6 +83,7 @@ type RenderPalette struct {
 type PieceColor struct {
 	Piece string               // the piece's name
 	Color RenderOption[string] // its colour, as written, and where
+	Key   string               // the render key that gives it: "palette" or "color"
 }
 
 // RenderKeys returns the keys a spec's render mapping may have, in the
@@ -301,7 +302,7 @@ func (p *specParser) pieceColors(n *yaml.Node, what string) ([]PieceColor, error
 		if err := p.colour(&c, v, what+"."+name); err != nil {
 			return nil, err
 		}
-		out = append(out, PieceColor{Piece: name, Color: c})
+		out = append(out, PieceColor{Piece: name, Color: c, Key: strings.TrimPrefix(what, "render.")})
 	}
 	return out, nil
 }

@@ -80,10 +80,7 @@ palette gives them, on the set's lattice (square, triangle or hexagon).`,
 			if err != nil {
 				return err
 			}
-			if err := f.look.apply(cmd.Flags(), spec); err != nil {
-				return err
-			}
-			opt, ropt, err := f.look.options(len(pieces))
+			opt, ropt, err := f.look.options(cmd.Flags(), spec, len(pieces))
 			if err != nil {
 				return err
 			}
@@ -201,10 +198,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err != nil {
 		return err
 	}
-	if err := f.look.apply(cmd.Flags(), spec); err != nil {
-		return err
-	}
-	opt, ropt, err := f.look.options(len(spec.Puzzle.Pieces()))
+	opt, ropt, err := f.look.options(cmd.Flags(), spec, len(spec.Puzzle.Pieces()))
 	if err != nil {
 		return err
 	}

@@ -17,9 +17,9 @@ func TestLookNamesAreRenderKeys(t *testing.T) {
 	}
 }
 
-// lookFrom applies the render mapping render of a small spec to look flags
-// parsed from args.
-func lookFrom(t *testing.T, render string, args ...string) (*lookFlags, error) {
+// lookFrom lays the look flags parsed from args over the render mapping
+// render of a small spec, and checks the result as draw does.
+func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) {
 	t.Helper()
 	spec, err := puzzles.ParseSpec("x.yaml", []byte("board: |\n  ....\npieces: {A: \"##\", B: \"##\"}\n"+render))
 	if err != nil {
@@ -31,7 +31,39 @@ func lookFrom(t *testing.T, render string, args ...string) (*lookFlags, error) {
 	if err := fl.Parse(args); err != nil {
 		t.Fatal(err)
 	}
-	return &l, l.apply(fl, spec)
+	r, err := l.renderOptions(fl, spec)
+	if err != nil {
+		return nil, err
+	}
+	_, _, err = l.options(fl, spec, 2)
+	return look(r), err
+}
+
+// lookValues are render options as look flags, and the piece colours.
+type lookValues struct {
+	lookFlags
+	specColors map[string]string
+}
+
+// look returns the values of r as look flags and piece colours, for
+// comparing.
+func look(r *puzzles.RenderOptions) *lookValues {
+	l := &lookValues{lookFlags: lookFlags{cellSize: r.CellSize.Value, borderWidth: r.BorderWidth.Value, borderColor: r.BorderColor.Value,
+		grid: r.Grid.Value, columns: r.Columns.Value, gap: r.Gap.Value, margin: r.Margin.Value,
+		background: r.Background.Value, labels: r.Labels.Value, letters: r.Letters.Value, title: r.Title.Value,
+		palette: r.Palette.Value.Name, perPage: r.PerPage.Value, scale: r.Scale.Value, dpi: r.DPI.Value},
+		specColors: map[string]string{}}
+	if list := r.Palette.Value.List; len(list) > 0 {
+		var names []string
+		for _, c := range list {
+			names = append(names, c.Value)
+		}
+		l.palette = strings.Join(names, ",")
+	}
+	for _, pc := range append(r.Palette.Value.Pieces, r.Color.Value...) {
+		l.specColors[pc.Piece] = pc.Color.Value
+	}
+	return l
 }
 
 func TestApplyRender(t *testing.T) {
@@ -50,15 +82,15 @@ func TestApplyRender(t *testing.T) {
   palette: set3
   per-page: 7
   scale: 2
-  dpi: 300
+  dpi: 192
 `
 	l, err := lookFrom(t, every)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := lookFlags{cellSize: 20, borderWidth: 2, borderColor: "#123456", grid: true, columns: 3, gap: -1, margin: 5,
-		background: "white", labels: true, letters: true, title: "T", palette: "set3", perPage: 7, scale: 2, dpi: 300}
-	if !equalLook(*l, want) {
+		background: "white", labels: true, letters: true, title: "T", palette: "set3", perPage: 7, scale: 2, dpi: 192}
+	if !equalLook(l.lookFlags, want) {
 		t.Errorf("apply(every key) = %+v, want %+v", *l, want)
 	}
 	// The command line wins, flag by flag.
@@ -67,7 +99,7 @@ func TestApplyRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	want.cellSize, want.grid, want.palette, want.title, want.background = 30, false, "paired", "U", "black"
-	if !equalLook(*l, want) {
+	if !equalLook(l.lookFlags, want) {
 		t.Errorf("apply(every key) under flags = %+v, want %+v", *l, want)
 	}
 	t.Run("scale and dpi on the command line replace both", func(t *testing.T) {
@@ -122,6 +154,7 @@ func TestApplyRenderErrors(t *testing.T) {
 		{"palette list", "render:\n  palette: [red, bluish]\n", "x.yaml:5:18: render.palette: palettes: "},
 		{"palette mapping", "render:\n  palette:\n    A: red\n    B: bluish\n", "x.yaml:7:8: render.palette.B: palettes: "},
 		{"color mapping", "render:\n  color: {A: bluish}\n", "x.yaml:5:14: render.color.A: palettes: "},
+		{"scale and dpi disagree", "render:\n  scale: 2\n  dpi: 300\n", "x.yaml:6:8: render.dpi: 300, but scale 2 is dpi 192"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,137 @@
+package gallery
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/polytile/polytile/palettes"
+	"github.com/polytile/polytile/puzzles"
+)
+
+// NewOptions returns the layout options that r sets (a spec's render
+// options, or those of a command line laid over them with
+// puzzles.RenderOptions.Over), for a puzzle of the given number of pieces,
+// to which a continuous palette is sampled. It parses the colours and
+// checks every value; a mistake is reported by the option's Fail: at its
+// line and column when a spec wrote it. Scale and DPI are the renderer's,
+// not the layout's: r's are left to the caller. A nil r gives the
+// defaults.
+func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
+	if r == nil {
+		r = &puzzles.RenderOptions{}
+	}
+	opt := &Options{
+		Grid:    r.Grid.Value,
+		Labels:  r.Labels.Value,
+		Letters: r.Letters.Value,
+		Title:   r.Title.Value,
+		Gap:     r.Gap.Value,
+		Margin:  r.Margin.Value,
+	}
+	var err error
+	sizes := []struct {
+		key string
+		o   puzzles.RenderOption[float64]
+		dst *float64
+	}{{"cell-size", r.CellSize, &opt.CellSize}, {"border-width", r.BorderWidth, &opt.BorderWidth}}
+	for _, s := range sizes {
+		if v := s.o.Value; v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, s.o.Fail(s.key, fmt.Errorf("%g: want 0 (the default) or more", v))
+		}
+		*s.dst = s.o.Value
+	}
+	for _, s := range []struct {
+		key string
+		o   puzzles.RenderOption[float64]
+	}{{"gap", r.Gap}, {"margin", r.Margin}} {
+		if math.IsNaN(s.o.Value) || math.IsInf(s.o.Value, 0) {
+			return nil, s.o.Fail(s.key, fmt.Errorf("%g: want a number of pixels (negative: none)", s.o.Value))
+		}
+	}
+	counts := []struct {
+		key string
+		o   puzzles.RenderOption[int]
+		dst *int
+	}{{"columns", r.Columns, &opt.Columns}, {"per-page", r.PerPage, &opt.PerPage}}
+	for _, c := range counts {
+		if c.o.Value < 0 {
+			return nil, c.o.Fail(c.key, fmt.Errorf("%d: want 0 (the default) or more", c.o.Value))
+		}
+		*c.dst = c.o.Value
+	}
+	if opt.BorderColor, err = optionalColor("border-color", r.BorderColor); err != nil {
+		return nil, err
+	}
+	if opt.Background, err = optionalColor("background", r.Background); err != nil {
+		return nil, err
+	}
+	opt.Palette, err = newPalette(r, pieces)
+	return opt, err
+}
+
+// optionalColor parses o's colour; an option not set, or set to "", is
+// the zero colour (the default).
+func optionalColor(key string, o puzzles.RenderOption[string]) (color.NRGBA, error) {
+	if o.Value == "" {
+		return color.NRGBA{}, nil
+	}
+	c, err := palettes.Parse(o.Value)
+	if err != nil {
+		return c, o.Fail(key, err)
+	}
+	return c, nil
+}
+
+// newPalette makes the palette of r: the one its palette option names or
+// lists, or the default, with its piece colours on top, a later colour
+// for a piece winning.
+func newPalette(r *puzzles.RenderOptions, pieces int) (*palettes.Palette, error) {
+	pal := r.Palette
+	var base *palettes.Palette
+	var err error
+	switch {
+	case len(pal.Value.List) > 0:
+		list := make([]string, len(pal.Value.List))
+		for i, c := range pal.Value.List {
+			if _, err := palettes.Parse(c.Value); err != nil {
+				return nil, c.Fail("palette", err)
+			}
+			list[i] = c.Value
+		}
+		base, err = palettes.FromList(list)
+	default:
+		base, err = palettes.Lookup(pal.Value.Name, pieces)
+	}
+	if err != nil {
+		return nil, pal.Fail("palette", unprefixed(err))
+	}
+	colors := append(append([]puzzles.PieceColor(nil), pal.Value.Pieces...), r.Color.Value...)
+	if len(colors) == 0 {
+		return base, nil
+	}
+	m := map[string]string{}
+	for _, pc := range colors {
+		if _, err := palettes.Parse(pc.Color.Value); err != nil {
+			key := pc.Key + "." + pc.Piece
+			if pc.Color.Pos == (puzzles.SpecPos{}) {
+				key = "color"
+				err = fmt.Errorf("%s=%s: %w", pc.Piece, pc.Color.Value, err)
+			}
+			return nil, pc.Color.Fail(key, err)
+		}
+		m[pc.Piece] = pc.Color.Value
+	}
+	return palettes.FromMap(m, base)
+}
+
+// unprefixed returns err without the "palettes: " its message may start
+// with, the option's name saying where it comes from.
+func unprefixed(err error) error {
+	const prefix = "palettes: "
+	if msg := err.Error(); len(msg) > len(prefix) && msg[:len(prefix)] == prefix {
+		return errors.New(msg[len(prefix):])
+	}
+	return err
+}

@@ -1,0 +1,88 @@
+package puzzles
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Fail returns an error about the option's value, found after loading
+// (a colour that only the rendering step can parse, say): a *SpecError at
+// the value, "render.key: err", for an option written in a spec; and
+// "--key: err" for one with no position, which came from a command line
+// whose flags are named as the render keys are.
+func (o RenderOption[T]) Fail(key string, err error) error {
+	if o.Pos == (SpecPos{}) {
+		return fmt.Errorf("--%s: %w", key, err)
+	}
+	return o.Errorf("render.%s: %v", key, err)
+}
+
+// Over returns the options that r sets, and, for those it does not set,
+// base's: the way a command line's options override a spec's. A nil r or
+// base sets nothing.
+//
+// Piece colours add up rather than replace: the result's Color lists
+// base's piece colours (those of its palette written as a mapping and of
+// its color mapping, in the order written), then r's, so that a later
+// colour for a piece wins over an earlier one and a palette named in r
+// still takes base's piece colours. Scale and DPI give one thing two ways:
+// when r sets either, the result takes neither from base.
+func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
+	var out RenderOptions
+	if r != nil {
+		out = *r
+	}
+	if base == nil {
+		return &out
+	}
+	pick(&out.CellSize, base.CellSize)
+	pick(&out.BorderWidth, base.BorderWidth)
+	pick(&out.BorderColor, base.BorderColor)
+	pick(&out.Grid, base.Grid)
+	pick(&out.Columns, base.Columns)
+	pick(&out.Gap, base.Gap)
+	pick(&out.Margin, base.Margin)
+	pick(&out.Background, base.Background)
+	pick(&out.Labels, base.Labels)
+	pick(&out.Letters, base.Letters)
+	pick(&out.Title, base.Title)
+	pick(&out.PerPage, base.PerPage)
+	if !out.Scale.Set && !out.DPI.Set {
+		out.Scale, out.DPI = base.Scale, base.DPI
+	}
+	// The base's piece colours, in the order written. A palette written
+	// as a mapping names no palette: the default's colours go under it.
+	var groups [][]PieceColor
+	if p := base.Palette; p.Set && len(p.Value.Pieces) > 0 {
+		groups = append(groups, p.Value.Pieces)
+		if base.Color.Set {
+			groups = append(groups, base.Color.Value)
+			if before(base.Color.Pos, p.Pos) {
+				groups[0], groups[1] = groups[1], groups[0]
+			}
+		}
+	} else {
+		pick(&out.Palette, p)
+		groups = append(groups, base.Color.Value)
+	}
+	var colors []PieceColor
+	for _, g := range groups {
+		colors = append(colors, g...)
+	}
+	if len(colors) > 0 {
+		out.Color = RenderOption[[]PieceColor]{Value: slices.Clip(append(colors, out.Color.Value...)), Set: true}
+	}
+	return &out
+}
+
+// pick sets *dst to o if *dst is not set.
+func pick[T any](dst *RenderOption[T], o RenderOption[T]) {
+	if !dst.Set {
+		*dst = o
+	}
+}
+
+// before reports whether position a comes before position b in a file.
+func before(a, b SpecPos) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+}
