@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/polytile/polytile/puzzles/results"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,7 +28,7 @@ func TestMain(m *testing.M) {
 		return
 	}
 	// The tests choose the shard themselves, even inside an Indexed Job.
-	os.Unsetenv(indexEnv)
+	os.Unsetenv(results.IndexEnv)
 	os.Exit(m.Run())
 }
 
@@ -123,7 +124,7 @@ func TestShardsAsJob(t *testing.T) {
 		cmd.Env = append(os.Environ(),
 			"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 			runMainEnv+"=1",
-			fmt.Sprintf("%s=%d", indexEnv, i))
+			fmt.Sprintf("%s=%d", results.IndexEnv, i))
 		for k, v := range env {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}
@@ -197,7 +198,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 			var streamed []line
 			for i := range tt.shards {
 				path := filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", i))
-				args := append([]string{"solve", tt.spec, "--shard", shardName(i, tt.shards), "--jsonl", path}, tt.flags...)
+				args := append([]string{"solve", tt.spec, "--shard", results.ShardName(i, tt.shards), "--jsonl", path}, tt.flags...)
 				if code, _, stderr := polytile(t, args...); code != 0 {
 					t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
 				}
@@ -249,7 +250,7 @@ func TestMergeRefusals(t *testing.T) {
 	}
 	bg := context.Background()
 	for i := range 4 {
-		solve(bg, fmt.Sprintf("s%d.jsonl", i), "scott", "--shard", shardName(i, 4))
+		solve(bg, fmt.Sprintf("s%d.jsonl", i), "scott", "--shard", results.ShardName(i, 4))
 	}
 	solve(bg, "other-spec.jsonl", "pentominoes-3x20", "--shard", "2/4")
 	solve(bg, "other-split.jsonl", "scott", "--shard", "2/4", "--no-symmetry-breaking")

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/schollz/progressbar/v3"
@@ -41,7 +39,7 @@ func (b *progressBar) update(p puzzles.Progress) {
 	if b.bar == nil {
 		b.bar = progressbar.NewOptions(max(p.Tasks, 1),
 			progressbar.OptionSetWriter(b.w),
-			progressbar.OptionSetDescription(progressLine(p)),
+			progressbar.OptionSetDescription(p.String()),
 			progressbar.OptionShowDescriptionAtLineEnd(),
 			progressbar.OptionShowCount(),
 			progressbar.OptionFullWidth(),
@@ -53,7 +51,7 @@ func (b *progressBar) update(p puzzles.Progress) {
 	if p.Tasks > 0 && b.bar.GetMax() != p.Tasks {
 		b.bar.ChangeMax(p.Tasks)
 	}
-	b.bar.Describe(progressLine(p))
+	b.bar.Describe(p.String())
 	b.bar.Set(p.Done)
 }
 
@@ -63,35 +61,4 @@ func (b *progressBar) clear() {
 		b.bar.Clear()
 		b.bar.Exit()
 	}
-}
-
-// progressLine describes the search so far: the distinct solutions found
-// by the finished tasks, how many a second, and the time left if the tasks
-// left take as long as the finished ones did.
-func progressLine(p puzzles.Progress) string {
-	sec := p.Elapsed.Seconds()
-	rate := 0.0
-	if sec > 0 {
-		rate = float64(p.Distinct) / sec
-	}
-	line := fmt.Sprintf("%d distinct, %s/s", p.Distinct, short(rate))
-	if p.Done > 0 && p.Done < p.Tasks {
-		left := time.Duration(float64(p.Elapsed) * float64(p.Tasks-p.Done) / float64(p.Done))
-		line += fmt.Sprintf(", ~%v left", left.Round(time.Second))
-	}
-	return line
-}
-
-// short writes a rate with three significant digits at most: 812, 4.56k,
-// 1.23M.
-func short(x float64) string {
-	switch {
-	case x >= 1e9:
-		return fmt.Sprintf("%.3gG", x/1e9)
-	case x >= 1e6:
-		return fmt.Sprintf("%.3gM", x/1e6)
-	case x >= 1e3:
-		return fmt.Sprintf("%.3gk", x/1e3)
-	}
-	return fmt.Sprintf("%.0f", x)
 }

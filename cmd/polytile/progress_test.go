@@ -12,28 +12,6 @@ import (
 	"github.com/polytile/polytile/puzzles"
 )
 
-func TestProgressLine(t *testing.T) {
-	tests := []struct {
-		name string
-		p    puzzles.Progress
-		want string
-	}{
-		{"start", puzzles.Progress{Tasks: 10}, "0 distinct, 0/s"},
-		{"no task finished", puzzles.Progress{Tasks: 10, Distinct: 3, Elapsed: 3 * time.Second}, "3 distinct, 1/s"},
-		{"half", puzzles.Progress{Tasks: 10, Done: 5, Distinct: 100, Elapsed: 2 * time.Second}, "100 distinct, 50/s, ~2s left"},
-		{"a quarter", puzzles.Progress{Tasks: 400, Done: 100, Distinct: 4560, Elapsed: time.Second}, "4560 distinct, 4.56k/s, ~3s left"},
-		{"fast", puzzles.Progress{Tasks: 8, Done: 4, Distinct: 1234567, Elapsed: time.Second}, "1234567 distinct, 1.23M/s, ~1s left"},
-		{"done", puzzles.Progress{Tasks: 10, Done: 10, Distinct: 65, Elapsed: time.Second}, "65 distinct, 65/s"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := progressLine(tt.p); got != tt.want {
-				t.Errorf("progressLine(%+v) = %q, want %q", tt.p, got, tt.want)
-			}
-		})
-	}
-}
-
 // The bar draws the tasks done as the fraction, with the description, and
 // clears its line at the end.
 func TestProgressBar(t *testing.T) {

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -98,7 +96,11 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 	case f.jsonl == "-":
 		return 0, 0, usagef("--jsonl writes to a file: give its name")
 	}
-	return shardOf(f.shard, f.shards, os.Getenv)
+	shard, shards, err = results.ShardOf(f.shard, f.shards, os.Getenv)
+	if err != nil {
+		return 0, 0, usageError{err}
+	}
+	return shard, shards, nil
 }
 
 func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
@@ -177,23 +179,23 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if f.json {
 		o := results.NewResult(spec, res)
 		if shards > 1 {
-			o.Shard = shardName(shard, shards)
+			o.Shard = results.ShardName(shard, shards)
 		}
 		err = o.Encode(out)
 	} else {
-		t := textResult{spec: spec, res: res, raw: raw, distinct: distinct, show: f.show, jsonl: f.jsonl}
+		t := results.Report{Spec: spec, Result: res, Raw: raw, Distinct: distinct, Show: f.show, File: f.jsonl}
 		if shards > 1 {
-			t.shard = shardName(shard, shards)
+			t.Shard = results.ShardName(shard, shards)
 		}
-		err = t.write(out)
+		err = t.Write(out)
 	}
 	if err != nil {
 		return err
 	}
 	if f.stats {
-		s := &runStats{res: res, done: last.Done, distinct: distinct, wall: wall,
-			user: user1 - user0, sys: sys1 - sys0, cpu: cpuOK && cpuOK1}
-		if err := writeStats(cmd.ErrOrStderr(), s); err != nil {
+		s := &results.RunStats{Result: res, Done: last.Done, Distinct: distinct, Wall: wall,
+			User: user1 - user0, Sys: sys1 - sys0, CPUKnown: cpuOK && cpuOK1}
+		if err := s.Write(cmd.ErrOrStderr()); err != nil {
 			return err
 		}
 	}
@@ -208,52 +210,6 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		return fmt.Errorf("search stopped: %w (%s)", solveErr, where)
 	}
 	return nil
-}
-
-// textResult is what polytile solve prints without --json.
-type textResult struct {
-	spec          *puzzles.Spec
-	res           *puzzles.Result
-	raw, distinct int64  // the counts: the result's, or the streamed ones
-	show          int    // solutions to draw
-	shard         string // "i/n", or "" for the whole search
-	jsonl         string // the file the solutions went to, or ""
-}
-
-// write prints the counts and the first show solutions.
-func (t *textResult) write(w io.Writer) error {
-	spec, res := t.spec, t.res
-	p := spec.Puzzle
-	some := ""
-	if !res.Complete {
-		some = "at least "
-	}
-	title := spec.Title
-	if title == "" {
-		title = spec.Name
-	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n", title)
-	fmt.Fprintf(&b, "puzzle:     %s\n", p)
-	if t.shard != "" {
-		fmt.Fprintf(&b, "shard:      %s (%d tasks; the counts are this shard's)\n", t.shard, res.Tasks)
-	}
-	fmt.Fprintf(&b, "raw:        %s%d\n", some, t.raw)
-	fmt.Fprintf(&b, "distinct:   %s%d\n", some, t.distinct)
-	fmt.Fprintf(&b, "symmetries: %d\n", res.Symmetries)
-	fmt.Fprintf(&b, "time:       %v (%s engine, %d workers, %d search nodes)\n",
-		res.Elapsed.Round(time.Millisecond), res.Engine, res.Workers, res.Stats.Nodes)
-	if t.jsonl != "" {
-		fmt.Fprintf(&b, "solutions:  written to %s\n", t.jsonl)
-	}
-	if !res.Complete {
-		fmt.Fprintf(&b, "partial:    the search stopped early\n")
-	}
-	for i, d := range res.Distinct[:min(t.show, len(res.Distinct))] {
-		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution)
-	}
-	_, err := w.Write(b.Bytes())
-	return err
 }
 
 // parseEngine reads --engine.

@@ -1,0 +1,37 @@
+package puzzles
+
+import (
+	"fmt"
+	"time"
+)
+
+// String describes the search so far in a line: the distinct solutions
+// found, how many a second, and the time left if the tasks left take as
+// long as the finished ones did ("4560 distinct, 4.56k/s, ~3s left").
+func (p Progress) String() string {
+	sec := p.Elapsed.Seconds()
+	rate := 0.0
+	if sec > 0 {
+		rate = float64(p.Distinct) / sec
+	}
+	line := fmt.Sprintf("%d distinct, %s/s", p.Distinct, short(rate))
+	if p.Done > 0 && p.Done < p.Tasks {
+		left := time.Duration(float64(p.Elapsed) * float64(p.Tasks-p.Done) / float64(p.Done))
+		line += fmt.Sprintf(", ~%v left", left.Round(time.Second))
+	}
+	return line
+}
+
+// short writes a rate with three significant digits at most: 812, 4.56k,
+// 1.23M.
+func short(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.3gG", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.3gM", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.3gk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}

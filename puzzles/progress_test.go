@@ -1,0 +1,28 @@
+package puzzles
+
+import (
+	"testing"
+	"time"
+)
+
+func TestProgressString(t *testing.T) {
+	tests := []struct {
+		name string
+		p    Progress
+		want string
+	}{
+		{"start", Progress{Tasks: 10}, "0 distinct, 0/s"},
+		{"no task finished", Progress{Tasks: 10, Distinct: 3, Elapsed: 3 * time.Second}, "3 distinct, 1/s"},
+		{"half", Progress{Tasks: 10, Done: 5, Distinct: 100, Elapsed: 2 * time.Second}, "100 distinct, 50/s, ~2s left"},
+		{"a quarter", Progress{Tasks: 400, Done: 100, Distinct: 4560, Elapsed: time.Second}, "4560 distinct, 4.56k/s, ~3s left"},
+		{"fast", Progress{Tasks: 8, Done: 4, Distinct: 1234567, Elapsed: time.Second}, "1234567 distinct, 1.23M/s, ~1s left"},
+		{"done", Progress{Tasks: 10, Done: 10, Distinct: 65, Elapsed: time.Second}, "65 distinct, 65/s"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.p.String(); got != tt.want {
+				t.Errorf("%+v.String() = %q, want %q", tt.p, got, tt.want)
+			}
+		})
+	}
+}

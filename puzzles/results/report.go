@@ -1,0 +1,187 @@
+package results
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// Report is the plain-text summary of a search that polytile solve prints:
+// the counts, the time, and the first distinct solutions as ASCII grids.
+type Report struct {
+	Spec   *puzzles.Spec
+	Result *puzzles.Result
+	// Raw and Distinct are the counts to print: the result's, or, when the
+	// solutions were streamed to a file (Writer), the file's.
+	Raw, Distinct int64
+	Show          int    // the number of solutions to draw as grids
+	Shard         string // "i/n" for a part of the search, or ""
+	File          string // the file the solutions were streamed to, or ""
+}
+
+// Write prints the report to w.
+func (t *Report) Write(w io.Writer) error {
+	spec, res := t.Spec, t.Result
+	some := ""
+	if !res.Complete {
+		some = "at least "
+	}
+	title := spec.Title
+	if title == "" {
+		title = spec.Name
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n", title)
+	fmt.Fprintf(&b, "puzzle:     %s\n", spec.Puzzle)
+	if t.Shard != "" {
+		fmt.Fprintf(&b, "shard:      %s (%d tasks; the counts are this shard's)\n", t.Shard, res.Tasks)
+	}
+	fmt.Fprintf(&b, "raw:        %s%d\n", some, t.Raw)
+	fmt.Fprintf(&b, "distinct:   %s%d\n", some, t.Distinct)
+	fmt.Fprintf(&b, "symmetries: %d\n", res.Symmetries)
+	fmt.Fprintf(&b, "time:       %v (%s engine, %d workers, %d search nodes)\n",
+		res.Elapsed.Round(time.Millisecond), res.Engine, res.Workers, res.Stats.Nodes)
+	if t.File != "" {
+		fmt.Fprintf(&b, "solutions:  written to %s\n", t.File)
+	}
+	if !res.Complete {
+		fmt.Fprintf(&b, "partial:    the search stopped early\n")
+	}
+	for i, d := range res.Distinct[:min(t.Show, len(res.Distinct))] {
+		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// RunStats are the figures of one run of a search that polytile solve
+// --stats prints.
+type RunStats struct {
+	Result   *puzzles.Result
+	Done     int   // tasks finished, from the last progress report; -1 if none came
+	Distinct int64 // distinct solutions found (streamed or kept)
+	Wall     time.Duration
+	// User and Sys are the CPU time the process used during the search,
+	// if CPUKnown.
+	User, Sys time.Duration
+	CPUKnown  bool
+}
+
+// Write prints the statistics, one "name: value" a line, in an order and
+// with names that stay put for scripts to read:
+//
+//	engine:       the engine that searched (fill or dlx)
+//	workers:      goroutines that searched
+//	tasks:        subproblems run (and, on a stopped run, how many finished)
+//	nodes:        search nodes (options tried)
+//	updates:      link updates (Dancing Links only)
+//	covers:       covers of the board found (with symmetry breaking, about raw / symmetries)
+//	distinct:     distinct solutions
+//	solutions/s:  distinct solutions and covers a second of wall time
+//	nodes/s:      search nodes a second of wall time
+//	wall:         wall time of the search
+//	cpu:          CPU time of the process during the search, user + system,
+//	              and the cores it kept busy on average (cpu / wall)
+func (s *RunStats) Write(w io.Writer) error {
+	res := s.Result
+	sec := s.Wall.Seconds()
+	rate := func(n int64) string {
+		if sec <= 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.0f", float64(n)/sec)
+	}
+	tasks := fmt.Sprint(res.Tasks)
+	if s.Done >= 0 && s.Done < res.Tasks {
+		tasks = fmt.Sprintf("%d (%d finished)", res.Tasks, s.Done)
+	}
+	updates := fmt.Sprint(res.Stats.Updates)
+	if res.Engine == puzzles.EngineFill {
+		updates = "- (the fill engine has no links)"
+	}
+	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+	cpu := "- (not known on this system)"
+	if s.CPUKnown {
+		t := s.User + s.Sys
+		cpu = fmt.Sprintf("%v (user %v, system %v)", ms(t), ms(s.User), ms(s.Sys))
+		if sec > 0 {
+			cpu += fmt.Sprintf(": %.2f cores busy", t.Seconds()/sec)
+		}
+	}
+	_, err := fmt.Fprintf(w, `engine:       %s
+workers:      %d
+tasks:        %s
+nodes:        %d
+updates:      %s
+covers:       %d
+distinct:     %d
+solutions/s:  %s distinct, %s covers
+nodes/s:      %s
+wall:         %v
+cpu:          %s
+`, res.Engine, res.Workers, tasks, res.Stats.Nodes, updates, res.Found, s.Distinct,
+		rate(s.Distinct), rate(res.Found), rate(res.Stats.Nodes), ms(s.Wall), cpu)
+	return err
+}
+
+// IndexEnv is the variable in which a Kubernetes Indexed Job gives each
+// pod its completion index: ShardOf takes it as the shard to run when no
+// shard is given.
+const IndexEnv = "JOB_COMPLETION_INDEX"
+
+// ShardOf returns the part of a search to run, shard i of n (0 of 1 for
+// all of it), from shard ("i/n", or "i" when shards is given), shards (n,
+// or 0) and the completion index IndexEnv in the environment, which getenv
+// reads. Its errors name the flags --shard and --shards.
+func ShardOf(shard string, shards int, getenv func(string) string) (i, n int, err error) {
+	if shards < 0 {
+		return 0, 0, fmt.Errorf("--shards %d: want 1 or more", shards)
+	}
+	if shard != "" {
+		if k, err := strconv.Atoi(shard); err == nil && shards > 0 {
+			shard = ShardName(k, shards) // --shard i with --shards n
+		}
+		i, n, err = ParseShard(shard)
+		if err != nil {
+			return 0, 0, err
+		}
+		if shards != 0 && shards != n {
+			return 0, 0, fmt.Errorf("--shard %s and --shards %d disagree on the number of shards", shard, shards)
+		}
+		return i, n, nil
+	}
+	index := getenv(IndexEnv)
+	set := index != ""
+	switch {
+	case !set && shards <= 1:
+		return 0, 1, nil
+	case !set:
+		return 0, 0, fmt.Errorf("--shards %d: say which shard to run with --shard i/%d, or set %s to i", shards, shards, IndexEnv)
+	case shards == 0:
+		return 0, 0, fmt.Errorf("%s is %s, but the number of shards is not given: add --shards N (the Job's completions)", IndexEnv, index)
+	}
+	i, err = strconv.Atoi(index)
+	if err != nil || i < 0 || i >= shards {
+		return 0, 0, fmt.Errorf("%s is %q: want a shard index from 0 to %d for --shards %d", IndexEnv, index, shards-1, shards)
+	}
+	return i, shards, nil
+}
+
+// ParseShard reads "i/n", the i-th of n parts of a search counted from 0.
+func ParseShard(s string) (i, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, erri := strconv.Atoi(a)
+	n, errn := strconv.Atoi(b)
+	if !ok || erri != nil || errn != nil {
+		return 0, 0, fmt.Errorf("--shard %q: want i/n, the i-th of n parts counted from 0 (0/4 … 3/4)", s)
+	}
+	if n < 1 || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("--shard %s: want 0 ≤ i < n", s)
+	}
+	return i, n, nil
+}
