@@ -79,6 +79,17 @@ func (e Engine) String() string {
 	return fmt.Sprintf("Engine(%d)", int(e))
 }
 
+// ParseEngine returns the engine that String names name: auto, dlx or
+// fill.
+func ParseEngine(name string) (Engine, error) {
+	for _, e := range []Engine{EngineAuto, EngineDLX, EngineFill} {
+		if e.String() == name {
+			return e, nil
+		}
+	}
+	return 0, fmt.Errorf("puzzles: unknown engine %q: want auto, dlx or fill", name)
+}
+
 // Class is one class of solutions: its canonical representative and
 // the number of raw solutions in it.
 type Class struct {

@@ -12,27 +12,10 @@
 //	polytile palettes
 //	polytile list
 //
-// The look flags (--cell-size, --palette, --color, --letters, --labels,
-// --title, --dpi and the others that polytile draw --help lists) set how
-// pictures look; a spec's render: key sets the same options, the command
-// line winning. draw draws the distinct solutions as SVG, PNG or PDF, the
-// format following the output file's extension; pieces draws a piece set
-// (a built-in set's name, or a spec's pieces); palettes lists the colour
-// palettes.
-//
-// SPEC is the path of a spec file or the name of a built-in puzzle
-// (polytile list shows them). solve prints the number of raw solutions (every
-// cover of the fixed board), the number of distinct ones (classes under the
-// rotations and reflections of the board that map the puzzle onto itself),
-// the order of that symmetry group, the time taken and the first distinct
-// solutions as ASCII grids; with --json it prints all of that, and every
-// distinct solution, as one JSON object.
-//
-// The search runs on all cores; Ctrl-C, SIGTERM or --timeout stop it and
-// what was found so far is printed, marked as partial. --jsonl streams the
-// solutions to a file of JSON lines; --shard i/n runs one of n disjoint
-// parts of the search, and merge combines the parts' files into the
-// result of the whole.
+// SPEC is a spec file or the name of a built-in puzzle (polytile list).
+// polytile help COMMAND says what each command does and lists its flags;
+// the look flags of draw and pieces are also the keys of a spec's render:
+// mapping, the command line winning.
 //
 // The exit status is 0 on success, 1 on an error and 2 on bad usage.
 package main

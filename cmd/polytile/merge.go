@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/polytile/polytile/internal/safefile"
-	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/spf13/cobra"
 )
@@ -36,7 +35,7 @@ class twice. The puzzle is the spec the shards name, or --spec's.`,
 			if err := refuseOverwrite("-o", output, append(args, spec)...); err != nil {
 				return err
 			}
-			res, err := mergeShards(args, spec)
+			res, err := results.MergeFiles(args, spec)
 			if err != nil {
 				return err
 			}
@@ -53,30 +52,4 @@ class twice. The puzzle is the spec the shards name, or --spec's.`,
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the JSON to `FILE` instead of standard output")
 	cmd.Flags().StringVar(&spec, "spec", "", "check the solutions against the puzzle in `SPEC` (default: the one the shards name)")
 	return cmd
-}
-
-// mergeShards reads the shard files and returns the result of the whole
-// search, or the first reason the files are not the shards of one
-// complete search. The puzzle, against which every solution is checked,
-// is spec's, or else the one the shards name.
-func mergeShards(paths []string, spec string) (*results.Result, error) {
-	shards := make([]*results.Shard, len(paths))
-	for i, path := range paths {
-		sf, err := results.ReadShardFile(path)
-		if err != nil {
-			return nil, err
-		}
-		shards[i] = sf
-	}
-	if err := results.CheckShards(shards); err != nil {
-		return nil, err
-	}
-	if spec == "" {
-		spec = shards[0].Header.Spec
-	}
-	s, err := puzzles.LoadSpec(spec)
-	if err != nil {
-		return nil, fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
-	}
-	return results.Merge(s.Puzzle, shards)
 }

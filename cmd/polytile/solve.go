@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
@@ -111,15 +112,14 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err := refuseOverwrite("--jsonl", f.jsonl, name); err != nil {
 		return err
 	}
-	engine, err := parseEngine(f.engine)
+	engine, err := puzzles.ParseEngine(f.engine)
 	if err != nil {
-		return err
+		return usagef("--engine: %v", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
 		return err
 	}
-	p := spec.Puzzle
 	ctx := cmd.Context()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
@@ -134,47 +134,21 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		Shard:              shard,
 		Shards:             shards,
 	}
-	var stream *results.Writer
-	if f.jsonl != "" {
-		if stream, err = results.Create(f.jsonl, results.NewHeader(spec, cfg)); err != nil {
-			return err
-		}
-		cfg.Each = stream.Add
-	}
-	last := puzzles.Progress{Done: -1}
 	var bar *progressBar
 	if !f.quiet && isTerminal(cmd.ErrOrStderr()) {
 		bar = newProgressBar(cmd.ErrOrStderr())
+		cfg.Progress = bar.update
 	}
-	cfg.Progress = func(pr puzzles.Progress) {
-		last = pr
-		if bar != nil {
-			bar.update(pr)
-		}
-	}
-
 	user0, sys0, cpuOK := cpuTime()
-	start := time.Now()
-	res, solveErr := p.Solve(ctx, cfg)
-	wall := time.Since(start)
+	run, solveErr := results.Solve(ctx, spec, cfg, f.jsonl)
 	user1, sys1, cpuOK1 := cpuTime()
 	if bar != nil {
 		bar.clear()
 	}
-	if res == nil {
-		if stream != nil {
-			stream.Abort()
-		}
+	if run == nil {
 		return solveErr
 	}
-
-	raw, distinct := res.Raw, int64(len(res.Distinct))
-	if stream != nil {
-		if err := stream.Close(results.NewEnd(res, res.Complete && solveErr == nil)); err != nil {
-			return err
-		}
-		raw, distinct = stream.Raw(), stream.Distinct()
-	}
+	res := run.Result
 	out := cmd.OutOrStdout()
 	if f.json {
 		o := results.NewResult(spec, res)
@@ -183,7 +157,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		}
 		err = o.Encode(out)
 	} else {
-		t := results.Report{Spec: spec, Result: res, Raw: raw, Distinct: distinct, Show: f.show, File: f.jsonl}
+		t := results.Report{Spec: spec, Result: res, Raw: run.Raw, Distinct: run.Distinct, Show: f.show, File: f.jsonl}
 		if shards > 1 {
 			t.Shard = results.ShardName(shard, shards)
 		}
@@ -193,7 +167,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		return err
 	}
 	if f.stats {
-		s := &results.RunStats{Result: res, Done: last.Done, Distinct: distinct, Wall: wall,
+		s := &results.RunStats{Result: res, Done: run.Done, Distinct: run.Distinct, Wall: run.Wall,
 			User: user1 - user0, Sys: sys1 - sys0, CPUKnown: cpuOK && cpuOK1}
 		if err := s.Write(cmd.ErrOrStderr()); err != nil {
 			return err
@@ -210,14 +184,4 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		return fmt.Errorf("search stopped: %w (%s)", solveErr, where)
 	}
 	return nil
-}
-
-// parseEngine reads --engine.
-func parseEngine(name string) (puzzles.Engine, error) {
-	for _, e := range []puzzles.Engine{puzzles.EngineAuto, puzzles.EngineDLX, puzzles.EngineFill} {
-		if e.String() == name {
-			return e, nil
-		}
-	}
-	return 0, usagef("--engine %q: want auto, dlx or fill", name)
 }

@@ -164,3 +164,30 @@ func parseEngine(name string) (puzzles.Engine, bool) {
 	}
 	return 0, false
 }
+
+// MergeFiles reads the shard files at paths and returns the result of the
+// whole search, or the first reason the files are not the shards of one
+// complete search. Every solution is checked against the puzzle of spec
+// (a spec file or a built-in name), or, if spec is "", of the spec the
+// shards name.
+func MergeFiles(paths []string, spec string) (*Result, error) {
+	shards := make([]*Shard, len(paths))
+	for i, path := range paths {
+		sf, err := ReadShardFile(path)
+		if err != nil {
+			return nil, err
+		}
+		shards[i] = sf
+	}
+	if err := CheckShards(shards); err != nil {
+		return nil, err
+	}
+	if spec == "" {
+		spec = shards[0].Header.Spec
+	}
+	s, err := puzzles.LoadSpec(spec)
+	if err != nil {
+		return nil, fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
+	}
+	return Merge(s.Puzzle, shards)
+}
