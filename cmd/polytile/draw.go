@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -129,62 +128,30 @@ func (f *drawFlags) check() error {
 	if f.solution > 0 && (f.raw || f.limit > 0) {
 		return usagef("--solution draws one solution: leave out --raw and --limit")
 	}
-	if _, err := f.formatOf(); err != nil {
-		return usageError{err}
+	if _, err := render.FormatFor(f.output, f.format); err != nil {
+		if f.format == "" && f.output == render.Stdout {
+			return usagef("-o - writes to standard output: give --format svg, png or pdf")
+		}
+		msg := strings.TrimPrefix(err.Error(), "render: ")
+		if f.format == "" {
+			return usagef("-o %s: %s", f.output, msg)
+		}
+		return usagef("--format %s: %s", f.format, msg)
 	}
 	return nil
-}
-
-func (f *drawFlags) formatOf() (render.Format, error) {
-	if f.format != "" {
-		ff, err := render.ParseFormat(f.format)
-		if err != nil {
-			return 0, err
-		}
-		if f.output != "-" {
-			if ext, err := render.FormatOf(f.output); err == nil && ext != ff {
-				return 0, fmt.Errorf("--format %s, but %s is named as %s", f.format, f.output, ext)
-			}
-		}
-		return ff, nil
-	}
-	if f.output == "-" {
-		return 0, fmt.Errorf("-o - writes to standard output: give --format svg, png or pdf")
-	}
-	return render.FormatOf(f.output)
 }
 
 // write writes the sheets where -o says, and says on stderr what it wrote.
-// It stops when ctx is done, saying why.
 func (f *drawFlags) write(ctx context.Context, cmd *cobra.Command, sheets []*gallery.Sheet, ropt *render.Options) error {
-	format, err := f.formatOf()
+	format, err := render.FormatFor(f.output, f.format)
 	if err != nil {
 		return err
 	}
-	if f.output == "-" {
-		if len(sheets) > 1 && format != render.FormatPDF {
-			return fmt.Errorf("%d pages cannot go to standard output as %s: write them to files", len(sheets), format)
-		}
-		err := render.EncodeContext(ctx, cmd.OutOrStdout(), format, sheets, ropt)
-		return stopped(ctx, err, "the output is incomplete")
-	}
-	paths, err := render.WriteFiles(ctx, f.output, format, sheets, ropt)
-	if err != nil {
-		return stopped(ctx, err, "nothing was written")
-	}
+	paths, err := render.Output(ctx, cmd.OutOrStdout(), f.output, format, sheets, ropt)
 	for _, p := range paths {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", p)
 	}
-	return nil
-}
-
-// stopped returns err, or, if ctx ended it, one line that says why drawing
-// stopped and what became of the output.
-func stopped(ctx context.Context, err error, outcome string) error {
-	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
-		return err
-	}
-	return fmt.Errorf("drawing stopped: %w; %s", context.Cause(ctx), outcome)
+	return err
 }
 
 func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
