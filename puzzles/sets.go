@@ -342,3 +342,17 @@ func Polyforms(lat Lattice, n int, oneSided bool) [][]Cell {
 	slices.SortFunc(level, func(a, b []Cell) int { return slices.CompareFunc(a, b, Cell.Compare) })
 	return level
 }
+
+// LoadPieces returns the pieces of the built-in set name (see PieceSet)
+// and their lattice, or else those of the spec that LoadSpec loads by that
+// name, with the spec.
+func LoadPieces(name string) ([]Piece, Lattice, *Spec, error) {
+	if pieces, err := PieceSet(name); err == nil {
+		return pieces, PieceSetLattice(name), nil, nil
+	}
+	spec, err := LoadSpec(name)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(PieceSetNames(), ", "), err)
+	}
+	return spec.Puzzle.Pieces(), spec.Puzzle.Board().Lattice(), spec, nil
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/cobra"
@@ -72,10 +73,10 @@ palette gives them, on the set's lattice (square, triangle or hexagon).`,
 			if err := f.check(); err != nil {
 				return err
 			}
-			if err := refuseOverwrite("-o", f.output, args[0]); err != nil {
+			if err := safefile.NotInput("-o", f.output, args[0]); err != nil {
 				return err
 			}
-			pieces, spec, lat, err := loadPieces(args[0])
+			pieces, lat, spec, err := puzzles.LoadPieces(args[0])
 			if err != nil {
 				return err
 			}
@@ -93,19 +94,6 @@ palette gives them, on the set's lattice (square, triangle or hexagon).`,
 	}
 	f.register(cmd.Flags())
 	return cmd
-}
-
-// loadPieces returns the pieces of a built-in set, or of a spec, and their
-// lattice.
-func loadPieces(name string) ([]puzzles.Piece, *puzzles.Spec, puzzles.Lattice, error) {
-	if pieces, err := puzzles.PieceSet(name); err == nil {
-		return pieces, nil, puzzles.PieceSetLattice(name), nil
-	}
-	spec, err := puzzles.LoadSpec(name)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(puzzles.PieceSetNames(), ", "), err)
-	}
-	return spec.Puzzle.Pieces(), spec, spec.Puzzle.Board().Lattice(), nil
 }
 
 func (f *drawFlags) register(fl *pflag.FlagSet) {
@@ -158,7 +146,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	if err := refuseOverwrite("-o", f.output, name); err != nil {
+	if err := safefile.NotInput("-o", f.output, name); err != nil {
 		return err
 	}
 	spec, err := puzzles.LoadSpec(name)

@@ -32,7 +32,7 @@ class twice. The puzzle is the spec the shards name, or --spec's.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := refuseOverwrite("-o", output, append(args, spec)...); err != nil {
+			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err
 			}
 			res, err := results.MergeFiles(args, spec)

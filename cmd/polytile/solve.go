@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/polytile/polytile/internal/cputime"
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/spf13/cobra"
@@ -109,7 +111,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	if err := refuseOverwrite("--jsonl", f.jsonl, name); err != nil {
+	if err := safefile.NotInput("--jsonl", f.jsonl, name); err != nil {
 		return err
 	}
 	engine, err := puzzles.ParseEngine(f.engine)
@@ -139,9 +141,9 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		bar = newProgressBar(cmd.ErrOrStderr())
 		cfg.Progress = bar.update
 	}
-	user0, sys0, cpuOK := cpuTime()
+	user0, sys0, cpuOK := cputime.Used()
 	run, solveErr := results.Solve(ctx, spec, cfg, f.jsonl)
-	user1, sys1, cpuOK1 := cpuTime()
+	user1, sys1, cpuOK1 := cputime.Used()
 	if bar != nil {
 		bar.clear()
 	}

@@ -213,3 +213,19 @@ func SameFile(in, out string) bool {
 	}
 	return os.SameFile(a, b)
 }
+
+// NotInput returns an error if output, which what names (a flag, say), is
+// one of the files inputs (SameFile): writing it would destroy what is
+// read. An output of "" or "-" (standard output) is no file. A command
+// checks before any work.
+func NotInput(what, output string, inputs ...string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	for _, in := range inputs {
+		if SameFile(in, output) {
+			return fmt.Errorf("%s %s is the input %s: writing it would destroy it; choose another file", what, output, in)
+		}
+	}
+	return nil
+}

@@ -316,3 +316,33 @@ func TestSameFile(t *testing.T) {
 		})
 	}
 }
+
+func TestNotInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.yaml")
+	if err := os.WriteFile(in, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.yaml")
+	if err := os.Symlink(in, link); err != nil {
+		t.Skip(err)
+	}
+	tests := []struct {
+		name, output string
+		refused      bool
+	}{
+		{"the input", in, true},
+		{"a link to it", link, true},
+		{"another file", filepath.Join(dir, "out.svg"), false},
+		{"standard output", "-", false},
+		{"none", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := NotInput("-o", tt.output, filepath.Join(dir, "other.yaml"), in)
+			if (err != nil) != tt.refused {
+				t.Errorf("NotInput(-o, %q) = %v, want refused %v", tt.output, err, tt.refused)
+			}
+		})
+	}
+}

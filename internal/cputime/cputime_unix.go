@@ -1,15 +1,16 @@
 //go:build unix
 
-package main
+// Package cputime tells the CPU time the process has used.
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time the process has used so far, in user and
+// Used returns the CPU time the process has used so far, in user and
 // in system mode, and whether it could tell.
-func cpuTime() (user, sys time.Duration, ok bool) {
+func Used() (user, sys time.Duration, ok bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, 0, false
