@@ -27,6 +27,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -104,7 +106,7 @@ rotations and reflections.`,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageError{err}
+		return usageError{flagError(err)}
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newSolveCmd(), newListCmd(), newDrawCmd(), newPiecesCmd(), newPalettesCmd(), newMergeCmd())
@@ -125,6 +127,25 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)
 	s.err = err
 	return n, err
+}
+
+// flagError rewrites the Go parser's words in a flag's error ("strconv.ParseInt:
+// parsing \"x\": invalid syntax") as what the flag wants.
+func flagError(err error) error {
+	var ne *strconv.NumError
+	if !errors.As(err, &ne) {
+		return err
+	}
+	want := map[string]string{"ParseInt": "want a whole number", "ParseUint": "want a whole number",
+		"ParseFloat": "want a number", "ParseBool": "want true or false"}[ne.Func]
+	if errors.Is(ne.Err, strconv.ErrRange) {
+		want = "out of range"
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, "strconv."); i >= 0 && want != "" {
+		return errors.New(msg[:i] + want)
+	}
+	return err
 }
 
 // exactArgs is cobra.ExactArgs with a usage error.

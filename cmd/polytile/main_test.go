@@ -250,3 +250,24 @@ func TestStdoutWriteError(t *testing.T) {
 		})
 	}
 }
+
+// A flag's bad value is said in the flag's terms, not the Go parser's.
+func TestFlagValueErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "scott", "--limit", "x"}, `invalid argument "x" for "--limit" flag: want a whole number`},
+		{[]string{"solve", "scott", "--limit", "99999999999999999999"}, "flag: out of range"},
+		{[]string{"draw", "scott", "-o", "x.svg", "--cell-size", "big"}, `invalid argument "big" for "--cell-size" flag: want a number`},
+		{[]string{"draw", "scott", "-o", "x.svg", "--grid=maybe"}, `for "--grid" flag: want true or false`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, stderr := polytile(t, tt.args...)
+			if code != 2 || !strings.Contains(stderr, tt.want) || strings.Contains(stderr, "strconv") {
+				t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, stderr, tt.want)
+			}
+		})
+	}
+}
