@@ -172,47 +172,19 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 // no solutions. A search that ctx stopped draws nothing: a signal asks
 // the command to stop, not to go on drawing.
 func (f *drawFlags) layout(ctx context.Context, p *puzzles.Puzzle, opt *gallery.Options) ([]*gallery.Sheet, error) {
-	searchStopped := func(found int) error {
-		return fmt.Errorf("search stopped: %w; nothing drawn (%d solutions had been found; --limit draws the first ones)", context.Cause(ctx), found)
-	}
-	if f.raw {
-		var sols []*puzzles.Solution
-		for s := range p.Solutions(ctx) {
-			sols = append(sols, s)
-			if f.limit > 0 && len(sols) == f.limit {
-				break
-			}
-		}
-		if ctx.Err() != nil {
-			return nil, searchStopped(len(sols))
-		}
-		if len(sols) == 0 {
-			return nil, nil
-		}
-		return gallery.Solutions(sols, opt)
-	}
-	cfg := &puzzles.SolveConfig{Limit: f.limit}
-	if f.solution > 0 {
-		cfg.Limit = 0 // the K-th in canonical order needs them all
-	}
-	res, err := p.Solve(ctx, cfg)
+	sols, found, err := p.Pick(ctx, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution})
 	switch {
 	case ctx.Err() != nil:
-		found := 0
-		if res != nil {
-			found = len(res.Distinct)
-		}
-		return nil, searchStopped(found)
+		return nil, fmt.Errorf("search stopped: %w; nothing drawn (%d solutions had been found; --limit draws the first ones)", context.Cause(ctx), found)
 	case err != nil:
 		return nil, err
-	case len(res.Distinct) == 0:
+	case f.solution > found && found > 0:
+		return nil, fmt.Errorf("--solution %d: the puzzle has %d distinct solutions", f.solution, found)
+	case len(sols) == 0:
 		return nil, nil
-	case f.solution > len(res.Distinct):
-		return nil, fmt.Errorf("--solution %d: the puzzle has %d distinct solutions", f.solution, len(res.Distinct))
 	case f.solution > 0:
-		d := res.Distinct[f.solution-1]
-		return gallery.Layout([]gallery.Item{{Solution: d.Solution, Caption: fmt.Sprint(f.solution),
-			Title: fmt.Sprintf("solution %d of %d", f.solution, len(res.Distinct))}}, opt)
+		return gallery.Layout([]gallery.Item{{Solution: sols[0], Caption: fmt.Sprint(f.solution),
+			Title: fmt.Sprintf("solution %d of %d", f.solution, found)}}, opt)
 	}
-	return gallery.Classes(res.Distinct, opt)
+	return gallery.Solutions(sols, opt)
 }
