@@ -163,3 +163,26 @@ type stopError struct {
 
 func (e *stopError) Error() string   { return "render: stopped: " + e.cause.Error() }
 func (e *stopError) Unwrap() []error { return []error{e.err, e.cause} }
+
+// DPIOf returns the resolution that scale or dpi gives: dpi, or scale PNG
+// pixels per sheet unit, a unit being 1/96 inch, so that scale 2 is dpi
+// 192. Both may be given if they agree; 0 is not given, and 0 for both is
+// the default, 96. Each must be finite and at most MaxDPI (MaxDPI/96 for
+// scale).
+func DPIOf(scale, dpi float64) (float64, error) {
+	for _, v := range []struct {
+		name     string
+		x, limit float64
+	}{{"scale", scale, MaxDPI / 96}, {"dpi", dpi, MaxDPI}} {
+		if !(v.x >= 0 && v.x <= v.limit) {
+			return 0, fmt.Errorf("render: %s %g: want 0 (the default) to %g", v.name, v.x, v.limit)
+		}
+	}
+	if scale == 0 {
+		return dpi, nil
+	}
+	if dpi > 0 && math.Abs(dpi-96*scale) > 1e-9*dpi {
+		return 0, fmt.Errorf("render: scale %g is dpi %g, but dpi is %g: give one of them", scale, 96*scale, dpi)
+	}
+	return 96 * scale, nil
+}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"math"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
@@ -22,10 +20,6 @@ type lookFlags struct {
 	grid, labels, letters                     bool
 	columns, perPage                          int
 }
-
-// lookNames are the flags of lookFlags, in the order help lists them.
-var lookNames = []string{"cell-size", "border-width", "border-color", "grid", "columns", "gap", "margin",
-	"background", "labels", "letters", "title", "palette", "color", "per-page", "scale", "dpi"}
 
 func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.Float64Var(&l.cellSize, "cell-size", 0, "side of a cell in `pixels` (default 24)")
@@ -112,30 +106,16 @@ func (l *lookFlags) options(fl *pflag.FlagSet, spec *puzzles.Spec, pieces int) (
 	return nil, nil, usageError{err}
 }
 
-// resolution returns the PNG's resolution in dots per inch: dpi, or scale
-// pixels per unit, a unit being 1/96 inch (scale 2 is dpi 192). Both may
-// be given if they agree.
+// resolution returns the PNG's resolution that r's scale or dpi gives
+// (render.DPIOf), blaming scale for a bad scale and dpi for the rest.
 func resolution(r *puzzles.RenderOptions) (float64, error) {
-	scale, dpi := r.Scale.Value, r.DPI.Value
-	for _, o := range []struct {
-		key string
-		o   puzzles.RenderOption[float64]
-	}{{"scale", r.Scale}, {"dpi", r.DPI}} {
-		if v := o.o.Value; v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, o.o.Fail(o.key, fmt.Errorf("%g: want 0 (the default) or more", v))
-		}
+	unprefixed := func(err error) error { return errors.New(strings.TrimPrefix(err.Error(), "render: ")) }
+	if _, err := render.DPIOf(r.Scale.Value, 0); err != nil {
+		return 0, r.Scale.Fail("scale", unprefixed(err))
 	}
-	if scale == 0 {
-		return dpi, nil
+	dpi, err := render.DPIOf(r.Scale.Value, r.DPI.Value)
+	if err != nil {
+		return 0, r.DPI.Fail("dpi", unprefixed(err))
 	}
-	if scale > render.MaxDPI/96 {
-		return 0, r.Scale.Fail("scale", fmt.Errorf("%g: at most %g", scale, float64(render.MaxDPI)/96))
-	}
-	if dpi > 0 && math.Abs(dpi-96*scale) > 1e-9*dpi {
-		if r.DPI.Pos != (puzzles.SpecPos{}) {
-			return 0, r.DPI.Fail("dpi", fmt.Errorf("%g, but scale %g is dpi %g: give one of them", dpi, scale, 96*scale))
-		}
-		return 0, fmt.Errorf("--scale %g is --dpi %g, but --dpi is %g: give one of them", scale, 96*scale, dpi)
-	}
-	return 96 * scale, nil
+	return dpi, nil
 }

@@ -49,13 +49,10 @@ solutions found and the rate (--quiet turns it off). Interrupting it
 (Ctrl-C), or --timeout, stops the search: what was found so far is printed
 and written, marked as partial, and the exit status is 1.
 
---jsonl FILE streams the distinct solutions to FILE as JSON lines as they
-are found, instead of keeping them in memory: a header line, a line for each
-solution, and an end line that says whether the search ran to its end.
---shard i/n runs only the i-th of n disjoint parts of the search (from 0);
-polytile merge combines the n files into the result of the whole search.
-In a Kubernetes Indexed Job, --shards n takes i from JOB_COMPLETION_INDEX.
---stats prints the search's statistics on standard error.`,
+--jsonl streams the solutions to a file of JSON lines instead of keeping
+them; --shard i/n runs one of n parts of the search, whose files polytile
+merge combines (in a Kubernetes Indexed Job, --shards n takes i from
+JOB_COMPLETION_INDEX).`,
 		Example: `  polytile solve scott
   polytile solve pentominoes-6x10 --show 1 --stats
   polytile solve my-puzzle.yaml --json > solutions.json
@@ -150,20 +147,17 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if run == nil {
 		return solveErr
 	}
-	res := run.Result
-	out := cmd.OutOrStdout()
+	res, part := run.Result, ""
+	if shards > 1 {
+		part = results.ShardName(shard, shards)
+	}
 	if f.json {
 		o := results.NewResult(spec, res)
-		if shards > 1 {
-			o.Shard = results.ShardName(shard, shards)
-		}
-		err = o.Encode(out)
+		o.Shard = part
+		err = o.Encode(cmd.OutOrStdout())
 	} else {
-		t := results.Report{Spec: spec, Result: res, Raw: run.Raw, Distinct: run.Distinct, Show: f.show, File: f.jsonl}
-		if shards > 1 {
-			t.Shard = results.ShardName(shard, shards)
-		}
-		err = t.Write(out)
+		t := results.Report{Spec: spec, Result: res, Raw: run.Raw, Distinct: run.Distinct, Show: f.show, Shard: part, File: f.jsonl}
+		err = t.Write(cmd.OutOrStdout())
 	}
 	if err != nil {
 		return err
