@@ -70,26 +70,17 @@ palette gives them, on the set's lattice (square, triangle or hexagon).`,
   polytile pieces hexiamonds -o hexiamonds.svg`,
 		Args: exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := f.check(); err != nil {
-				return err
-			}
-			if err := safefile.NotInput("-o", f.output, args[0]); err != nil {
+			if err := f.check(args[0]); err != nil {
 				return err
 			}
 			pieces, lat, spec, err := puzzles.LoadPieces(args[0])
 			if err != nil {
 				return err
 			}
-			opt, ropt, err := f.look.options(cmd.Flags(), spec, len(pieces))
-			if err != nil {
-				return err
-			}
-			opt.Lattice = lat
-			sheets, err := gallery.Pieces(pieces, opt)
-			if err != nil {
-				return err
-			}
-			return f.write(cmd.Context(), cmd, sheets, ropt)
+			return f.draw(cmd, spec, len(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+				opt.Lattice = lat
+				return gallery.Pieces(pieces, opt)
+			})
 		},
 	}
 	f.register(cmd.Flags())
@@ -102,8 +93,9 @@ func (f *drawFlags) register(fl *pflag.FlagSet) {
 	f.look.register(fl)
 }
 
-// check validates the flags that do not depend on the spec.
-func (f *drawFlags) check() error {
+// check validates the flags that do not depend on the spec, and that the
+// output is not the input.
+func (f *drawFlags) check(input string) error {
 	if f.output == "" {
 		return usagef("no output: give -o FILE (.svg, .png or .pdf), or -o - with --format")
 	}
@@ -126,7 +118,22 @@ func (f *drawFlags) check() error {
 		}
 		return usagef("--format %s: %s", f.format, msg)
 	}
-	return nil
+	return safefile.NotInput("-o", f.output, input)
+}
+
+// draw lays out, with the look that the command line and spec (nil for
+// none) set for a puzzle of the given number of pieces, and writes the
+// sheets.
+func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces int, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
+	opt, ropt, err := f.look.options(cmd.Flags(), spec, pieces)
+	if err != nil {
+		return err
+	}
+	sheets, err := layout(opt)
+	if err != nil {
+		return err
+	}
+	return f.write(cmd.Context(), cmd, sheets, ropt)
 }
 
 // write writes the sheets where -o says, and says on stderr what it wrote.
@@ -143,29 +150,20 @@ func (f *drawFlags) write(ctx context.Context, cmd *cobra.Command, sheets []*gal
 }
 
 func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
-	if err := f.check(); err != nil {
-		return err
-	}
-	if err := safefile.NotInput("-o", f.output, name); err != nil {
+	if err := f.check(name); err != nil {
 		return err
 	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
 		return err
 	}
-	opt, ropt, err := f.look.options(cmd.Flags(), spec, len(spec.Puzzle.Pieces()))
-	if err != nil {
-		return err
-	}
-	ctx := cmd.Context()
-	sheets, err := f.layout(ctx, spec.Puzzle, opt)
-	if err != nil {
-		return err
-	}
-	if sheets == nil {
-		return fmt.Errorf("%s has no solutions: nothing to draw", name)
-	}
-	return f.write(ctx, cmd, sheets, ropt)
+	return f.draw(cmd, spec, len(spec.Puzzle.Pieces()), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+		sheets, err := f.layout(cmd.Context(), spec.Puzzle, opt)
+		if err == nil && sheets == nil {
+			err = fmt.Errorf("%s has no solutions: nothing to draw", name)
+		}
+		return sheets, err
+	})
 }
 
 // layout finds the solutions to draw and lays them out; no sheets means
