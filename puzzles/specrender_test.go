@@ -53,8 +53,8 @@ func TestRenderOptions(t *testing.T) {
 			Title:       at("2024", 15, 10),
 			Palette:     at(RenderPalette{Name: "pastel"}, 16, 12),
 			Color: at([]PieceColor{
-				{Piece: "A", Color: at("red", 17, 14)},
-				{Piece: "B", Color: at("rgb(0, 0, 255)", 17, 22)},
+				{Piece: "A", Color: at("red", 17, 14), Key: "color"},
+				{Piece: "B", Color: at("rgb(0, 0, 255)", 17, 22), Key: "color"},
 			}, 17, 10),
 			PerPage: at(20, 18, 13),
 			Scale:   at(2.0, 19, 10),
@@ -66,8 +66,8 @@ func TestRenderOptions(t *testing.T) {
 		}},
 		{"palette mapping", "render:\n  palette:\n    B: blue\n    A: red\n", RenderOptions{
 			Palette: at(RenderPalette{Pieces: []PieceColor{
-				{Piece: "B", Color: at("blue", 6, 8)},
-				{Piece: "A", Color: at("red", 7, 8)},
+				{Piece: "B", Color: at("blue", 6, 8), Key: "palette"},
+				{Piece: "A", Color: at("red", 7, 8), Key: "palette"},
 			}}, 6, 5),
 		}},
 		{"colours as a list of names", "render: {palette: 'red, blue'}\n", RenderOptions{

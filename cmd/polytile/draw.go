@@ -30,14 +30,10 @@ func newDrawCmd() *cobra.Command {
 		Use:   "draw SPEC -o FILE",
 		Short: "Draw the distinct solutions of a puzzle as SVG, PNG or PDF",
 		Long: `Draw solves the puzzle in SPEC (a spec file or a built-in name) and draws its
-distinct solutions, each board framed, each piece filled with its colour and
-thick borders between the pieces, in a grid of frames. The format follows the
-output file's extension (.svg, .png, .pdf); -o - writes to standard output
-with --format. More pages than one (--per-page) go to numbered files, or
-to the pages of one PDF. The look can also be set in the spec, under a
-render: key whose keys are this command's flag names (render: {columns: 13,
-palette: set3}); flags win over the spec.
-
+distinct solutions in a grid of frames, as SVG, PNG or PDF after the output
+file's extension (-o - writes to standard output, with --format). More pages
+(--per-page) go to numbered files, or to the pages of one PDF. A spec's
+render: key sets the look flags too (render: {columns: 13}); flags win.
 Ctrl-C or SIGTERM stops the search or the drawing: nothing is written, and
 no temporary file is left.`,
 		Example: `  polytile draw scott -o scott.svg

@@ -65,11 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
 	err := root.ExecuteContext(ctx)
 	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
-		// Results that could not be written are not results: a full disk
-		// or a broken pipe on standard output is a failure, as it is for
-		// cat. (A standard output closed before the program starts cannot
-		// be told apart from /dev/null: Go's runtime opens /dev/null in
-		// its place.)
+		// A full disk or a broken pipe is a failure, as for cat. (A standard
+		// output closed before the start is /dev/null: Go's runtime opens it.)
 		err = fmt.Errorf("writing standard output: %w", out.err)
 	}
 	if err == nil {

@@ -14,15 +14,10 @@ func newMergeCmd() *cobra.Command {
 		Use:   "merge SHARD.jsonl...",
 		Short: "Combine the shards of a search into its distinct solutions",
 		Long: `Merge reads the files that polytile solve --shard i/n --jsonl wrote, one for
-each of the n shards, checks that they are the n parts of one search (same
-puzzle, same split, each shard once, each run to its end), and prints the
-result of the whole search as polytile solve --json does: the counts and
-the distinct solutions in canonical order, the same as an unsharded run
-prints. It refuses shards of another puzzle or another split, missing or
-repeated shards, and partial ones (stopped by Ctrl-C, --timeout or --limit).
-It checks every solution as the search would have found it: a cover of the
-board by the puzzle's pieces, in canonical form, with its orbit, and no
-class twice. The puzzle is the spec the shards name, or --spec's.`,
+each of the n shards, checks that they are the n whole parts of one search
+and every solution in them against the puzzle (the spec they name, or
+--spec), and prints the result of the whole search as polytile solve --json
+does, the same as an unsharded run prints.`,
 		Example: `  parallel polytile solve pentominoes-6x10 --shard {}/8 --workers 1 --jsonl shard-{}.jsonl --quiet ::: $(seq 0 7)
   polytile merge shard-*.jsonl > 6x10.json`,
 		Args: func(cmd *cobra.Command, args []string) error {

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"strings"
-	"text/tabwriter"
-
 	"github.com/polytile/polytile/palettes"
 	"github.com/spf13/cobra"
 )
@@ -20,20 +16,7 @@ colours (--palette '#e41a1c,#377eb8,gold'), and single pieces coloured with
 or a map from piece name to colour.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(w, "PALETTE\tCOLOURS\tDESCRIPTION")
-			for _, name := range palettes.Names() {
-				p, err := palettes.Named(name, 0)
-				if err != nil {
-					return err
-				}
-				var hex []string
-				for _, c := range p.Colors {
-					hex = append(hex, palettes.Hex(c))
-				}
-				fmt.Fprintf(w, "%s\t%d\t%s\n\t\t%s\n", name, len(p.Colors), palettes.About(name), strings.Join(hex, " "))
-			}
-			return w.Flush()
+			return palettes.WriteList(cmd.OutOrStdout())
 		},
 	}
 }
