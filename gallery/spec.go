@@ -27,8 +27,8 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 		Labels:  r.Labels.Value,
 		Letters: r.Letters.Value,
 		Title:   r.Title.Value,
-		Gap:     r.Gap.Value,
-		Margin:  r.Margin.Value,
+		Gap:     given(r.Gap),
+		Margin:  given(r.Margin),
 	}
 	var err error
 	sizes := []struct {
@@ -47,7 +47,7 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 		o   puzzles.RenderOption[float64]
 	}{{"gap", r.Gap}, {"margin", r.Margin}} {
 		if math.IsNaN(s.o.Value) || math.IsInf(s.o.Value, 0) {
-			return nil, s.o.Fail(s.key, fmt.Errorf("%g: want a number of pixels (negative: none)", s.o.Value))
+			return nil, s.o.Fail(s.key, fmt.Errorf("%g: want a number of pixels (0 or negative: none)", s.o.Value))
 		}
 	}
 	counts := []struct {
@@ -71,6 +71,16 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 	return opt, err
 }
 
+// given returns a gap's or margin's value as Options takes it: 0 written
+// means none, as a negative value does, and only an option not written is
+// the default.
+func given(o puzzles.RenderOption[float64]) float64 {
+	if o.Set && o.Value == 0 {
+		return -1
+	}
+	return o.Value
+}
+
 // optionalColor parses o's colour; an option not set, or set to "", is
 // the zero colour (the default).
 func optionalColor(key string, o puzzles.RenderOption[string]) (color.NRGBA, error) {
@@ -79,7 +89,7 @@ func optionalColor(key string, o puzzles.RenderOption[string]) (color.NRGBA, err
 	}
 	c, err := palettes.Parse(o.Value)
 	if err != nil {
-		return c, o.Fail(key, err)
+		return c, o.Fail(key, unprefixed(err))
 	}
 	return c, nil
 }
@@ -96,7 +106,7 @@ func newPalette(r *puzzles.RenderOptions, pieces int) (*palettes.Palette, error)
 		list := make([]string, len(pal.Value.List))
 		for i, c := range pal.Value.List {
 			if _, err := palettes.Parse(c.Value); err != nil {
-				return nil, c.Fail("palette", err)
+				return nil, c.Fail("palette", unprefixed(err))
 			}
 			list[i] = c.Value
 		}
@@ -114,6 +124,7 @@ func newPalette(r *puzzles.RenderOptions, pieces int) (*palettes.Palette, error)
 	m := map[string]string{}
 	for _, pc := range colors {
 		if _, err := palettes.Parse(pc.Color.Value); err != nil {
+			err = unprefixed(err)
 			key := pc.Key + "." + pc.Piece
 			if pc.Color.Pos == (puzzles.SpecPos{}) {
 				key = "color"

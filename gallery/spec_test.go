@@ -43,10 +43,10 @@ func TestNewOptionsErrors(t *testing.T) {
 	}{
 		{"negative cell size", puzzles.RenderOptions{CellSize: set(-1.0)}, "--cell-size: -1: want 0"},
 		{"negative columns", puzzles.RenderOptions{Columns: set(-2)}, "--columns: -2: want 0"},
-		{"bad background", puzzles.RenderOptions{Background: set("bluish")}, "--background: palettes: "},
-		{"bad border colour in a spec", puzzles.RenderOptions{BorderColor: at("#12")}, "x.yaml:4:9: render.border-color: palettes: "},
+		{"bad background", puzzles.RenderOptions{Background: set("bluish")}, "--background: \"bluish\": unknown colour"},
+		{"bad border colour in a spec", puzzles.RenderOptions{BorderColor: at("#12")}, "x.yaml:4:9: render.border-color: \"#12\": "},
 		{"unknown palette", puzzles.RenderOptions{Palette: set(puzzles.RenderPalette{Name: "rainbow"})}, `--palette: "rainbow" is neither a palette`},
-		{"bad piece colour", puzzles.RenderOptions{Color: set([]puzzles.PieceColor{{Piece: "F", Color: set("bluish")}})}, "--color: F=bluish: palettes: "},
+		{"bad piece colour", puzzles.RenderOptions{Color: set([]puzzles.PieceColor{{Piece: "F", Color: set("bluish")}})}, "--color: F=bluish: \"bluish\": unknown colour"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

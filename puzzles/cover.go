@@ -1,6 +1,10 @@
 package puzzles
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/polytile/polytile/internal/plural"
+)
 
 // NewSolution returns the solution of p that puts down placements, as
 // Solution.Placements lists them (in any order), after checking that they
@@ -36,7 +40,7 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 			owner[i] = int32(k)
 		}
 		if !sameShape(b.lat, pc, pl.Cells) {
-			return nil, fmt.Errorf("puzzles: piece %q covers %d cells that are not its shape in any orientation it may take", pc.Name, len(pl.Cells))
+			return nil, fmt.Errorf("puzzles: piece %q is put down on %s, not its shape in any orientation it may take", pc.Name, plural.Of(len(pl.Cells), "cell"))
 		}
 		kind[k] = int32(pl.Piece)
 		used[pl.Piece]++

@@ -76,10 +76,10 @@ func TestNewSolutionErrors(t *testing.T) {
 		{"a cell twice in a piece", ring, []Placement{pl(0, 0, 0, 0, 0)}, `cell [0, 0] is covered twice`},
 		{"missing piece", ring, []Placement{top, right, bottom}, `piece "D" is put down 3 times, want 4`},
 		{"extra piece", ring, []Placement{top, right, bottom, left, left}, `covered twice`},
-		{"wrong shape", ring, []Placement{top, right, bottom, pl(0, 1, 0)}, `piece "D" covers 1 cells that are not its shape`},
-		{"no cells", ring, []Placement{top, right, bottom, pl(0)}, `piece "D" covers 0 cells`},
-		{"disconnected", ring, []Placement{pl(0, 0, 0, 0, 2)}, `piece "D" covers 2 cells that are not its shape`},
-		{"reflected one-sided", box, []Placement{pl(0, 0, 0, 0, 1, 0, 2, 1, 2)}, `piece "L" covers 4 cells that are not its shape in any orientation it may take`},
+		{"wrong shape", ring, []Placement{top, right, bottom, pl(0, 1, 0)}, `piece "D" is put down on 1 cell, not its shape`},
+		{"no cells", ring, []Placement{top, right, bottom, pl(0)}, `piece "D" is put down on 0 cells`},
+		{"disconnected", ring, []Placement{pl(0, 0, 0, 0, 2)}, `piece "D" is put down on 2 cells, not its shape`},
+		{"reflected one-sided", box, []Placement{pl(0, 0, 0, 0, 1, 0, 2, 1, 2)}, `piece "L" is put down on 4 cells, not its shape in any orientation it may take`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

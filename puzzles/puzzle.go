@@ -9,6 +9,7 @@ package puzzles
 import (
 	"context"
 	"fmt"
+	"github.com/polytile/polytile/internal/plural"
 	"slices"
 	"strings"
 	"sync"
@@ -73,7 +74,7 @@ func New(title string, board *Board, pieces []Piece) (*Puzzle, error) {
 		area += pc.Area()
 	}
 	if area != board.Len() {
-		return nil, fmt.Errorf("puzzles: the pieces cover %d cells and the board has %d: they must be equal", area, board.Len())
+		return nil, fmt.Errorf("puzzles: the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
 	}
 	p.group = puzzleGroup(board, p.pieces)
 	return p, nil
@@ -177,6 +178,18 @@ func (p *Puzzle) Board() *Board { return p.board }
 // Pieces returns the pieces. The slice is shared: do not modify it.
 func (p *Puzzle) Pieces() []Piece { return p.pieces }
 
+// PieceNames returns the names of the pieces, in the order of Pieces.
+func (p *Puzzle) PieceNames() []string { return Names(p.pieces) }
+
+// Names returns the names of pieces, in their order.
+func Names(pieces []Piece) []string {
+	names := make([]string, len(pieces))
+	for i, pc := range pieces {
+		names[i] = pc.Name
+	}
+	return names
+}
+
 // Placements returns every placement of every piece on the board, piece by
 // piece.
 func (p *Puzzle) Placements() []Placement {
@@ -216,6 +229,7 @@ func (p *Puzzle) String() string {
 			names = append(names, pc.Name)
 		}
 	}
-	return fmt.Sprintf("%d cells, %d pieces (%s), %d placements, %d symmetries",
-		p.board.Len(), p.Instances(), strings.Join(names, " "), len(p.ready().placements), len(p.group))
+	return fmt.Sprintf("%s, %s (%s), %s, %s",
+		plural.Of(p.board.Len(), "cell"), plural.Of(p.Instances(), "piece"), strings.Join(names, " "),
+		plural.Of(len(p.ready().placements), "placement"), plural.Of(len(p.group), "symmetry"))
 }

@@ -3,6 +3,7 @@ package puzzles
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Fail returns an error about the option's value, found after loading
@@ -85,4 +86,41 @@ func pick[T any](dst *RenderOption[T], o RenderOption[T]) {
 // before reports whether position a comes before position b in a file.
 func before(a, b SpecPos) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+}
+
+// CheckPieces checks that every piece colour r gives (its palette written
+// as a mapping, and its color mapping or --color flags) names one of the
+// pieces, whose names are given: a colour for a piece the puzzle lacks is
+// a mistake (a misspelt name, or the spec of another puzzle), reported by
+// the colour's Fail with the names that would be valid. A nil r sets no
+// colours.
+func (r *RenderOptions) CheckPieces(names []string) error {
+	if r == nil {
+		return nil
+	}
+	known := make(map[string]bool, len(names))
+	for _, n := range names {
+		known[n] = true
+	}
+	for _, pc := range append(append([]PieceColor(nil), r.Palette.Value.Pieces...), r.Color.Value...) {
+		if known[pc.Piece] {
+			continue
+		}
+		err := fmt.Errorf("there is no piece %q; the pieces are %s", pc.Piece, listNames(names))
+		if pc.Color.Pos == (SpecPos{}) {
+			return pc.Color.Fail(pc.Key, fmt.Errorf("%s=%s: %w", pc.Piece, pc.Color.Value, err))
+		}
+		return pc.Color.Fail(pc.Key+"."+pc.Piece, err)
+	}
+	return nil
+}
+
+// listNames lists names for a message: all of them up to 40, else the
+// first 40 and how many more.
+func listNames(names []string) string {
+	const most = 40
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }

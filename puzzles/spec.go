@@ -3,6 +3,7 @@ package puzzles
 import (
 	"errors"
 	"fmt"
+	"github.com/polytile/polytile/internal/plural"
 	"io"
 	"io/fs"
 	"os"
@@ -330,7 +331,7 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 		area += pc.Area()
 	}
 	if area != board.Len() {
-		return nil, p.errorf(pk.key, "the pieces cover %d cells and the board has %d; the pieces' total area must equal the board's", area, board.Len())
+		return nil, p.errorf(pk.key, "the pieces cover %s and the board has %d; the pieces' total area must equal the board's", plural.Of(area, "cell"), board.Len())
 	}
 	ways := 0
 	for _, pc := range pieces {
@@ -353,6 +354,9 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	}
 	if r, ok := f["render"]; ok {
 		if s.Render, err = p.render(r.val); err != nil {
+			return nil, err
+		}
+		if err = s.Render.CheckPieces(s.Puzzle.PieceNames()); err != nil {
 			return nil, err
 		}
 	}

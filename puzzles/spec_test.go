@@ -185,7 +185,7 @@ var badSpecs = []badSpec{
 	{"render-columns-float", "4:12", "want a whole number from 0 (the default) to 1048576"},
 	{"render-columns-huge", "4:12", "want a whole number from 0 (the default) to 1048576"},
 	{"render-duplicate-key", "6:3", `key "columns" given twice in render (first at line 4)`},
-	{"render-infinite", "4:11", "not a finite number; want a number of pixels (negative: none)"},
+	{"render-infinite", "4:11", "not a finite number; want a number of pixels (0 or negative: none)"},
 	{"render-key-list", "4:3", "a key of render is a list; valid keys are cell-size,"},
 	{"render-nan", "4:10", "not a finite number; want a number, 0 (the default) or more"},
 	{"render-negative", "3:21", "render.cell-size is -3; want a number of pixels, 0 (the default) or more"},

@@ -43,7 +43,7 @@ func (o RenderOption[T]) Errorf(format string, args ...any) error {
 // at all, and where. The loader checks each value's type and the ranges
 // that need no knowledge of rendering: sizes and scales are finite numbers,
 // 0 or more (0 being the default); gap and margin are finite numbers
-// (negative: none); columns and per-page are whole numbers from 0 (the
+// (0 or negative: none); columns and per-page are whole numbers from 0 (the
 // default) to 1,048,576. Colours stay text as written: the rendering step parses them,
 // and reports a bad one with its option's Errorf. The zero value sets
 // nothing.
@@ -53,8 +53,8 @@ type RenderOptions struct {
 	BorderColor RenderOption[string]        // border-color: the borders' colour, as CSS writes colours
 	Grid        RenderOption[bool]          // grid: thin grid lines inside the pieces
 	Columns     RenderOption[int]           // columns: frames in a row
-	Gap         RenderOption[float64]       // gap: space between frames in pixels; negative: none
-	Margin      RenderOption[float64]       // margin: space around the sheet in pixels; negative: none
+	Gap         RenderOption[float64]       // gap: space between frames in pixels; 0 or negative: none
+	Margin      RenderOption[float64]       // margin: space around the sheet in pixels; 0 or negative: none
 	Background  RenderOption[string]        // background: the background colour
 	Labels      RenderOption[bool]          // labels: number the frames
 	Letters     RenderOption[bool]          // letters: write each piece's name on it
@@ -112,7 +112,7 @@ func (p *specParser) render(n *yaml.Node) (*RenderOptions, error) {
 		return p.number(o, n, what, 0, unit+", 0 (the default) or more")
 	}
 	anySign := func(o *RenderOption[float64], n *yaml.Node, what string) error {
-		return p.number(o, n, what, math.Inf(-1), "a number of pixels (negative: none)")
+		return p.number(o, n, what, math.Inf(-1), "a number of pixels (0 or negative: none)")
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key, v := n.Content[i].Value, n.Content[i+1]

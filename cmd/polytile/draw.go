@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/polytile/polytile/internal/plural"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
@@ -73,7 +74,7 @@ palette gives them, on the set's lattice (square, triangle or hexagon).`,
 			if err != nil {
 				return err
 			}
-			return f.draw(cmd, spec, len(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+			return f.draw(cmd, spec, puzzles.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = lat
 				return gallery.Pieces(pieces, opt)
 			})
@@ -118,9 +119,9 @@ func (f *drawFlags) check(input string) error {
 }
 
 // draw lays out, with the look that the command line and spec (nil for
-// none) set for a puzzle of the given number of pieces, and writes the
+// none) set for a puzzle of the named pieces, and writes the
 // sheets.
-func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces int, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
+func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces []string, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
 	opt, ropt, err := f.look.options(cmd.Flags(), spec, pieces)
 	if err != nil {
 		return err
@@ -153,7 +154,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err != nil {
 		return err
 	}
-	return f.draw(cmd, spec, len(spec.Puzzle.Pieces()), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	return f.draw(cmd, spec, spec.Puzzle.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := f.layout(cmd.Context(), spec.Puzzle, opt)
 		if err == nil && sheets == nil {
 			err = fmt.Errorf("%s has no solutions: nothing to draw", name)
@@ -169,11 +170,11 @@ func (f *drawFlags) layout(ctx context.Context, p *puzzles.Puzzle, opt *gallery.
 	sols, found, err := p.Pick(ctx, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution})
 	switch {
 	case ctx.Err() != nil:
-		return nil, fmt.Errorf("search stopped: %w; nothing drawn (%d solutions had been found; --limit draws the first ones)", context.Cause(ctx), found)
+		return nil, fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", context.Cause(ctx), plural.Of(found, "solution"))
 	case err != nil:
 		return nil, err
 	case f.solution > found && found > 0:
-		return nil, fmt.Errorf("--solution %d: the puzzle has %d distinct solutions", f.solution, found)
+		return nil, usagef("--solution %d: the puzzle has %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
 	case len(sols) == 0:
 		return nil, nil
 	case f.solution > 0:

@@ -261,7 +261,7 @@ func TestDrawErrors(t *testing.T) {
 		{"negative columns", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--columns", "-3"}, 2, "--columns"},
 		{"unknown render key", []string{"draw", badRender, "-o", filepath.Join(dir, "x.svg")}, 1, "bad.yaml:5:3: unknown key \"colums\" in render"},
 		{"bad render value", []string{"draw", badValue, "-o", filepath.Join(dir, "x.svg")}, 1, "badvalue.yaml:5:12: render.columns"},
-		{"solution out of range", []string{"draw", "scott", "--solution", "66", "-o", filepath.Join(dir, "x.svg")}, 1, "65 distinct solutions"},
+		{"solution out of range", []string{"draw", "scott", "--solution", "66", "-o", filepath.Join(dir, "x.svg")}, 2, "65 distinct solutions"},
 		{"solution and limit", []string{"draw", "scott", "--solution", "1", "--limit", "2", "-o", filepath.Join(dir, "x.svg")}, 2, "--solution"},
 		{"unknown set", []string{"pieces", "heptominoes", "-o", filepath.Join(dir, "x.svg")}, 1, "pentominoes"},
 		{"missing directory", []string{"draw", "scott", "-o", filepath.Join(dir, "no", "x.svg")}, 1, "no"},

@@ -27,8 +27,8 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&l.borderColor, "border-color", "", "colour of the borders, in CSS notation (default #222222)")
 	fl.BoolVar(&l.grid, "grid", false, "draw thin grid lines inside the pieces")
 	fl.IntVar(&l.columns, "columns", 0, "frames in a row (default: a near-square sheet)")
-	fl.Float64Var(&l.gap, "gap", 0, "space between frames in `pixels` (default: one cell; negative: none)")
-	fl.Float64Var(&l.margin, "margin", 0, "space around the sheet in `pixels` (default: one cell; negative: none)")
+	fl.Float64Var(&l.gap, "gap", 0, "space between frames in `pixels` (default: one cell; 0: none)")
+	fl.Float64Var(&l.margin, "margin", 0, "space around the sheet in `pixels` (default: one cell; 0: none)")
 	fl.StringVar(&l.background, "background", "", "background colour, in CSS notation (default: transparent)")
 	fl.BoolVar(&l.labels, "labels", false, "number the frames")
 	fl.BoolVar(&l.letters, "letters", false, "write each piece's name on it")
@@ -84,16 +84,20 @@ func flag[T any](fl *pflag.FlagSet, name string, o *puzzles.RenderOption[T], v T
 }
 
 // options returns the gallery's and the renderer's options that the
-// command line and the spec (nil for none) set, for a puzzle of the given
-// number of pieces (continuous palettes are sampled to it). A bad value on
+// command line and the spec (nil for none) set, for a puzzle of the named
+// pieces (continuous palettes are sampled to their number; a colour for
+// another piece is a mistake). A bad value on
 // the command line is a usage error; one in the spec an error at its line
 // and column.
-func (l *lookFlags) options(fl *pflag.FlagSet, spec *puzzles.Spec, pieces int) (*gallery.Options, *render.Options, error) {
+func (l *lookFlags) options(fl *pflag.FlagSet, spec *puzzles.Spec, names []string) (*gallery.Options, *render.Options, error) {
 	r, err := l.renderOptions(fl, spec)
 	if err != nil {
 		return nil, nil, err
 	}
-	opt, err := gallery.NewOptions(r, pieces)
+	opt, err := gallery.NewOptions(r, len(names))
+	if err == nil {
+		err = r.CheckPieces(names)
+	}
 	if err == nil {
 		var dpi float64
 		if dpi, err = resolution(r); err == nil {

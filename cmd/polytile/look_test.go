@@ -40,7 +40,7 @@ func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) 
 	if err != nil {
 		return nil, err
 	}
-	_, _, err = l.options(fl, spec, 2)
+	_, _, err = l.options(fl, spec, spec.Puzzle.PieceNames())
 	return look(r), err
 }
 
@@ -153,12 +153,12 @@ func TestApplyRenderErrors(t *testing.T) {
 	tests := []struct {
 		name, render, want string
 	}{
-		{"background", "render:\n  background: bluish\n", "x.yaml:5:15: render.background: palettes: "},
-		{"border colour", "render: {border-color: '#12'}\n", "x.yaml:4:24: render.border-color: palettes: "},
+		{"background", "render:\n  background: bluish\n", "x.yaml:5:15: render.background: "},
+		{"border colour", "render: {border-color: '#12'}\n", "x.yaml:4:24: render.border-color: "},
 		{"palette name", "render:\n  palette: rainbow\n", `x.yaml:5:12: render.palette: "rainbow" is neither a palette (default,`},
-		{"palette list", "render:\n  palette: [red, bluish]\n", "x.yaml:5:18: render.palette: palettes: "},
-		{"palette mapping", "render:\n  palette:\n    A: red\n    B: bluish\n", "x.yaml:7:8: render.palette.B: palettes: "},
-		{"color mapping", "render:\n  color: {A: bluish}\n", "x.yaml:5:14: render.color.A: palettes: "},
+		{"palette list", "render:\n  palette: [red, bluish]\n", "x.yaml:5:18: render.palette: "},
+		{"palette mapping", "render:\n  palette:\n    A: red\n    B: bluish\n", "x.yaml:7:8: render.palette.B: "},
+		{"color mapping", "render:\n  color: {A: bluish}\n", "x.yaml:5:14: render.color.A: "},
 		{"scale and dpi disagree", "render:\n  scale: 2\n  dpi: 300\n", "x.yaml:6:8: render.dpi: scale 2 is dpi 192, but dpi is 300"},
 	}
 	for _, tt := range tests {

@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	out := &stickyWriter{w: stdout}
 	root := newRoot(out, stderr)
 	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
 		// A full disk or a broken pipe is a failure, as for cat. (A standard
 		// output closed before the start is /dev/null: Go's runtime opens it.)
@@ -74,7 +74,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "polytile: %v\n", err)
 	if errors.As(err, new(usageError)) {
-		fmt.Fprintln(stderr, "Run 'polytile --help' for usage.")
+		if cmd == nil {
+			cmd = root
+		}
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 		return 2
 	}
 	return 1

@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"fmt"
+	"github.com/polytile/polytile/internal/plural"
 	"io"
 	"strconv"
 	"strings"
@@ -39,13 +40,13 @@ func (t *Report) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "%s\n", title)
 	fmt.Fprintf(&b, "puzzle:     %s\n", spec.Puzzle)
 	if t.Shard != "" {
-		fmt.Fprintf(&b, "shard:      %s (%d tasks; the counts are this shard's)\n", t.Shard, res.Tasks)
+		fmt.Fprintf(&b, "shard:      %s (%s; the counts are this shard's)\n", t.Shard, plural.Of(res.Tasks, "task"))
 	}
 	fmt.Fprintf(&b, "raw:        %s%d\n", some, t.Raw)
 	fmt.Fprintf(&b, "distinct:   %s%d\n", some, t.Distinct)
 	fmt.Fprintf(&b, "symmetries: %d\n", res.Symmetries)
-	fmt.Fprintf(&b, "time:       %v (%s engine, %d workers, %d search nodes)\n",
-		res.Elapsed.Round(time.Millisecond), res.Engine, res.Workers, res.Stats.Nodes)
+	fmt.Fprintf(&b, "time:       %v (%s engine, %s, %s)\n",
+		res.Elapsed.Round(time.Millisecond), res.Engine, plural.Of(res.Workers, "worker"), plural.Of(res.Stats.Nodes, "search node"))
 	if t.File != "" {
 		fmt.Fprintf(&b, "solutions:  written to %s\n", t.File)
 	}
