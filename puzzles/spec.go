@@ -112,6 +112,7 @@ func readSpec(r io.Reader) ([]byte, error) {
 //
 //	pieces:
 //	  - set: pentominoes    # optional: count: k copies of each, one-sided: true
+//	    except: [X]         # optional: leave out pieces (or only: [F, I, L])
 //	  - name: O
 //	    shape: |
 //	      ##
@@ -574,7 +575,7 @@ func (p *specParser) pieces(n *yaml.Node) ([]Piece, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := pl.set(n, name, 1, nil); err != nil {
+		if err := pl.set(n, name, 1, nil, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -611,7 +612,7 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 		}
 		return p.errorf(e, "a piece entry is %s; want %s", describe(e), want)
 	}
-	f, err := p.fields(e, "a piece entry", []string{"set", "name", "shape", "count", "one-sided"})
+	f, err := p.fields(e, "a piece entry", []string{"set", "name", "shape", "count", "one-sided", "only", "except"})
 	if err != nil {
 		return err
 	}
@@ -651,7 +652,12 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 				return p.errorf(f["one-sided"].val, "set %s is one-sided already; leave out one-sided: false, or use a set of free pieces", name)
 			}
 		}
-		return pl.set(v, name, count, oneSided)
+		return pl.set(v, name, count, oneSided, f)
+	}
+	for _, k := range []string{"only", "except"} {
+		if o, ok := f[k]; ok {
+			return p.errorf(o.key, "a piece entry with a name has %s:; %s chooses pieces of a set (- set: hexominoes, %s: [H01, H02])", k, k, k)
+		}
 	}
 	k, v := f["name"].key, f["name"].val
 	name, err := p.pieceName(v)
@@ -666,8 +672,9 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 }
 
 // set adds the built-in set name, named at n, with count copies of each
-// piece, one-sided if oneSided says so.
-func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool) error {
+// piece, one-sided if oneSided says so, and only the pieces the entry's
+// fields only or except choose.
+func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool, f map[string]field) error {
 	pcs, err := PieceSet(name)
 	if err != nil {
 		return pl.p.errorf(n, "no built-in piece set %q; valid sets are %s", name, strings.Join(PieceSetNames(), ", "))
@@ -682,6 +689,9 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool) e
 		return pl.p.errorf(n, "set %s is of the %s lattice and this spec's is %s; write lattice: %s at the top of the spec, or use a set of the %s lattice: %s",
 			name, lat.Name(), pl.p.lat.Name(), lat.Name(), pl.p.lat.Name(), strings.Join(same, ", "))
 	}
+	if pcs, err = pl.p.choose(name, pcs, f); err != nil {
+		return err
+	}
 	for _, pc := range pcs {
 		pc.Count = count
 		if oneSided != nil {
@@ -692,6 +702,63 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool) e
 		}
 	}
 	return nil
+}
+
+// choose returns the pieces of set name that the entry's fields only or
+// except choose (all of them if it has neither), in the set's order.
+func (p *specParser) choose(name string, pcs []Piece, f map[string]field) ([]Piece, error) {
+	only, hasOnly := f["only"]
+	except, hasExcept := f["except"]
+	if hasOnly && hasExcept {
+		return nil, p.errorf(except.key, "a set entry has both only: and except:; give the pieces to keep (only) or to leave out (except), not both")
+	}
+	if !hasOnly && !hasExcept {
+		return pcs, nil
+	}
+	key, fl := "only", only
+	if hasExcept {
+		key, fl = "except", except
+	}
+	index := make(map[string]int, len(pcs))
+	for i, pc := range pcs {
+		index[pc.Name] = i
+	}
+	want := fmt.Sprintf("a list of pieces of %s, such as [%s, %s]", name, pcs[0].Name, pcs[len(pcs)-1].Name)
+	items := []*yaml.Node{fl.val}
+	switch {
+	case fl.val.Kind == yaml.SequenceNode:
+		items = fl.val.Content
+	case fl.val.Kind != yaml.ScalarNode || fl.val.Tag != "!!str":
+		return nil, p.errorf(fl.val, "%s is %s; want %s", key, describe(fl.val), want)
+	}
+	if len(items) == 0 {
+		return nil, p.errorf(fl.val, "%s is an empty list; want %s", key, want)
+	}
+	chosen := make([]*yaml.Node, len(pcs))
+	for _, it := range items {
+		s, err := p.text(it, key, want)
+		if err != nil {
+			return nil, err
+		}
+		i, ok := index[s]
+		if !ok {
+			return nil, p.errorf(it, "%s has no piece %q; its pieces are %s", name, s, listNames(Names(pcs)))
+		}
+		if chosen[i] != nil {
+			return nil, p.errorf(it, "%s names %s twice (the first at line %d, column %d); name each piece once", key, s, chosen[i].Line, chosen[i].Column)
+		}
+		chosen[i] = it
+	}
+	var out []Piece
+	for i, pc := range pcs {
+		if (chosen[i] != nil) == hasOnly {
+			out = append(out, pc)
+		}
+	}
+	if len(out) == 0 {
+		return nil, p.errorf(fl.val, "except leaves out every piece of %s; leave out fewer, or the whole entry", name)
+	}
+	return out, nil
 }
 
 // drawn adds the piece name, named at k, drawn in the picture of shape.

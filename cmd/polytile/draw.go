@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"github.com/polytile/polytile/internal/plural"
@@ -56,23 +57,36 @@ no temporary file is left.`,
 
 func newPiecesCmd() *cobra.Command {
 	var f drawFlags
+	var ascii bool
 	cmd := &cobra.Command{
 		Use:   "pieces SET -o FILE",
 		Short: "Draw a set of pieces with their names",
 		Long: `Pieces draws the pieces of a built-in set (see polytile list), or of a
 spec, each in its own frame with its name under it, in the colours the
-palette gives them, on the set's lattice (square, triangle or hexagon).`,
+palette gives them, on the set's lattice (square, triangle or hexagon).
+--ascii prints them instead as the pieces of a spec, pictures to copy and
+change.`,
 		Example: `  polytile pieces pentominoes -o pentominoes.svg
   polytile pieces hexominoes -o hexominoes.png --palette tableau10
-  polytile pieces hexiamonds -o hexiamonds.svg`,
+  polytile pieces hexiamonds -o hexiamonds.svg
+  polytile pieces hexominoes --ascii > my-puzzle.yaml`,
 		Args: exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := f.check(args[0]); err != nil {
-				return err
+			if !ascii {
+				if err := f.check(args[0]); err != nil {
+					return err
+				}
 			}
 			pieces, lat, spec, err := puzzles.LoadPieces(args[0])
 			if err != nil {
 				return err
+			}
+			if ascii {
+				about := args[0] + ": " + puzzles.PieceSetAbout(args[0])
+				if spec != nil {
+					about = "the pieces of " + cmp.Or(spec.Title, spec.Name)
+				}
+				return puzzles.WritePieces(cmd.OutOrStdout(), about, lat, pieces)
 			}
 			return f.draw(cmd, spec, puzzles.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = lat
@@ -81,6 +95,7 @@ palette gives them, on the set's lattice (square, triangle or hexagon).`,
 		},
 	}
 	f.register(cmd.Flags())
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "print the pieces as a spec's pieces: ASCII pictures, on standard output")
 	return cmd
 }
 

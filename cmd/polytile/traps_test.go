@@ -135,3 +135,26 @@ func TestCountsReadRight(t *testing.T) {
 		}
 	}
 }
+
+// TestPiecesASCII checks that pieces --ascii prints pieces that a spec
+// reads back: here the hexominoes, chosen from with only:.
+func TestPiecesASCII(t *testing.T) {
+	code, stdout, stderr := polytile(t, "pieces", "hexominoes", "--ascii")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.HasPrefix(stdout, "# hexominoes: ") || strings.Count(stdout, "  - name: H") != 35 {
+		t.Fatalf("output is not the 35 hexominoes as spec entries:\n%s", stdout)
+	}
+	spec := filepath.Join(t.TempDir(), "h.yaml")
+	if err := os.WriteFile(spec, []byte("board: {rows: 1, cols: 210}\n"+stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = polytile(t, "solve", spec, "--show", "0")
+	if code != 0 || !strings.Contains(stdout, "35 pieces (H01 H02") {
+		t.Errorf("the printed pieces do not make a spec: exit %d, %s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := polytile(t, "pieces", "hexominos", "--ascii"); code != 1 || !strings.Contains(stderr, "not a piece set") {
+		t.Errorf("an unknown set: exit %d, %s", code, stderr)
+	}
+}
