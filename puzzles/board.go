@@ -126,7 +126,7 @@ func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
 // at non-negative rows and columns, each given once.
 func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 	if len(cells) == 0 {
-		return nil, fmt.Errorf("puzzles: the board has no cells: draw them with '.'")
+		return nil, fmt.Errorf("puzzles: the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none (in a piece's, any character but a space is a cell)")
 	}
 	b := &Board{lat: lat, cells: slices.Clone(cells)}
 	slices.SortFunc(b.cells, Cell.Compare)

@@ -3,6 +3,7 @@ package puzzles
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"unicode"
 )
 
@@ -22,15 +23,28 @@ type Piece struct {
 
 // ParsePiece returns the piece drawn in pic on the square lattice: every
 // character other than a space is a cell. The piece has one copy and may be
-// reflected.
+// reflected. A picture that mixes '.' with other characters is an error: a
+// board's picture uses '.' for a cell and '#' for none, and a piece drawn
+// "#." almost surely means the '.' to be empty, which in a piece it is not.
 func ParsePiece(name, pic string) (Piece, error) { return ParsePieceOn(Square, name, pic) }
 
 // ParsePieceOn returns the piece drawn in pic on lat, read as ParsePiece
 // reads it, with the character at row r, column c being cell (r, c) of
 // lat: on the hexagonal lattice a cell where r + c is odd is an error.
 func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
+	var first rune // the first cell's character
 	cells, err := scanPicture(pic, func(r rune) (bool, string) {
-		return !unicode.IsSpace(r), ""
+		if unicode.IsSpace(r) {
+			return false, ""
+		}
+		if first == 0 {
+			first = r
+		} else if r != first && (r == '.' || first == '.') {
+			return false, fmt.Sprintf("%s mixes %q and %q: in a piece's picture every character but a space is a cell, "+
+				"'.' too (in a board's, '.' is a cell and '#' is none); draw the cells with one character and leave the rest blank",
+				"piece "+strconv.Quote(name), first, r)
+		}
+		return true, ""
 	})
 	if err != nil {
 		return Piece{}, err

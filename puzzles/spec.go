@@ -332,7 +332,11 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 		area += pc.Area()
 	}
 	if area != board.Len() {
-		return nil, p.errorf(pk.key, "the pieces cover %s and the board has %d; the pieces' total area must equal the board's", plural.Of(area, "cell"), board.Len())
+		hint := ""
+		if f["board"].val.Kind == yaml.ScalarNode {
+			hint = " (in the board's picture '.' is a cell to cover, ' ' and '#' are none; in a piece's, any character but a space is a cell)"
+		}
+		return nil, p.errorf(pk.key, "the pieces cover %s and the board has %d; the pieces' total area must equal the board's%s", plural.Of(area, "cell"), board.Len(), hint)
 	}
 	ways := 0
 	for _, pc := range pieces {
