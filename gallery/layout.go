@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -53,6 +54,23 @@ type Options struct {
 	Palette *palettes.Palette
 	// PerPage is the number of frames on a sheet; 0 puts them all on one.
 	PerPage int
+	// Width and Height are the size the figure must have, in CSS pixels
+	// (1/96 inch); 0 means none. Given one, the cells are sized so that
+	// the sheet is that wide (or high), and the other side follows;
+	// given both, the sheet fits inside and is padded to exactly that
+	// size, centred. The cell size is then chosen, not CellSize, and sizes
+	// given in pixels (BorderWidth, Gap, Margin, FontSize) are pixels of
+	// the figure at that size. Every page of a document is made the
+	// size of the first.
+	Width, Height float64
+	// Unit is the unit in which a backend writes the figure's size where it
+	// writes one (SVG's width and height): "px" (the default), "pt",
+	// "in", "cm" or "mm".
+	Unit string
+	// FontSize is the size of the captions, in pixels; 0 means 0.7 of a
+	// cell, and at least 8 pixels (6 points), so that frame numbers shrink
+	// with the cells and stay legible. The title is 1.6 times as large.
+	FontSize float64
 	// Lattice is the lattice of the pieces Pieces lays out; nil means the
 	// square one. Solutions know their own.
 	Lattice puzzles.Lattice
@@ -120,19 +138,13 @@ func newStyle(opt *Options) (*style, error) {
 	if s.CellSize > 1000 || s.BorderWidth > 1000 || s.Gap > 10000 || s.Margin > 10000 {
 		return nil, fmt.Errorf("gallery: cell size and border width at most 1000 pixels, gap and margin at most 10000")
 	}
-	s.cell = s.CellSize
-	if s.cell == 0 {
-		s.cell = 24
-	}
-	s.border = s.BorderWidth
-	if s.border == 0 {
-		s.border = max(1, s.cell/8)
+	if !(s.Width >= 0 && s.Height >= 0 && s.FontSize >= 0 && s.Width <= MaxSheetSide && s.Height <= MaxSheetSide && s.FontSize <= 1000) {
+		return nil, fmt.Errorf("gallery: width and height from 0 (none) to %d pixels, font size from 0 (the default) to 1000", MaxSheetSide)
 	}
 	if s.BorderColor == (color.NRGBA{}) {
 		s.BorderColor = color.NRGBA{0x22, 0x22, 0x22, 0xff}
 	}
-	s.gap = orDefault(s.Gap, s.cell)
-	s.margin = orDefault(s.Margin, s.cell)
+	s.setCell(cmp.Or(s.CellSize, 24))
 	if s.Palette == nil {
 		s.Palette = palettes.Default()
 	}
@@ -141,11 +153,93 @@ func newStyle(opt *Options) (*style, error) {
 			s.MeasureText = *m
 		}
 	}
-	s.caption = min(max(10, s.cell*0.7), 28)
-	s.title = s.caption * 1.6
-	s.gridWidth = max(0.5, s.cell/24)
 	s.gridColor = color.NRGBA{0, 0, 0, 0x40}
 	return s, nil
+}
+
+// minCaption is the smallest caption that cells' size gives: 6 points.
+const minCaption = 8
+
+// setCell sets the cell's size, and the sizes that follow from it.
+func (s *style) setCell(cell float64) {
+	s.cell = cell
+	s.border = s.BorderWidth
+	if s.border == 0 {
+		s.border = max(min(1, cell/4), cell/8)
+	}
+	s.gap = orDefault(s.Gap, s.cell)
+	s.margin = orDefault(s.Margin, s.cell)
+	s.caption = s.FontSize
+	if s.caption == 0 {
+		s.caption = max(minCaption, s.cell*0.7)
+	}
+	s.title = s.caption * 1.6
+	s.gridWidth = max(0.5, s.cell/24)
+}
+
+// fit sizes the cells so that the first page is as wide as Width, or as
+// high as Height, or as large as fits inside both, and returns the
+// arrangement at that size. The page's size is nearly proportional to the
+// cells' (text and sizes given in pixels are not), so a few rounds of
+// scaling the cells by the ratio still to go find it, to within a pixel
+// (pages are whole pixels); the renderers scale the rest of the way. The
+// number of columns is fixed after the first rounds, lest a near tie
+// between two arrangements swing the size back and forth.
+func (s *style) fit(items []Item, contents []*content, g pageGeometry) (pageGeometry, error) {
+	for i := range 40 {
+		r := math.Inf(1)
+		if s.Width > 0 {
+			r = min(r, s.Width/g.w)
+		}
+		if s.Height > 0 {
+			r = min(r, s.Height/g.h)
+		}
+		if math.Abs(r-1) < 1e-4 || math.Abs(r-1)*max(g.w, g.h) < 1 {
+			break
+		}
+		if i == 3 && s.Columns == 0 {
+			s.Columns = g.cols
+		}
+		cell := s.cell * r
+		if cell > 1000 {
+			return g, fmt.Errorf("gallery: a figure that size needs cells larger than 1000 pixels; make it smaller, or put more frames on a page")
+		}
+		if !(cell >= 0.25) {
+			return g, fmt.Errorf("gallery: a figure that size leaves cells smaller than a quarter of a pixel, or no room for them at all; make it larger, put fewer frames on a page, or give smaller margins, gaps and font size")
+		}
+		s.setCell(cell)
+		var err error
+		if g, err = s.geometry(items, contents); err != nil {
+			return g, err
+		}
+	}
+	return g, nil
+}
+
+// physical gives the sheets the figure's size: each page is the first's
+// size, padded and centred to the proportions of Width × Height when both
+// are given, and drawn at Width (or Height) whatever its size in pixels.
+func (s *style) physical(sheets []*Sheet, g pageGeometry) {
+	w, h := g.w, g.h
+	pw, ph := s.Width, s.Height
+	dx, dy := 0.0, 0.0
+	switch {
+	case pw == 0:
+		pw = w * ph / h
+	case ph == 0:
+		ph = h * pw / w
+	case pw/ph > w/h:
+		nw := h * pw / ph
+		dx, w = (nw-w)/2, nw
+	default:
+		nh := w * ph / pw
+		dy, h = (nh-h)/2, nh
+	}
+	for _, sh := range sheets {
+		sh.translate(dx, dy)
+		sh.Width, sh.Height = w, h
+		sh.PhysicalWidth, sh.PhysicalHeight, sh.Unit = pw, ph, s.Unit
+	}
 }
 
 func orDefault(v, def float64) float64 {
@@ -391,6 +485,43 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
+	g, err := s.geometry(items, contents)
+	if err != nil {
+		return nil, err
+	}
+	if s.Width > 0 || s.Height > 0 {
+		if g, err = s.fit(items, contents, g); err != nil {
+			return nil, err
+		}
+	}
+	// The first page is the largest: check its size before drawing any.
+	if g.w > MaxSheetSide || g.h > MaxSheetSide {
+		if s.Title != "" && g.titleW+2*s.margin > MaxSheetSide {
+			return nil, fmt.Errorf("gallery: the title %s is %.0f pixels wide; a sheet is at most %d", quote.Short(s.Title), g.titleW, MaxSheetSide)
+		}
+		return nil, fmt.Errorf("gallery: a sheet of %.0f×%.0f pixels is too large; at most %d on a side: put fewer frames on a page, or make the cells smaller", g.w, g.h, MaxSheetSide)
+	}
+	var sheets []*Sheet
+	for first := 0; first < len(items); first += g.per {
+		last := min(first+g.per, len(items))
+		sheets = append(sheets, s.page(items, contents, first, last, g.cols, g.slotW, g.slotH, g.titleW))
+	}
+	if s.Width > 0 || s.Height > 0 {
+		s.physical(sheets, g)
+	}
+	return sheets, nil
+}
+
+// pageGeometry is the arrangement of frames on a page: the slots, the
+// columns, the frames on a page and the first page's size.
+type pageGeometry struct {
+	slotW, slotH, titleW float64
+	cols, per            int
+	w, h                 float64
+}
+
+// geometry arranges the items' frames at the style's cell size.
+func (s *style) geometry(items []Item, contents []*content) (pageGeometry, error) {
 	maxW, maxH := 0.0, 0.0
 	for _, c := range contents {
 		w, h := c.size()
@@ -403,7 +534,7 @@ func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
 		for k := range items {
 			w, err := s.measure(caption(items, k), s.caption, false)
 			if err != nil {
-				return nil, err
+				return pageGeometry{}, err
 			}
 			slotW = max(slotW, w)
 		}
@@ -412,27 +543,17 @@ func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
 	if s.Title != "" {
 		var err error
 		if titleW, err = s.measure(s.Title, s.title, true); err != nil {
-			return nil, err
+			return pageGeometry{}, err
 		}
 	}
 	per := len(items)
 	if s.PerPage > 0 {
 		per = s.PerPage
 	}
-	cols := s.columns(min(per, len(items)), slotW, slotH)
-	// The first page is the largest: check its size before drawing any.
-	if w, h := s.pageSize(min(per, len(items)), cols, slotW, slotH, titleW); !(w <= MaxSheetSide && h <= MaxSheetSide) {
-		if s.Title != "" && titleW+2*s.margin > MaxSheetSide {
-			return nil, fmt.Errorf("gallery: the title %s is %.0f pixels wide; a sheet is at most %d", quote.Short(s.Title), titleW, MaxSheetSide)
-		}
-		return nil, fmt.Errorf("gallery: a sheet of %.0f×%.0f pixels is too large; at most %d on a side: put fewer frames on a page, or make the cells smaller", w, h, MaxSheetSide)
-	}
-	var sheets []*Sheet
-	for first := 0; first < len(items); first += per {
-		last := min(first+per, len(items))
-		sheets = append(sheets, s.page(items, contents, first, last, cols, slotW, slotH, titleW))
-	}
-	return sheets, nil
+	g := pageGeometry{slotW: slotW, slotH: slotH, titleW: titleW, per: per}
+	g.cols = s.columns(min(per, len(items)), slotW, slotH)
+	g.w, g.h = s.pageSize(min(per, len(items)), g.cols, slotW, slotH, titleW)
+	return g, nil
 }
 
 // titleHeight returns the height of the band the title takes.

@@ -17,6 +17,8 @@ package gallery
 
 import (
 	"image/color"
+
+	"github.com/polytile/polytile/puzzles"
 )
 
 // Point is a position on the sheet, in pixels.
@@ -92,6 +94,73 @@ type Sheet struct {
 	GridColor   color.NRGBA // their colour
 
 	Frames []Frame
+
+	// PhysicalWidth and PhysicalHeight are the size the figure must be
+	// drawn at, in CSS pixels (1/96 inch), when it is not Width × Height:
+	// a backend scales the sheet to it. 0 means Width × Height.
+	PhysicalWidth, PhysicalHeight float64
+	// Unit is the unit in which a backend that writes the figure's size
+	// (SVG) writes it: px (when empty), pt, in, cm or mm. See Size.
+	Unit string
+}
+
+// Size returns the size the sheet is drawn at, in CSS pixels: its
+// physical size if it has one, else Width × Height.
+func (s *Sheet) Size() (w, h float64) {
+	if s.PhysicalWidth > 0 && s.PhysicalHeight > 0 {
+		return s.PhysicalWidth, s.PhysicalHeight
+	}
+	return s.Width, s.Height
+}
+
+// SizeText returns the size the sheet is drawn at, written in its Unit
+// with at most three decimals: "17cm" and "10.5cm", say.
+func (s *Sheet) SizeText() (w, h string) {
+	pw, ph := s.Size()
+	unit := s.Unit
+	if unit == "" {
+		unit = "px"
+	}
+	return puzzles.Length{Value: pw, Unit: "px"}.In(unit).String(), puzzles.Length{Value: ph, Unit: "px"}.In(unit).String()
+}
+
+// translate moves everything on the sheet by dx, dy.
+func (s *Sheet) translate(dx, dy float64) {
+	if dx == 0 && dy == 0 {
+		return
+	}
+	mv := func(p *Point) { p.X += dx; p.Y += dy }
+	mvText := func(t *Text) {
+		if t != nil {
+			t.X += dx
+			t.Y += dy
+		}
+	}
+	mvSegs := func(segs []Segment) {
+		for i := range segs {
+			mv(&segs[i].A)
+			mv(&segs[i].B)
+		}
+	}
+	mvText(s.Title)
+	for k := range s.Frames {
+		f := &s.Frames[k]
+		f.X += dx
+		f.Y += dy
+		for i := range f.Shapes {
+			for _, r := range f.Shapes[i].Outline {
+				for j := range r {
+					mv(&r[j])
+				}
+			}
+		}
+		mvSegs(f.Grid)
+		mvSegs(f.Borders)
+		for i := range f.Letters {
+			mvText(&f.Letters[i])
+		}
+		mvText(f.Caption)
+	}
 }
 
 // Canvas is what a backend draws a sheet onto. The backend is made for a

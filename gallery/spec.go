@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image/color"
@@ -50,6 +51,11 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 			return nil, s.o.Fail(s.key, fmt.Errorf("%g: want a number of pixels (0 or negative: none)", s.o.Value))
 		}
 	}
+	if r.CellSize.Set && (r.Width.Set || r.Height.Set) {
+		return nil, r.CellSize.Fail("cell-size", errors.New("give the cell size or the figure's width and height, not both: the size chooses the cells"))
+	}
+	opt.Width, opt.Height, opt.FontSize = r.Width.Value.Px(), r.Height.Value.Px(), r.FontSize.Value.Px()
+	opt.Unit = cmp.Or(r.Width.Value.Unit, r.Height.Value.Unit)
 	counts := []struct {
 		key string
 		o   puzzles.RenderOption[int]

@@ -27,7 +27,8 @@ func (o RenderOption[T]) Fail(key string, err error) error {
 // its color mapping, in the order written), then r's, so that a later
 // colour for a piece wins over an earlier one and a palette named in r
 // still takes base's piece colours. Scale and DPI give one thing two ways:
-// when r sets either, the result takes neither from base.
+// when r sets either, the result takes neither from base; and so do
+// CellSize, Width and Height, the figure's scale.
 func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
 	var out RenderOptions
 	if r != nil {
@@ -36,7 +37,9 @@ func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
 	if base == nil {
 		return &out
 	}
-	pick(&out.CellSize, base.CellSize)
+	if !out.CellSize.Set && !out.Width.Set && !out.Height.Set {
+		out.CellSize, out.Width, out.Height = base.CellSize, base.Width, base.Height
+	}
 	pick(&out.BorderWidth, base.BorderWidth)
 	pick(&out.BorderColor, base.BorderColor)
 	pick(&out.Grid, base.Grid)
@@ -48,6 +51,9 @@ func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
 	pick(&out.Letters, base.Letters)
 	pick(&out.Title, base.Title)
 	pick(&out.PerPage, base.PerPage)
+	pick(&out.FontSize, base.FontSize)
+	pick(&out.Style, base.Style)
+	pick(&out.Legend, base.Legend)
 	if !out.Scale.Set && !out.DPI.Set {
 		out.Scale, out.DPI = base.Scale, base.DPI
 	}

@@ -3,6 +3,7 @@ package puzzles
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,6 +65,33 @@ type RenderOptions struct {
 	PerPage     RenderOption[int]           // per-page: frames on a page
 	Scale       RenderOption[float64]       // scale: PNG pixels per unit
 	DPI         RenderOption[float64]       // dpi: PNG dots per inch, a unit being 1/96 inch
+	Width       RenderOption[Length]        // width: the figure's width, such as 17cm
+	Height      RenderOption[Length]        // height: the figure's height, such as 10cm
+	FontSize    RenderOption[Length]        // font-size: the size of captions (a number alone is pixels)
+	Style       RenderOption[string]        // style: color, grey or outline (see RenderStyles)
+	Legend      RenderOption[bool]          // legend: a legend of the pieces' names and colours
+}
+
+// RenderStyles returns the names of the styles a picture may be drawn in:
+// color (filled in the palette's colours, the default), grey (distinct
+// grey levels and hatching, for black-and-white print) and outline
+// (hairline outlines, no fills: for a laser cutter).
+func RenderStyles() []string { return []string{"color", "grey", "outline"} }
+
+// styleAliases are other spellings of the styles.
+var styleAliases = map[string]string{"colour": "color", "gray": "grey"}
+
+// ParseStyle returns the style named s (see RenderStyles), accepting the
+// spellings colour and gray.
+func ParseStyle(s string) (string, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if a, ok := styleAliases[t]; ok {
+		t = a
+	}
+	if slices.Contains(RenderStyles(), t) {
+		return t, nil
+	}
+	return "", fmt.Errorf("%q: want a style: %s", s, strings.Join(RenderStyles(), ", "))
 }
 
 // RenderPalette is the value of the palette option, which is written in
@@ -91,7 +119,8 @@ type PieceColor struct {
 func RenderKeys() []string { return append([]string(nil), renderKeys...) }
 
 var renderKeys = []string{"cell-size", "border-width", "border-color", "grid", "columns", "gap", "margin",
-	"background", "labels", "letters", "title", "palette", "color", "per-page", "scale", "dpi"}
+	"background", "labels", "letters", "title", "palette", "color", "per-page", "scale", "dpi",
+	"width", "height", "font-size", "style", "legend"}
 
 // maxFrames bounds columns and per-page: a million frames in a row or on a
 // page is past any sheet that can be drawn.
@@ -168,6 +197,22 @@ func (p *specParser) render(n *yaml.Node) (*RenderOptions, error) {
 			err = nonNegative(&r.Scale, v, what, "a number")
 		case "dpi":
 			err = nonNegative(&r.DPI, v, what, "a number of dots per inch")
+		case "width":
+			err = p.length(&r.Width, v, what, false)
+		case "height":
+			err = p.length(&r.Height, v, what, false)
+		case "font-size":
+			err = p.length(&r.FontSize, v, what, true)
+		case "style":
+			var s string
+			if s, err = p.text(v, what, "a style: "+strings.Join(RenderStyles(), ", ")); err == nil {
+				if s, err = ParseStyle(s); err != nil {
+					return nil, p.errorf(v, "%s is %v", what, err)
+				}
+				r.Style = option(p, s, v)
+			}
+		case "legend":
+			err = p.flag(&r.Legend, v, what)
 		}
 		if err != nil {
 			return nil, err
@@ -181,6 +226,25 @@ var renderExample = map[string]string{
 	"cell-size": "24", "border-width": "3", "border-color": `"#222222"`, "grid": "true", "columns": "13",
 	"gap": "24", "margin": "24", "background": "white", "labels": "true", "letters": "true",
 	"title": "Pentominoes", "palette": "pastel", "color": `{F: tomato}`, "per-page": "20", "scale": "2", "dpi": "300",
+	"width": "17cm", "height": "10cm", "font-size": "9pt", "style": "grey", "legend": "true",
+}
+
+// length reads into o the length n: a string with a unit, or, when
+// plainPx is true, a number of pixels.
+func (p *specParser) length(o *RenderOption[Length], n *yaml.Node, what string, plainPx bool) error {
+	want := lengthWant
+	if plainPx {
+		want += " (a number alone is pixels)"
+	}
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" && !(plainPx && (n.Tag == "!!int" || n.Tag == "!!float")) {
+		return p.errorf(n, "%s is %s; want %s", what, describe(n), want)
+	}
+	l, err := ParseLength(n.Value, plainPx)
+	if err != nil {
+		return p.errorf(n, "%s is %v", what, err)
+	}
+	*o = option(p, l, n)
+	return nil
 }
 
 // option returns a set option of value v, written at n.

@@ -102,7 +102,8 @@ func TestRenderOptions(t *testing.T) {
 // Every key RenderKeys lists is read into its own field, and nothing else.
 func TestRenderKeys(t *testing.T) {
 	values := map[string]string{"border-color": "red", "background": "red", "title": "T", "palette": "red",
-		"color": "{A: red}", "grid": "true", "labels": "true", "letters": "true"}
+		"color": "{A: red}", "grid": "true", "labels": "true", "letters": "true",
+		"width": "17cm", "height": "3in", "style": "grey", "legend": "true"}
 	fields := map[string]bool{}
 	for _, key := range RenderKeys() {
 		v, ok := values[key]

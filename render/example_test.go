@@ -54,7 +54,7 @@ func Example() {
 	fmt.Printf("%d distinct solutions (%d raw) in %s, %d×%d pixels\n",
 		len(res.Distinct), res.Raw, filepath.Base(paths[0]), cfg.Width, cfg.Height)
 	// Output:
-	// 65 distinct solutions (520 raw) in scott.png, 1996×2016 pixels
+	// 65 distinct solutions (520 raw) in scott.png, 1996×1978 pixels
 }
 
 // Encode Dana Scott's 65 solutions as one SVG poster.

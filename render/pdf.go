@@ -18,7 +18,8 @@ var _ gallery.Canvas = (*pdfCanvas)(nil)
 var pdfDate = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // pdfCanvas draws sheets as the pages of a PDF document (ISO 32000-1), one page
-// per sheet, each the sheet's size with one unit a point. Pieces are filled
+// per sheet, each the sheet's size (Sheet.Size), a CSS pixel being 1/96
+// inch as in every format (3/4 of a point). Pieces are filled
 // by the non-zero winding rule (§8.5.3.3.2), strokes have square caps
 // (§8.4.3.3), and text is set in the Go fonts, embedded as subsets (only the
 // glyphs used), so any piece name in the fonts' repertoire shows. Colours
@@ -30,6 +31,7 @@ type pdfCanvas struct {
 	fonts  [2]bool // Go Regular, Go Bold added
 	alpha  uint8   // the page's current constant alpha
 	height float64 // the current page's
+	k      float64 // points per sheet unit on the current page
 }
 
 // encodePDF writes sheets to out as the pages of a PDF document, each as
@@ -70,14 +72,20 @@ func newPDFCanvas(out *output) *pdfCanvas {
 // addPage starts a page the size of s, with s's background unless that is
 // transparent. Draw s onto the canvas next.
 func (c *pdfCanvas) addPage(s *gallery.Sheet) {
-	c.doc.AddPageFormat("P", fpdf.SizeType{Wd: s.Width, Ht: s.Height})
+	w, h := s.Size()
+	c.k = ptPerPx * w / s.Width
+	c.doc.AddPageFormat("P", fpdf.SizeType{Wd: w * ptPerPx, Ht: h * ptPerPx})
 	c.alpha = 0xff
 	c.height = s.Height
 	if s.Background.A != 0 {
 		c.setFill(s.Background)
-		c.doc.Rect(0, 0, s.Width, s.Height, "F")
+		c.doc.Rect(0, 0, w*ptPerPx, h*ptPerPx, "F")
 	}
 }
+
+// ptPerPx is the size of a CSS pixel in points: 1/96 inch is 3/4 of a
+// point (1/72 inch).
+const ptPerPx = 72.0 / 96
 
 // BeginFrame draws nothing (PDF has no groups worth their bytes here), but
 // stops the drawing once the output has.
@@ -105,11 +113,11 @@ func (c *pdfCanvas) Fill(s *gallery.Shape) {
 	}
 	c.setFill(s.Fill)
 	for _, r := range s.Outline {
-		for k, p := range r {
-			if k == 0 {
-				c.doc.MoveTo(p.X, p.Y)
+		for i, p := range r {
+			if i == 0 {
+				c.doc.MoveTo(p.X*c.k, p.Y*c.k)
 			} else {
-				c.doc.LineTo(p.X, p.Y)
+				c.doc.LineTo(p.X*c.k, p.Y*c.k)
 			}
 		}
 		c.doc.ClosePath()
@@ -123,11 +131,11 @@ func (c *pdfCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 		return
 	}
 	c.doc.SetDrawColor(int(col.R), int(col.G), int(col.B))
-	c.doc.SetLineWidth(width)
+	c.doc.SetLineWidth(width * c.k)
 	c.setAlpha(col.A)
 	for _, sg := range segs {
-		c.doc.MoveTo(sg.A.X, sg.A.Y)
-		c.doc.LineTo(sg.B.X, sg.B.Y)
+		c.doc.MoveTo(sg.A.X*c.k, sg.A.Y*c.k)
+		c.doc.LineTo(sg.B.X*c.k, sg.B.Y*c.k)
 	}
 	c.doc.DrawPath("S")
 }
@@ -145,15 +153,16 @@ func (c *pdfCanvas) Text(t *gallery.Text) {
 		c.doc.AddUTF8FontFromBytes("go", style, fontFor(t.Bold).ttf)
 		c.fonts[i] = true
 	}
-	c.doc.SetFont("go", style, t.Size)
+	size := t.Size * c.k
+	c.doc.SetFont("go", style, size)
 	c.doc.SetTextColor(int(t.Color.R), int(t.Color.G), int(t.Color.B))
 	c.setAlpha(t.Color.A)
 	s := basicPlane(t.Text)
-	x := t.X
+	x := t.X * c.k
 	if t.Anchor == gallery.AnchorMiddle {
 		x -= c.doc.GetStringWidth(s) / 2
 	}
-	c.doc.Text(x, t.Y+fontFor(t.Bold).middle(t.Size), s)
+	c.doc.Text(x, t.Y*c.k+fontFor(t.Bold).middle(size), s)
 }
 
 // basicPlane replaces the characters fpdf cannot set (those beyond the

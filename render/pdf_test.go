@@ -33,7 +33,8 @@ func TestPDF(t *testing.T) {
 			if n := len(pageObject.FindAll(data, -1)); n != tc.pages {
 				t.Errorf("%d pages, want %d", n, tc.pages)
 			}
-			box := []byte("/MediaBox [0 0 " + pdfNum(sheets[0].Width) + " " + pdfNum(sheets[0].Height) + "]")
+			// A CSS pixel is 3/4 of a point.
+			box := []byte("/MediaBox [0 0 " + pdfNum(sheets[0].Width*0.75) + " " + pdfNum(sheets[0].Height*0.75) + "]")
 			if !bytes.Contains(data, box) {
 				t.Errorf("no %s in the PDF", box)
 			}

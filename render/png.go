@@ -86,7 +86,12 @@ func scaleOf(dpi float64) float64 {
 // opaque. A pHYs chunk gives the resolution, so that viewers and printers
 // know the picture's size.
 func encodePNG(out *output, s *gallery.Sheet, dpi float64) error {
-	r, err := newRaster(s, scaleOf(dpi))
+	scale := scaleOf(dpi)
+	if pw, _ := s.Size(); pw != s.Width {
+		// A figure of a physical size: as many pixels as that is at dpi.
+		scale = math.Round(pw*dpi/defaultDPI) / s.Width
+	}
+	r, err := newRaster(s, scale)
 	if err != nil {
 		return err
 	}

@@ -86,9 +86,13 @@ func newSVGCanvas(out *output, s *gallery.Sheet) *svgCanvas {
 		texts:   map[textStyle]int{},
 	}
 	c.doc = svg.New(c.w)
+	w, h := num(s.Width), num(s.Height)
+	if s.PhysicalWidth > 0 && s.PhysicalHeight > 0 {
+		w, h = s.SizeText()
+	}
 	c.doc.Startraw(
-		`width="`+num(s.Width)+`"`,
-		`height="`+num(s.Height)+`"`,
+		`width="`+w+`"`,
+		`height="`+h+`"`,
 		`viewBox="0 0 `+num(s.Width)+` `+num(s.Height)+`"`)
 	c.doc.Style("text/css", c.styleSheet(s)...)
 	if bg := s.Background; bg.A != 0 {

@@ -16,8 +16,9 @@ type lookFlags struct {
 	cellSize, borderWidth, gap, margin, scale float64
 	dpi                                       float64
 	borderColor, background, title, palette   string
+	width, height, fontSize, style            string
 	colors                                    []string
-	grid, labels, letters                     bool
+	grid, labels, letters, legend             bool
 	columns, perPage                          int
 }
 
@@ -38,6 +39,11 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 	fl.IntVar(&l.perPage, "per-page", 0, "frames on a page; more pages go to numbered files (default: all on one)")
 	fl.Float64Var(&l.scale, "scale", 0, "PNG pixels per unit, another way to give --dpi: 2 is --dpi 192 (default 1)")
 	fl.Float64Var(&l.dpi, "dpi", 0, "PNG resolution in dots per inch, a unit being 1/96 inch (default 96; 300 for print)")
+	fl.StringVar(&l.width, "width", "", "the figure's width, such as 17cm, 170mm, 3.5in, 240pt or 800px (the cells are sized to it)")
+	fl.StringVar(&l.height, "height", "", "the figure's height (with --width: the figure fits inside, centred)")
+	fl.StringVar(&l.fontSize, "font-size", "", "the size of captions, such as 8pt (default: 0.7 of a cell, at least 6pt)")
+	fl.StringVar(&l.style, "style", "", "color, grey (grey levels and hatching, for black-and-white print) or outline (no fills: for a cutter)")
+	fl.BoolVar(&l.legend, "legend", false, "add a legend of the pieces: name and colour")
 }
 
 // renderOptions returns the render options that the command line sets,
@@ -61,6 +67,26 @@ func (l *lookFlags) renderOptions(fl *pflag.FlagSet, spec *puzzles.Spec) (*puzzl
 	flag(fl, "per-page", &r.PerPage, l.perPage)
 	flag(fl, "scale", &r.Scale, l.scale)
 	flag(fl, "dpi", &r.DPI, l.dpi)
+	flag(fl, "legend", &r.Legend, l.legend)
+	for _, lf := range []struct {
+		name, v string
+		dst     *puzzles.RenderOption[puzzles.Length]
+	}{{"width", l.width, &r.Width}, {"height", l.height, &r.Height}, {"font-size", l.fontSize, &r.FontSize}} {
+		if fl.Changed(lf.name) {
+			v, err := puzzles.ParseLength(lf.v, lf.name == "font-size")
+			if err != nil {
+				return nil, usagef("--%s: %v", lf.name, err)
+			}
+			flag(fl, lf.name, lf.dst, v)
+		}
+	}
+	if fl.Changed("style") {
+		s, err := puzzles.ParseStyle(l.style)
+		if err != nil {
+			return nil, usagef("--style: %v", err)
+		}
+		flag(fl, "style", &r.Style, s)
+	}
 	for _, kv := range l.colors {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" || v == "" {

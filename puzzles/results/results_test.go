@@ -240,7 +240,7 @@ func TestMergeDamaged(t *testing.T) {
 		{"an unknown piece", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Pieces[3].Name = "Q" })},
 			`f0.jsonl:2: piece "Q" is not a piece of the puzzle`},
 		{"a wrong shape", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Pieces[0].Name, s.Pieces[1].Name = "I", "F" })},
-			`f0.jsonl:2: not a solution of the puzzle: puzzles: piece "I" covers 5 cells that are not its shape`},
+			`f0.jsonl:2: not a solution of the puzzle: puzzles: piece "I" is put down on 5 cells, not its shape`},
 		{"not canonical", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Solution = rotated })},
 			`f0.jsonl:2: a solution that is not in its canonical form`},
 		{"a rotated duplicate", [][]string{counted(t, insert(all, 2, line(ShardSolution{Task: first.Task, Solution: rotated})))},
