@@ -71,6 +71,12 @@ type Options struct {
 	// cell, and at least 8 pixels (6 points), so that frame numbers shrink
 	// with the cells and stay legible. The title is 1.6 times as large.
 	FontSize float64
+	// Style is how pieces are filled: StyleColor (the default, also
+	// ""), StyleGrey or StyleOutline.
+	Style string
+	// Legend adds a legend under the frames: each piece's name beside a
+	// swatch of its colour (its grey and hatching in StyleGrey).
+	Legend bool
 	// Lattice is the lattice of the pieces Pieces lays out; nil means the
 	// square one. Solutions know their own.
 	Lattice puzzles.Lattice
@@ -124,6 +130,7 @@ type style struct {
 	cell, border, gap, margin, caption, title float64
 	gridWidth                                 float64
 	gridColor                                 color.NRGBA
+	legendEntries                             []legendEntry // the legend's, if one is asked for
 }
 
 func newStyle(opt *Options) (*style, error) {
@@ -141,8 +148,14 @@ func newStyle(opt *Options) (*style, error) {
 	if !(s.Width >= 0 && s.Height >= 0 && s.FontSize >= 0 && s.Width <= MaxSheetSide && s.Height <= MaxSheetSide && s.FontSize <= 1000) {
 		return nil, fmt.Errorf("gallery: width and height from 0 (none) to %d pixels, font size from 0 (the default) to 1000", MaxSheetSide)
 	}
+	if err := checkStyle(s.Style); err != nil {
+		return nil, err
+	}
 	if s.BorderColor == (color.NRGBA{}) {
 		s.BorderColor = color.NRGBA{0x22, 0x22, 0x22, 0xff}
+		if s.Style == StyleOutline {
+			s.BorderColor = color.NRGBA{0, 0, 0, 0xff}
+		}
 	}
 	s.setCell(cmp.Or(s.CellSize, 24))
 	if s.Palette == nil {
@@ -164,7 +177,11 @@ const minCaption = 8
 func (s *style) setCell(cell float64) {
 	s.cell = cell
 	s.border = s.BorderWidth
-	if s.border == 0 {
+	switch {
+	case s.border > 0:
+	case s.Style == StyleOutline:
+		s.border = hairline
+	default:
 		s.border = max(min(1, cell/4), cell/8)
 	}
 	s.gap = orDefault(s.Gap, s.cell)
@@ -485,6 +502,12 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
+	if s.Legend && len(contents) > 0 {
+		var err error
+		if s.legendEntries, err = s.legend(contents[0].names); err != nil {
+			return nil, err
+		}
+	}
 	g, err := s.geometry(items, contents)
 	if err != nil {
 		return nil, err
@@ -571,7 +594,7 @@ func (s *style) pageSize(n, cols int, slotW, slotH, titleW float64) (w, h float6
 	rows := (n + cols - 1) / cols
 	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
 	w = 2*s.margin + max(framesW, titleW)
-	h = 2*s.margin + s.titleHeight() + float64(rows)*slotH + float64(rows-1)*s.gap
+	h = 2*s.margin + s.titleHeight() + float64(rows)*slotH + float64(rows-1)*s.gap + s.legendHeight(w-2*s.margin)
 	return math.Ceil(w), math.Ceil(h)
 }
 
@@ -584,6 +607,8 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 		BorderColor: s.BorderColor,
 		GridWidth:   s.gridWidth,
 		GridColor:   s.gridColor,
+		HatchWidth:  max(0.5, s.cell/20),
+		HatchColor:  color.NRGBA{0x22, 0x22, 0x22, 0xb0},
 	}
 	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
 	// The frames are centred under a wider title, on a whole pixel so
@@ -598,6 +623,10 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 		x := left + float64(i%cols)*(slotW+s.gap)
 		y := s.margin + titleH + float64(i/cols)*(slotH+s.gap)
 		sh.Frames = append(sh.Frames, s.frame(items, contents, k, x, y, slotW, slotH))
+	}
+	if len(s.legendEntries) > 0 {
+		rows := (last - first + cols - 1) / cols
+		s.drawLegend(sh, s.margin+titleH+float64(rows)*slotH+float64(rows-1)*s.gap, sh.Width-2*s.margin)
 	}
 	return sh
 }
@@ -620,7 +649,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if f.Title == "" {
 		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
 	}
-	colors := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
+	colors, hatch := s.fills(c)
 	for inst, rings := range c.outlines() {
 		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colors[inst]}
 		for _, r := range rings {
@@ -631,6 +660,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 			sh.Outline = append(sh.Outline, ring)
 		}
 		f.Shapes = append(f.Shapes, sh)
+		f.Hatch = append(f.Hatch, hatchLines(sh.Outline, hatch[inst], cell/4)...)
 	}
 	borders, grid := c.lines()
 	scale := func(segs []Segment) []Segment {

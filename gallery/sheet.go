@@ -70,6 +70,8 @@ type Frame struct {
 	Title string
 	// Shapes are the pieces, in a fixed order.
 	Shapes []Shape
+	// Hatch are the lines that hatch some pieces in the grey style.
+	Hatch []Segment
 	// Grid are thin lines between cells of the same piece; empty unless
 	// asked for.
 	Grid []Segment
@@ -92,6 +94,8 @@ type Sheet struct {
 	BorderColor color.NRGBA // their colour
 	GridWidth   float64     // the width of grid lines
 	GridColor   color.NRGBA // their colour
+	HatchWidth  float64     // the width of hatching lines
+	HatchColor  color.NRGBA // their colour
 
 	Frames []Frame
 
@@ -155,6 +159,7 @@ func (s *Sheet) translate(dx, dy float64) {
 			}
 		}
 		mvSegs(f.Grid)
+		mvSegs(f.Hatch)
 		mvSegs(f.Borders)
 		for i := range f.Letters {
 			mvText(&f.Letters[i])
@@ -193,14 +198,20 @@ func (s *Sheet) Draw(c Canvas) {
 }
 
 // DrawFrame replays frame k alone onto c, between BeginFrame and EndFrame:
-// its shapes first, then grid lines, borders, letters and caption. A
+// its shapes first (but those of a transparent fill, which would show
+// nothing), then hatching, grid lines, borders, letters and caption. A
 // backend that draws frames apart (on several goroutines, say) replays
 // them with it; Draw is the title and DrawFrame of every frame in order.
 func (s *Sheet) DrawFrame(c Canvas, k int) {
 	f := &s.Frames[k]
 	c.BeginFrame(f)
 	for i := range f.Shapes {
-		c.Fill(&f.Shapes[i])
+		if f.Shapes[i].Fill.A != 0 {
+			c.Fill(&f.Shapes[i])
+		}
+	}
+	if len(f.Hatch) > 0 {
+		c.Stroke(f.Hatch, s.HatchWidth, s.HatchColor)
 	}
 	if len(f.Grid) > 0 {
 		c.Stroke(f.Grid, s.GridWidth, s.GridColor)

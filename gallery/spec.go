@@ -24,6 +24,8 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 		r = &puzzles.RenderOptions{}
 	}
 	opt := &Options{
+		Style:   r.Style.Value,
+		Legend:  r.Legend.Value,
 		Grid:    r.Grid.Value,
 		Labels:  r.Labels.Value,
 		Letters: r.Letters.Value,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
+	"strings"
 )
 
 // PieceColors returns the colour of each piece of a puzzle, given the
@@ -219,4 +220,37 @@ func (p *Palette) own(pieceNames []string) []int {
 		}
 	}
 	return own
+}
+
+// Warning returns what is wrong with colouring pieces of the given names
+// with p, or "" if nothing is: when p has fewer colours than there are
+// pieces, some pieces share a colour, and copies of a piece may take
+// another colour from frame to frame. It names the palettes that would
+// give every piece its own colour.
+func (p *Palette) Warning(pieceNames []string) string {
+	p = p.orDefault()
+	own := p.own(pieceNames)
+	distinct := map[int]bool{}
+	for _, i := range own {
+		distinct[i] = true
+	}
+	if len(distinct) >= len(pieceNames) {
+		return ""
+	}
+	var enough []string
+	for _, name := range Names() {
+		if b := lookup(name); b.fixed != nil && len(b.fixed.Colors) >= len(pieceNames) {
+			enough = append(enough, name)
+		}
+	}
+	hint := "a continuous palette such as viridis, sampled to the number of pieces"
+	if len(enough) > 0 {
+		hint = fmt.Sprintf("%s, or a continuous one such as viridis", strings.Join(enough, ", "))
+	}
+	name := p.Name
+	if name == "" {
+		name = "custom"
+	}
+	return fmt.Sprintf("palette %s has %d colours for %d pieces: some pieces share a colour, and may change colour from frame to frame; for a colour each, use %s",
+		name, p.proper(), len(pieceNames), hint)
 }

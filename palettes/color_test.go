@@ -508,3 +508,29 @@ func TestInstanceColorsPanics(t *testing.T) {
 		})
 	}
 }
+
+func TestWarning(t *testing.T) {
+	pentominoes := strings.Fields("F I L N P T U V W X Y Z")
+	for _, tt := range []struct {
+		palette string
+		pieces  []string
+		want    string // a part of the warning; "" for none
+	}{
+		{"default", pentominoes, ""},
+		{"tol-rainbow", pentominoes, ""},
+		{"viridis", pentominoes, ""},
+		{"okabe-ito", pentominoes, "palette okabe-ito has 8 colours for 12 pieces: some pieces share a colour"},
+		{"tol-bright", pentominoes[:7], ""},
+		{"tol-bright", pentominoes[:8], "for a colour each, use default, "},
+		{"tableau10", strings.Fields("A B C D E F G H I J K L M N O P Q R S T"), "use a continuous palette such as viridis"},
+	} {
+		p, err := Named(tt.palette, len(tt.pieces))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.Warning(tt.pieces)
+		if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+			t.Errorf("%s for %d pieces: warning %q, want %q", tt.palette, len(tt.pieces), got, tt.want)
+		}
+	}
+}

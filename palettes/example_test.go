@@ -43,7 +43,7 @@ func ExampleParse() {
 
 func ExampleNamed() {
 	for _, name := range palettes.Names() {
-		fmt.Printf("%-10s %s\n", name, palettes.About(name))
+		fmt.Printf("%-11s %s\n", name, palettes.About(name))
 	}
 
 	// A fixed palette has its own size; a continuous map is sampled.
@@ -68,15 +68,20 @@ func ExampleNamed() {
 		fmt.Println(strings.Join(row, "  "))
 	}
 	// Output:
-	// default    soft, print-friendly colours, one for each pentomino letter (the default)
-	// inferno    matplotlib inferno: purple through red to pale yellow, perceptually uniform
-	// magma      matplotlib magma: purple through pink to pale yellow, perceptually uniform
-	// okabe-ito  Okabe and Ito's 8 colour-blind-safe colours (black replaced by grey)
-	// paired     ColorBrewer Paired: 6 hues, each light and dark
-	// plasma     matplotlib plasma: blue through magenta to yellow, perceptually uniform
-	// set3       ColorBrewer Set3: 12 light qualitative colours
-	// tableau10  Tableau 10: 10 medium categorical colours
-	// viridis    matplotlib viridis: dark blue through green to yellow, perceptually uniform
+	// default     soft, print-friendly colours, one for each pentomino letter (the default)
+	// inferno     matplotlib inferno: purple through red to pale yellow, perceptually uniform
+	// magma       matplotlib magma: purple through pink to pale yellow, perceptually uniform
+	// okabe-ito   Okabe and Ito's 8 colour-blind-safe colours (black replaced by grey)
+	// paired      ColorBrewer Paired: 6 hues, each light and dark
+	// plasma      matplotlib plasma: blue through magenta to yellow, perceptually uniform
+	// set3        ColorBrewer Set3: 12 light qualitative colours
+	// tableau10   Tableau 10: 10 medium categorical colours
+	// tol-bright  Paul Tol's bright scheme: 7 colour-blind-safe colours
+	// tol-light   Paul Tol's light scheme: 9 colour-blind-safe colours, for text on them
+	// tol-muted   Paul Tol's muted scheme: 9 colour-blind-safe colours
+	// tol-rainbow Paul Tol's discrete rainbow: 12 colour-blind-safe colours, one per pentomino
+	// tol-vibrant Paul Tol's vibrant scheme: 7 colour-blind-safe colours
+	// viridis     matplotlib viridis: dark blue through green to yellow, perceptually uniform
 	//
 	// okabe-ito: #e69f00 #56b4e9 #009e73 #f0e442 #0072b2 #d55e00 #cc79a7 #999999
 	// viridis 5: #440154 #3b528b #21908c #5dc963 #fde725

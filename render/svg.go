@@ -148,7 +148,7 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 	for i := range s.Frames {
 		f := &s.Frames[i]
 		for _, sh := range f.Shapes {
-			if _, ok := c.fills[sh.Fill]; !ok {
+			if _, ok := c.fills[sh.Fill]; !ok && sh.Fill.A != 0 {
 				k := len(c.fills)
 				c.fills[sh.Fill] = k
 				rule := fmt.Sprintf(".f%d{fill:%s", k, hex(sh.Fill))

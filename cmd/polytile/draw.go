@@ -141,6 +141,9 @@ func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces []string
 	if err != nil {
 		return err
 	}
+	if w := opt.Palette.Warning(pieces); w != "" && opt.Style != gallery.StyleGrey && opt.Style != gallery.StyleOutline {
+		fmt.Fprintln(cmd.ErrOrStderr(), "polytile: warning:", w)
+	}
 	sheets, err := layout(opt)
 	if err != nil {
 		return err

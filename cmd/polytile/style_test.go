@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPaletteWarning(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.svg")
+	for _, tt := range []struct {
+		args []string
+		warn bool
+	}{
+		{[]string{"--palette", "okabe-ito"}, true},
+		{[]string{"--palette", "tol-rainbow"}, false},
+		{[]string{"--palette", "tol-bright"}, true},
+		{[]string{"--palette", "okabe-ito", "--style", "grey"}, false},
+		{nil, false},
+	} {
+		args := append([]string{"draw", "scott", "-o", out, "--limit", "1"}, tt.args...)
+		code, _, stderr := polytile(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr)
+		}
+		if got := strings.Contains(stderr, "polytile: warning: palette "); got != tt.warn {
+			t.Errorf("%v: warning %v, want %v: %q", tt.args, got, tt.warn, stderr)
+		}
+	}
+}
+
+// TestOutlineSVG checks that --style outline draws lines only: no path of
+// the SVG is filled.
+func TestOutlineSVG(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "cut.svg")
+	if code, _, stderr := polytile(t, "draw", "scott", "-o", out, "--limit", "4", "--style", "outline"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Style string `xml:"style"`
+		G     []struct {
+			Path []struct {
+				Class string `xml:"class,attr"`
+				Fill  string `xml:"fill,attr"`
+			} `xml:"path"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.G) != 4 {
+		t.Fatalf("%d frames, want 4", len(doc.G))
+	}
+	for _, g := range doc.G {
+		for _, p := range g.Path {
+			if p.Class != "b" || p.Fill != "" {
+				t.Errorf("a path of class %q, fill %q: want only the border lines", p.Class, p.Fill)
+			}
+		}
+	}
+	if !strings.Contains(doc.Style, ".b{fill:none;stroke:#000;stroke-width:0.38") {
+		t.Errorf("the borders are not black hairlines: %s", doc.Style)
+	}
+}
