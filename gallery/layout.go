@@ -277,6 +277,7 @@ type content struct {
 	poly   *polys
 	pieces []int    // the piece of each instance
 	names  []string // the puzzle's piece names
+	blank  bool     // an empty board: one light fill, its cells ruled
 }
 
 // size returns the picture's size, in cells.
@@ -426,7 +427,7 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 				}
 			}
 			contents[i] = polyContent(newPolyGeom(s.Lattice, p.Cells), make([]int, len(p.Cells)), []int{i}, names)
-			items[i] = Item{Caption: p.Name, Title: p.Name}
+			items[i] = pieceItem(p)
 			continue
 		}
 		rows, cols := 0, 0
@@ -448,9 +449,18 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 			c.owner[cell.Row*cols+cell.Col] = 0
 		}
 		contents[i] = c
-		items[i] = Item{Caption: p.Name, Title: p.Name}
+		items[i] = pieceItem(p)
 	}
 	return s.layout(items, contents)
+}
+
+// pieceItem is the frame of piece p in Pieces: its name under it, with
+// its number of copies when it has more than one.
+func pieceItem(p puzzles.Piece) Item {
+	if p.Count > 1 {
+		return Item{Caption: fmt.Sprintf("%s ×%d", p.Name, p.Count), Title: fmt.Sprintf("%s, %d copies", p.Name, p.Count)}
+	}
+	return Item{Caption: p.Name, Title: p.Name}
 }
 
 // columns returns the number of frames in a row: the one that makes the
@@ -650,6 +660,9 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
 	}
 	colors, hatch := s.fills(c)
+	if c.blank && s.Style != StyleOutline {
+		colors[0] = boardFill
+	}
 	for inst, rings := range c.outlines() {
 		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colors[inst]}
 		for _, r := range rings {
@@ -670,7 +683,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 		return segs
 	}
 	f.Borders = scale(borders)
-	if s.Grid {
+	if s.Grid || c.blank && s.Style != StyleOutline {
 		f.Grid = scale(grid)
 	}
 	if s.Letters && c.poly != nil {

@@ -24,6 +24,7 @@ type drawFlags struct {
 	limit    int
 	raw      bool
 	solution int
+	puzzle   bool
 }
 
 func newDrawCmd() *cobra.Command {
@@ -52,6 +53,7 @@ no temporary file is left.`,
 	fl.IntVar(&f.limit, "limit", 0, "draw at most `N` solutions (0: all)")
 	fl.BoolVar(&f.raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.solution, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
+	fl.BoolVar(&f.puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
 	return cmd
 }
 
@@ -117,8 +119,8 @@ func (f *drawFlags) check(input string) error {
 	if f.solution < 0 {
 		return usagef("--solution %d: want a solution number from 1", f.solution)
 	}
-	if f.solution > 0 && (f.raw || f.limit > 0) {
-		return usagef("--solution draws one solution: leave out --raw and --limit")
+	if f.solution > 0 && (f.raw || f.limit > 0) || f.puzzle && (f.raw || f.limit > 0 || f.solution > 0) {
+		return usagef("--solution draws one solution and --puzzle none: leave out --raw and --limit, and give one of them")
 	}
 	if _, err := render.FormatFor(f.output, f.format); err != nil {
 		if f.format == "" && f.output == render.Stdout {
@@ -173,6 +175,9 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	return f.draw(cmd, spec, spec.Puzzle.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+		if f.puzzle {
+			return gallery.Puzzle(spec.Puzzle, opt)
+		}
 		sheets, err := f.layout(cmd.Context(), spec.Puzzle, opt)
 		if err == nil && sheets == nil {
 			err = fmt.Errorf("%s has no solutions: nothing to draw", name)

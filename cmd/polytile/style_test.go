@@ -68,3 +68,37 @@ func TestOutlineSVG(t *testing.T) {
 		t.Errorf("the borders are not black hairlines: %s", doc.Style)
 	}
 }
+
+func TestDrawPuzzle(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "p.svg")
+	code, _, stderr := polytile(t, "draw", "scott", "--puzzle", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		G []struct {
+			Title string `xml:"title"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, g := range doc.G {
+		titles = append(titles, g.Title)
+	}
+	if got := strings.Join(titles, " "); got != "the board F I L N P T U V W X Y Z" {
+		t.Errorf("frames %q, want the board and the 12 pentominoes", got)
+	}
+	for _, args := range [][]string{{"--solution", "3"}, {"--limit", "2"}, {"--raw"}} {
+		code, _, stderr := polytile(t, append([]string{"draw", "scott", "--puzzle", "-o", out}, args...)...)
+		if code != 2 || !strings.Contains(stderr, "--puzzle") {
+			t.Errorf("--puzzle %v: exit %d, %q; want a usage error", args, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package gallery
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+func TestPuzzle(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		opt    Options
+		pieces int
+	}{
+		{"scott", Options{Title: "Scott"}, 12},
+		{"hexiamonds-4x9", Options{}, 12},
+		{"tetrahexes-4x7", Options{Style: StyleOutline}, 7},
+		{"pentominoes-6x10", Options{Width: 400}, 12},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			spec, err := puzzles.LoadSpec(tt.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sheets, err := Puzzle(spec.Puzzle, &tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sheets) != 1 {
+				t.Fatalf("%d sheets, want 1", len(sheets))
+			}
+			s := sheets[0]
+			if len(s.Frames) != 1+tt.pieces {
+				t.Fatalf("%d frames, want the board and %d pieces", len(s.Frames), tt.pieces)
+			}
+			board := s.Frames[0]
+			if len(board.Shapes) != 1 || len(board.Borders) == 0 {
+				t.Errorf("the board has %d shapes and %d borders, want one shape and its outline", len(board.Shapes), len(board.Borders))
+			}
+			if tt.opt.Style == StyleOutline {
+				if board.Shapes[0].Fill.A != 0 || len(board.Grid) != 0 {
+					t.Errorf("an outline board is filled %v with %d grid lines, want neither", board.Shapes[0].Fill, len(board.Grid))
+				}
+			} else if board.Shapes[0].Fill != boardFill || len(board.Grid) == 0 {
+				t.Errorf("the board is filled %v with %d grid lines, want %v and its cells ruled", board.Shapes[0].Fill, len(board.Grid), boardFill)
+			}
+			// The pieces lie below the board, inside the sheet, each with
+			// its name.
+			for i, f := range s.Frames[1:] {
+				want := spec.Puzzle.Pieces()[i].Name
+				if f.Caption == nil || f.Caption.Text != want || f.Shapes[0].Piece != want {
+					t.Errorf("frame %d is not piece %s", i+2, want)
+				}
+				if f.Y < board.Y+board.Height || f.X < 0 || f.X+f.Width > s.Width || f.Y+f.Height > s.Height {
+					t.Errorf("piece %s at %g,%g (%g × %g): not below the board on the %g × %g sheet", want, f.X, f.Y, f.Width, f.Height, s.Width, s.Height)
+				}
+			}
+			if tt.opt.Width > 0 {
+				if w, h := s.Size(); w != tt.opt.Width || math.Abs(w/h-s.Width/s.Height) > 1e-9 {
+					t.Errorf("drawn at %g × %g, want %g wide in the sheet's proportions", w, h, tt.opt.Width)
+				}
+			}
+		})
+	}
+}
+
+// The figure of a puzzle: its empty board, then its pieces.
+func ExamplePuzzle() {
+	spec, err := puzzles.LoadSpec("scott")
+	if err != nil {
+		panic(err)
+	}
+	sheets, err := Puzzle(spec.Puzzle, &Options{Title: spec.Title})
+	if err != nil {
+		panic(err)
+	}
+	s := sheets[0]
+	fmt.Println(s.Title.Text)
+	fmt.Println(s.Frames[0].Title, "with", len(s.Frames[0].Grid), "grid lines")
+	for _, f := range s.Frames[1:4] {
+		fmt.Println(f.Title)
+	}
+	// Output:
+	// Dana Scott's pentomino problem
+	// the board with 20 grid lines
+	// F
+	// I
+	// L
+}
