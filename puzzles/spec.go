@@ -44,6 +44,9 @@ type Spec struct {
 	// Render holds the options of the spec's render mapping, each with its
 	// position for errors; nil if the spec has none.
 	Render *RenderOptions
+	// Source is the spec's text, as read: saved results carry it, so
+	// that they can be drawn as the spec would draw them.
+	Source string
 }
 
 // MaxSpecSize is the most bytes a spec may have: 1 MiB, thousands of times
@@ -154,7 +157,12 @@ func parseSpec(name string, data []byte) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.spec(root)
+	s, err := p.spec(root)
+	if err != nil {
+		return nil, err
+	}
+	s.Source = string(data)
+	return s, nil
 }
 
 // specParser walks the YAML tree of one spec.

@@ -10,6 +10,7 @@ import (
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -170,6 +171,9 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := f.check(name); err != nil {
 		return err
 	}
+	if results.IsSaved(name) {
+		return f.drawSaved(cmd, name)
+	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
 		return err
@@ -196,13 +200,46 @@ func (f *drawFlags) layout(ctx context.Context, p *puzzles.Puzzle, opt *gallery.
 		return nil, fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", context.Cause(ctx), plural.Of(found, "solution"))
 	case err != nil:
 		return nil, err
-	case f.solution > found && found > 0:
-		return nil, usagef("--solution %d: the puzzle has %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
+	}
+	return f.sheets(sols, found, opt)
+}
+
+// sheets lays out the solutions chosen, of found in all (-1: unknown).
+func (f *drawFlags) sheets(sols []*puzzles.Solution, found int, opt *gallery.Options) ([]*gallery.Sheet, error) {
+	switch {
+	case f.solution > found && found >= 0 && len(sols) == 0:
+		return nil, usagef("--solution %d: there are %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
 	case len(sols) == 0:
 		return nil, nil
 	case f.solution > 0:
-		return gallery.Layout([]gallery.Item{{Solution: sols[0], Caption: fmt.Sprint(f.solution),
-			Title: fmt.Sprintf("solution %d of %d", f.solution, found)}}, opt)
+		title := fmt.Sprintf("solution %d of %d", f.solution, found)
+		if found < 0 {
+			title = fmt.Sprintf("solution %d", f.solution)
+		}
+		return gallery.Layout([]gallery.Item{{Solution: sols[0], Caption: fmt.Sprint(f.solution), Title: title}}, opt)
 	}
 	return gallery.Solutions(sols, opt)
+}
+
+// drawSaved draws the solutions the file of saved results at path holds,
+// without solving again, with its spec's look; a picture of a part of the
+// solutions says so in its title.
+func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
+	saved, err := results.Load(path, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution})
+	if err != nil {
+		return err
+	}
+	return f.draw(cmd, saved.Spec, saved.Spec.Puzzle.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+		if f.puzzle {
+			return gallery.Puzzle(saved.Spec.Puzzle, opt)
+		}
+		if saved.Partial != "" {
+			opt.Title = strings.TrimPrefix(opt.Title+" — partial: "+saved.Partial, " — ")
+		}
+		sheets, err := f.sheets(saved.Solutions, saved.Total, opt)
+		if err == nil && sheets == nil {
+			err = fmt.Errorf("%s holds no solutions: nothing to draw", path)
+		}
+		return sheets, err
+	})
 }

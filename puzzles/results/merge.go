@@ -96,6 +96,7 @@ func Merge(p *puzzles.Puzzle, shards []*Shard) (*Result, error) {
 		Symmetries: ref.Header.Symmetries,
 		Complete:   true,
 		Engine:     ref.End.Engine,
+		SpecText:   ref.Header.SpecText,
 	}
 	type found struct {
 		class puzzles.Class
@@ -182,10 +183,13 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 	if err := CheckShards(shards); err != nil {
 		return nil, err
 	}
-	if spec == "" {
-		spec = shards[0].Header.Spec
+	var s *puzzles.Spec
+	var err error
+	if h := shards[0].Header; spec == "" {
+		s, err = specOf(h.Spec, h.SpecText)
+	} else {
+		s, err = puzzles.LoadSpec(spec)
 	}
-	s, err := puzzles.LoadSpec(spec)
 	if err != nil {
 		return nil, fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
 	}

@@ -45,7 +45,10 @@ type Result struct {
 	Engine     string     `json:"engine"`            // "dlx" or "fill"
 	Nodes      int64      `json:"nodes"`             // search nodes
 	Updates    int64      `json:"updates"`           // Dancing Links' link updates (0 for fill)
-	Solutions  []Solution `json:"solutions,omitempty"`
+	// SpecText is the spec's text, so that the result can be drawn with
+	// the spec's render options, or checked, without the spec's file.
+	SpecText  string     `json:"spec_text,omitempty"`
+	Solutions []Solution `json:"solutions,omitempty"`
 }
 
 // Solution is one distinct solution as saved: the size of its class and
@@ -78,6 +81,7 @@ func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
 		Engine:     res.Engine.String(),
 		Nodes:      res.Stats.Nodes,
 		Updates:    res.Stats.Updates,
+		SpecText:   spec.Source,
 		Solutions:  make([]Solution, len(res.Distinct)),
 	}
 	for i, d := range res.Distinct {
@@ -140,6 +144,12 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	return readResult(data, name, true)
+}
+
+// readResult reads the result in data; whole says whether data holds its
+// solutions, which must then add up to its counts.
+func readResult(data []byte, name string, whole bool) (*Result, error) {
 	var raw struct {
 		Name       *string       `json:"name"`
 		Title      string        `json:"title"`
@@ -151,6 +161,8 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 		Engine     string        `json:"engine"`
 		Nodes      int64         `json:"nodes"`
 		Updates    int64         `json:"updates"`
+		Lattice    string        `json:"lattice"`
+		SpecText   string        `json:"spec_text"`
 		Solutions  []rawSolution `json:"solutions"`
 	}
 	if err := decode(data, &raw); err != nil {
@@ -160,7 +172,8 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 		return nil, fmt.Errorf("%s is not a polytile result (polytile solve --json writes them): it has no name", name)
 	}
 	out := &Result{Name: *raw.Name, Title: raw.Title, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
-		Symmetries: raw.Symmetries, Complete: raw.Complete, Engine: raw.Engine, Nodes: raw.Nodes, Updates: raw.Updates}
+		Symmetries: raw.Symmetries, Complete: raw.Complete, Engine: raw.Engine, Nodes: raw.Nodes, Updates: raw.Updates,
+		Lattice: raw.Lattice, SpecText: raw.SpecText}
 	var sum int64
 	for i, rs := range raw.Solutions {
 		s, err := rs.solution(raw.Symmetries)
@@ -171,6 +184,7 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 		sum += int64(s.Orbit)
 	}
 	switch {
+	case !whole:
 	case out.Distinct != len(out.Solutions):
 		return nil, fmt.Errorf("%s: distinct is %d, but it holds %d solutions", name, out.Distinct, len(out.Solutions))
 	case out.Raw != sum:

@@ -54,6 +54,8 @@ type Header struct {
 	// Pieces names the puzzle's pieces in the puzzle's order, which is the
 	// order of the canonical encoding.
 	Pieces []string `json:"pieces"`
+	// SpecText is the spec's text (see Result.SpecText).
+	SpecText string `json:"spec_text,omitempty"`
 }
 
 // NewHeader returns the header of the shard file of a search of spec's
@@ -74,6 +76,7 @@ func NewHeader(spec *puzzles.Spec, cfg *puzzles.SolveConfig) *Header {
 		Shards:           max(cfg.Shards, 1),
 		SymmetryBreaking: !cfg.NoSymmetryBreaking,
 		Symmetries:       p.Symmetries(),
+		SpecText:         spec.Source,
 	}
 	for _, pc := range p.Pieces() {
 		h.Pieces = append(h.Pieces, pc.Name)

@@ -1,0 +1,359 @@
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// Saved is what a file of saved results holds that a picture needs: the
+// spec of the puzzle, and the solutions chosen from the file, checked.
+type Saved struct {
+	// Spec is the puzzle's spec: read from the text the file carries, or
+	// loaded by the name it gives when it carries none (files written
+	// before they carried it).
+	Spec *puzzles.Spec
+	// Solutions are those chosen, in the file's order, and Numbers their
+	// numbers in it, from 1.
+	Solutions []*puzzles.Solution
+	Numbers   []int
+	// Total is the number of solutions the file holds: every one when the
+	// file says, or -1 when it was not read to its end and does not say.
+	Total int
+	// Canonical is true for a result (solve --json, merge), whose
+	// solutions are in canonical order, numbered as a search of the spec
+	// numbers them; false for a shard file (solve --jsonl), numbered in
+	// the order the search wrote them.
+	Canonical bool
+	// Partial says why the file does not hold every solution of the
+	// puzzle ("the search stopped early", "it is shard 2/8 of the
+	// search"), or is "" if it does.
+	Partial string
+}
+
+// specOf returns the spec named name whose text is text, or, if text is
+// "", the spec that puzzles.LoadSpec loads by that name.
+func specOf(name, text string) (*puzzles.Spec, error) {
+	if text != "" {
+		s, err := puzzles.ParseSpec(name, []byte(text))
+		if err != nil {
+			return nil, fmt.Errorf("the spec the file carries: %w", err)
+		}
+		return s, nil
+	}
+	s, err := puzzles.LoadSpec(name)
+	if err != nil {
+		return nil, fmt.Errorf("the file carries no spec, and its spec %q does not load: %w", name, err)
+	}
+	return s, nil
+}
+
+// IsSaved reports whether the path names a file of saved results by its
+// extension: .json (a result) or .jsonl (a shard file).
+func IsSaved(path string) bool {
+	return strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonl")
+}
+
+// Load reads the solutions that pick chooses from the file of saved
+// results at path: a result (what polytile solve --json and merge write,
+// in canonical order) or a shard file (what solve --jsonl writes, a
+// stopped run's too, in the order found). It reads no further than it
+// needs: the Nth solution, or the first Limit, of a file of millions come
+// at once. Every solution chosen is checked against the puzzle. Pick.Raw is
+// refused: a file holds one solution of each class. Errors name the file,
+// and the line where it is wrong.
+func Load(path string, pick puzzles.Pick) (*Saved, error) {
+	if pick.Raw {
+		return nil, fmt.Errorf("%s holds one solution of each class, not raw ones: draw the spec for raw solutions", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	first, err := br.Peek(1)
+	for err == nil && len(first) == 1 && strings.ContainsRune(" \t\r\n", rune(first[0])) {
+		br.ReadByte()
+		first, err = br.Peek(1)
+	}
+	if err != nil || first[0] != '{' {
+		return nil, fmt.Errorf("%s is neither a result (polytile solve --json) nor a shard file (solve --jsonl): it does not start with {", path)
+	}
+	line, err := br.ReadBytes('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if bytes.Contains(line, []byte(`"polytile"`)) {
+		return loadShard(f, br, path, line, pick)
+	}
+	return loadResult(br, path, line, pick)
+}
+
+// chooser keeps the solutions pick chooses as they are read.
+type chooser struct {
+	pick  puzzles.Pick
+	spec  *puzzles.Spec
+	index map[string]int
+	out   *Saved
+	n     int // solutions read
+}
+
+func newChooser(spec *puzzles.Spec, pick puzzles.Pick, out *Saved) *chooser {
+	out.Spec = spec
+	return &chooser{pick: pick, spec: spec, index: pieceIndex(spec.Puzzle), out: out}
+}
+
+// add takes the next solution of the file; it returns whether to read on.
+func (c *chooser) add(s *Solution) (bool, error) {
+	c.n++
+	if c.pick.Nth > 0 && c.n != c.pick.Nth {
+		return true, nil
+	}
+	cover, err := s.cover(c.spec.Puzzle, c.index)
+	if err != nil {
+		return false, err
+	}
+	c.out.Solutions = append(c.out.Solutions, cover)
+	c.out.Numbers = append(c.out.Numbers, c.n)
+	return c.pick.Nth == 0 && (c.pick.Limit == 0 || len(c.out.Solutions) < c.pick.Limit), nil
+}
+
+// loadResult reads a result whose first line is first. Encode writes the
+// counts, then each solution on a line of its own: those are read one by
+// one. A result written otherwise is read whole.
+func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) (*Saved, error) {
+	head := append([]byte(nil), first...)
+	n := 1
+	for !bytes.HasPrefix(bytes.TrimSpace(head[bytes.LastIndexByte(head[:len(head)-1], '\n')+1:]), []byte(`"solutions"`)) {
+		line, err := br.ReadBytes('\n')
+		n++
+		head = append(head, line...)
+		if err != nil {
+			// Not as Encode writes it: read it whole.
+			return wholeResult(head, path, pick)
+		}
+	}
+	// The counts, without the solutions.
+	i := bytes.LastIndex(head, []byte(`"solutions"`))
+	counts := append(append([]byte(nil), head[:i]...), []byte(`"solutions": []}`)...)
+	r, err := readResult(counts, path, false)
+	if err != nil {
+		return nil, err
+	}
+	spec, err := specOf(r.Name, r.SpecText)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true}
+	if !r.Complete {
+		out.Partial = "the search stopped early"
+	}
+	if r.Shard != "" {
+		out.Partial = "it is shard " + r.Shard + " of the search"
+	}
+	if pick.Nth > r.Distinct {
+		return out, nil
+	}
+	c := newChooser(spec, pick, out)
+	if pick.Nth > 1 {
+		// The solutions before the Nth are one a line: count them, and
+		// decode nothing.
+		skipped, err := skipLines(br, pick.Nth-1)
+		n += skipped
+		c.n = skipped
+		if err != nil {
+			return nil, fmt.Errorf("%s: distinct is %d, but the file ends after %d solutions", path, r.Distinct, skipped)
+		}
+	}
+	for {
+		line, err := br.ReadBytes('\n')
+		n++
+		t := bytes.TrimSuffix(bytes.TrimSpace(line), []byte(","))
+		switch {
+		case bytes.HasPrefix(t, []byte("]")) || (len(t) == 0 && err != nil):
+			if c.n != r.Distinct {
+				return nil, fmt.Errorf("%s: distinct is %d, but it holds %d solutions", path, r.Distinct, c.n)
+			}
+			return out, nil
+		case len(t) == 0:
+			continue
+		}
+		var rs rawSolution
+		if derr := decode(t, &rs); derr != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, derr)
+		}
+		s, serr := rs.solution(r.Symmetries)
+		if serr != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, serr)
+		}
+		more, cerr := c.add(&s)
+		if cerr != nil {
+			return nil, fmt.Errorf("%s:%d: not a solution of the puzzle: %w", path, n, cerr)
+		}
+		if !more {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: the file ends inside its solutions", path, n)
+		}
+	}
+}
+
+// wholeResult reads a result that is not laid out as Encode lays it out,
+// whole: head, then what rest holds.
+func wholeResult(data []byte, path string, pick puzzles.Pick) (*Saved, error) {
+	r, err := ReadResult(bytes.NewReader(data), path)
+	if err != nil {
+		return nil, err
+	}
+	spec, err := specOf(r.Name, r.SpecText)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true}
+	if !r.Complete {
+		out.Partial = "the search stopped early"
+	}
+	c := newChooser(spec, pick, out)
+	for i := range r.Solutions {
+		more, err := c.add(&r.Solutions[i])
+		if err != nil {
+			return nil, fmt.Errorf("%s: solution %d: not a solution of the puzzle: %w", path, i+1, err)
+		}
+		if !more {
+			break
+		}
+	}
+	return out, nil
+}
+
+// loadShard reads a shard file whose first line (its header) is first.
+// The end line, if the file has one, is read from the file's end first, so
+// that a picture of the first solutions knows how many there are.
+func loadShard(f *os.File, br *bufio.Reader, path string, first []byte, pick puzzles.Pick) (*Saved, error) {
+	sf := &Shard{Name: path}
+	if err := sf.parse(1, first); err != nil {
+		return nil, err
+	}
+	h := &sf.Header
+	spec, err := specOf(h.Spec, h.SpecText)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := &Saved{Spec: spec, Total: -1}
+	if end := lastLine(f); end != nil {
+		var probe Shard
+		probe.Name, probe.Header = path, *h
+		probe.Header.Polytile = Kind
+		if probe.parse(2, end) == nil && probe.End != nil {
+			out.Total = int(probe.End.Distinct)
+			if !probe.End.Complete {
+				out.Partial = "the search stopped early"
+			}
+		}
+	}
+	if out.Total < 0 {
+		out.Partial = "the search stopped early: the file has no end line"
+	}
+	if h.Shards > 1 {
+		out.Partial = "it is shard " + ShardName(h.Shard, h.Shards) + " of the search"
+	}
+	c := newChooser(spec, pick, out)
+	n := 2
+	if pick.Nth > 1 {
+		// The solutions are one a line, up to the end line if there is
+		// one: count the lines before the Nth, and decode nothing.
+		if out.Total >= 0 && pick.Nth > out.Total {
+			return out, nil
+		}
+		skipped, err := skipLines(br, pick.Nth-1)
+		n += skipped
+		c.n = skipped
+		switch {
+		case err != nil && out.Total >= 0:
+			return nil, fmt.Errorf("%s: the end line counts %d solutions, but the file ends after %d", path, out.Total, skipped)
+		case err != nil:
+			// A stopped run's file, without an end line, and fewer
+			// solutions than that.
+			out.Total = skipped
+			return out, nil
+		}
+	}
+	for ; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			before := len(sf.Solutions)
+			if perr := sf.parse(n, line); perr != nil {
+				return nil, perr
+			}
+			if len(sf.Solutions) > before {
+				s := sf.Solutions[before]
+				sf.Solutions = sf.Solutions[:0]
+				more, cerr := c.add(&s.Solution)
+				if cerr != nil {
+					return nil, fmt.Errorf("%s:%d: not a solution of the puzzle: %w", path, n, cerr)
+				}
+				if !more {
+					return out, nil
+				}
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	out.Total = c.n
+	return out, nil
+}
+
+// skipLines reads k lines from br, and returns how many it read: k, or
+// fewer and the error that ended them.
+func skipLines(br *bufio.Reader, k int) (int, error) {
+	for n := 0; n < k; {
+		chunk, err := br.ReadSlice('\n')
+		if err == nil {
+			n++
+			continue
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return n, err
+		}
+		_ = chunk // a line longer than the buffer: read on
+	}
+	return k, nil
+}
+
+// lastLine returns the last line of f that is not blank, if it is short
+// enough to be an end line, or nil. It leaves f's offset where it was.
+func lastLine(f *os.File) []byte {
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	const tail = 4096
+	off := max(st.Size()-tail, 0)
+	buf := make([]byte, st.Size()-off)
+	if _, err := f.ReadAt(buf, off); err != nil && !errors.Is(err, io.EOF) {
+		return nil
+	}
+	buf = bytes.TrimRight(buf, " \t\r\n")
+	i := bytes.LastIndexByte(buf, '\n')
+	if i < 0 && off > 0 {
+		return nil
+	}
+	line := buf[i+1:]
+	if !bytes.Contains(line, []byte(`"end"`)) {
+		return nil
+	}
+	return line
+}

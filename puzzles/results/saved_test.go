@@ -1,0 +1,139 @@
+package results
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// saveScott writes Scott's solutions as a result and as a shard file (with
+// its end line, and cut short, without it) and returns their paths.
+func saveScott(t testing.TB, copies int) (result, shard, cut string) {
+	t.Helper()
+	spec, err := puzzles.LoadSpec("scott")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if err := NewResult(spec, res).Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	result = filepath.Join(dir, "scott.json")
+	os.WriteFile(result, buf.Bytes(), 0o644)
+	buf.Reset()
+	w := NewWriter(&buf, NewHeader(spec, nil))
+	for range copies {
+		for _, d := range res.Distinct {
+			w.Add(d, 0)
+		}
+	}
+	if err := w.Close(NewEnd(res, true)); err != nil {
+		t.Fatal(err)
+	}
+	shard = filepath.Join(dir, "scott.jsonl")
+	os.WriteFile(shard, buf.Bytes(), 0o644)
+	lines := bytes.SplitAfter(buf.Bytes(), []byte("\n"))
+	cut = filepath.Join(dir, "cut.jsonl")
+	os.WriteFile(cut, bytes.Join(lines[:len(lines)-5], nil), 0o644)
+	return result, shard, cut
+}
+
+func TestLoad(t *testing.T) {
+	result, shard, cut := saveScott(t, 1)
+	for _, tt := range []struct {
+		name      string
+		path      string
+		pick      puzzles.Pick
+		numbers   []int
+		total     int
+		canonical bool
+		partial   string
+	}{
+		{"result, one", result, puzzles.Pick{Nth: 7}, []int{7}, 65, true, ""},
+		{"result, first", result, puzzles.Pick{Limit: 3}, []int{1, 2, 3}, 65, true, ""},
+		{"result, past the last", result, puzzles.Pick{Nth: 66}, nil, 65, true, ""},
+		{"result, all", result, puzzles.Pick{}, seq(65), 65, true, ""},
+		{"shard, one", shard, puzzles.Pick{Nth: 65}, []int{65}, 65, false, ""},
+		{"shard, first", shard, puzzles.Pick{Limit: 2}, []int{1, 2}, 65, false, ""},
+		{"cut short, all", cut, puzzles.Pick{}, seq(62), 62, false, "the search stopped early"},
+		{"cut short, one", cut, puzzles.Pick{Nth: 62}, []int{62}, -1, false, "the search stopped early"},
+		{"cut short, past the last", cut, puzzles.Pick{Nth: 63}, nil, 62, false, "the search stopped early"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Load(tt.path, tt.pick)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Spec == nil || s.Spec.Name != "scott" || s.Spec.Render == nil || s.Spec.Render.Columns.Value != 13 {
+				t.Errorf("spec %+v, want scott's", s.Spec)
+			}
+			if !equalInts(s.Numbers, tt.numbers) || len(s.Solutions) != len(tt.numbers) {
+				t.Errorf("numbers %v (%d solutions), want %v", s.Numbers, len(s.Solutions), tt.numbers)
+			}
+			if s.Total != tt.total || s.Canonical != tt.canonical || !strings.HasPrefix(s.Partial, tt.partial) || (tt.partial == "") != (s.Partial == "") {
+				t.Errorf("total %d, canonical %v, partial %q; want %d, %v, %q", s.Total, s.Canonical, s.Partial, tt.total, tt.canonical, tt.partial)
+			}
+		})
+	}
+	// The Nth of the result is the Nth of the search, in canonical order.
+	spec, _ := puzzles.LoadSpec("scott")
+	sols, _, err := spec.Puzzle.Pick(context.Background(), puzzles.Pick{Nth: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(result, puzzles.Pick{Nth: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Solutions[0].String() != sols[0].String() {
+		t.Errorf("the 30th solution of the file\n%s\nis not the search's\n%s", s.Solutions[0], sols[0])
+	}
+	if _, err := Load(result, puzzles.Pick{Raw: true}); err == nil {
+		t.Errorf("Load with Raw: no error")
+	}
+}
+
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// BenchmarkLoadLast reads from a shard file of 65,000 solutions (about 43
+// MB) its last one: the lines before it are counted, not decoded.
+func BenchmarkLoadLast(b *testing.B) {
+	_, shard, _ := saveScott(b, 1000)
+	st, _ := os.Stat(shard)
+	b.SetBytes(st.Size())
+	b.ResetTimer()
+	for range b.N {
+		s, err := Load(shard, puzzles.Pick{Nth: 65000})
+		if err != nil || len(s.Solutions) != 1 {
+			b.Fatal(err)
+		}
+	}
+}
