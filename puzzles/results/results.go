@@ -34,17 +34,17 @@ import (
 // solutions, in canonical order (the order of puzzles.Result.Distinct).
 // The JSON field names are a contract with the programs that read them.
 type Result struct {
-	Name       string     `json:"name"`              // the spec's file path or built-in name
-	Title      string     `json:"title,omitempty"`   // the spec's title
-	Lattice    string     `json:"lattice,omitempty"` // the lattice's name; left out for the square one
-	Shard      string     `json:"shard,omitempty"`   // "i/n" for a part of the search (ShardName)
-	Raw        int64      `json:"raw"`               // raw solutions: the sum of the orbits
-	Distinct   int        `json:"distinct"`          // distinct solutions
-	Symmetries int        `json:"symmetries"`        // the order of the puzzle's symmetry group
-	Complete   bool       `json:"complete"`          // false if the search stopped early
-	Engine     string     `json:"engine"`            // "dlx" or "fill"
-	Nodes      int64      `json:"nodes"`             // search nodes
-	Updates    int64      `json:"updates"`           // Dancing Links' link updates (0 for fill)
+	Name       string `json:"name"`              // the spec's file path or built-in name
+	Title      string `json:"title,omitempty"`   // the spec's title
+	Lattice    string `json:"lattice,omitempty"` // the lattice's name; left out for the square one
+	Shard      string `json:"shard,omitempty"`   // "i/n" for a part of the search (ShardName)
+	Raw        int64  `json:"raw"`               // raw solutions: the sum of the orbits
+	Distinct   int    `json:"distinct"`          // distinct solutions
+	Symmetries int    `json:"symmetries"`        // the order of the puzzle's symmetry group
+	Complete   bool   `json:"complete"`          // false if the search stopped early
+	Engine     string `json:"engine"`            // "dlx" or "fill"
+	Nodes      int64  `json:"nodes"`             // search nodes
+	Updates    int64  `json:"updates"`           // Dancing Links' link updates (0 for fill)
 	// SpecText is the spec's text, so that the result can be drawn with
 	// the spec's render options, or checked, without the spec's file.
 	SpecText  string     `json:"spec_text,omitempty"`
