@@ -13,6 +13,9 @@ type Pick struct {
 	// Nth chooses the Nth distinct solution alone, counted from 1 in
 	// canonical order; finding it takes the whole search.
 	Nth int
+	// Progress, if not nil, is told how far the search has gone, as
+	// SolveConfig.Progress is.
+	Progress func(Progress)
 }
 
 // Pick searches for the solutions that pick chooses. It also returns the
@@ -33,7 +36,7 @@ func (p *Puzzle) Pick(ctx context.Context, pick Pick) ([]*Solution, int, error) 
 		}
 		return sols, len(sols), nil
 	}
-	cfg := &SolveConfig{Limit: pick.Limit}
+	cfg := &SolveConfig{Limit: pick.Limit, Progress: pick.Progress}
 	if pick.Nth > 0 {
 		cfg.Limit = 0
 	}

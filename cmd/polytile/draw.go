@@ -26,6 +26,7 @@ type drawFlags struct {
 	raw      bool
 	solution int
 	puzzle   bool
+	search   searchFlags
 }
 
 func newDrawCmd() *cobra.Command {
@@ -54,6 +55,7 @@ no temporary file is left.`,
 	fl.IntVar(&f.limit, "limit", 0, "draw at most `N` solutions (0: all)")
 	fl.BoolVar(&f.raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.solution, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
+	f.search.register(fl)
 	fl.BoolVar(&f.puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
 	return cmd
 }
@@ -182,7 +184,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		if f.puzzle {
 			return gallery.Puzzle(spec.Puzzle, opt)
 		}
-		sheets, err := f.layout(cmd.Context(), spec.Puzzle, opt)
+		sheets, err := f.layout(cmd, spec.Puzzle, opt)
 		if err == nil && sheets == nil {
 			err = fmt.Errorf("%s has no solutions: nothing to draw", name)
 		}
@@ -193,11 +195,17 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 // layout finds the solutions to draw and lays them out; no sheets means
 // no solutions. A search that ctx stopped draws nothing: a signal asks
 // the command to stop, not to go on drawing.
-func (f *drawFlags) layout(ctx context.Context, p *puzzles.Puzzle, opt *gallery.Options) ([]*gallery.Sheet, error) {
-	sols, found, err := p.Pick(ctx, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution})
+func (f *drawFlags) layout(cmd *cobra.Command, p *puzzles.Puzzle, opt *gallery.Options) ([]*gallery.Sheet, error) {
+	ctx, progress, stop, err := f.search.start(cmd)
+	if err != nil {
+		return nil, err
+	}
+	sols, found, err := p.Pick(ctx, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress})
+	cause := context.Cause(ctx)
+	stop()
 	switch {
-	case ctx.Err() != nil:
-		return nil, fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", context.Cause(ctx), plural.Of(found, "solution"))
+	case cause != nil:
+		return nil, fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", cause, plural.Of(found, "solution"))
 	case err != nil:
 		return nil, err
 	}

@@ -139,3 +139,19 @@ func writeTemp(t *testing.T, name, text string) string {
 	}
 	return path
 }
+
+// TestDrawTimeout checks that draw stops a search at --timeout, as solve
+// does, with solve's words, and writes nothing.
+func TestDrawTimeout(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.svg")
+	code, _, stderr := polytile(t, "draw", "one-sided-pentominoes-6x15", "-o", out, "--timeout", "50ms", "--quiet")
+	if code != 1 || !strings.Contains(stderr, "search stopped: --timeout 50ms reached; nothing drawn") {
+		t.Errorf("exit %d, %q; want exit 1 and the timeout", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("%s was written", out)
+	}
+	if code, _, stderr := polytile(t, "draw", "scott", "-o", out, "--timeout", "-1s"); code != 2 || !strings.Contains(stderr, "--timeout -1s: want a positive duration") {
+		t.Errorf("a negative timeout: exit %d, %q", code, stderr)
+	}
+}

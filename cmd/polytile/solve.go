@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/polytile/polytile/internal/cputime"
 	"github.com/polytile/polytile/internal/safefile"
@@ -22,8 +21,7 @@ type solveFlags struct {
 	json       bool
 	engine     string
 	workers    int
-	quiet      bool
-	timeout    time.Duration
+	search     searchFlags
 	jsonl      string
 	shard      string
 	shards     int
@@ -70,8 +68,7 @@ JOB_COMPLETION_INDEX).`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object with the counts and every distinct solution found")
 	fl.StringVar(&f.engine, "engine", "auto", "search engine: dlx (Dancing Links), fill (64-bit masks: at most 64 pieces, boards about ten cells across or less) or auto (fill where it fits)")
 	fl.IntVar(&f.workers, "workers", 0, "search on `N` goroutines (0: one per core)")
-	fl.BoolVar(&f.quiet, "quiet", false, "show no progress bar")
-	fl.DurationVar(&f.timeout, "timeout", 0, "stop the search after `DURATION` (such as 90s or 2h), keeping what was found (0: no limit)")
+	f.search.register(fl)
 	fl.StringVar(&f.jsonl, "jsonl", "", "stream the distinct solutions to `FILE` as JSON lines instead of keeping them")
 	fl.StringVar(&f.shard, "shard", "", "run only part `i/n` of the search: the i-th of n, from 0")
 	fl.IntVar(&f.shards, "shards", 0, "the number of parts `N` the search is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
@@ -89,8 +86,6 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 		return 0, 0, usagef("--show %d: want 0 or more", f.show)
 	case f.workers < 0:
 		return 0, 0, usagef("--workers %d: want 1 or more, or 0 for one per core", f.workers)
-	case f.timeout < 0:
-		return 0, 0, usagef("--timeout %v: want a positive duration, such as 30s, or 0 for none", f.timeout)
 	case f.json && f.jsonl != "":
 		return 0, 0, usagef("--json keeps every solution to print it, --jsonl streams them to a file: choose one")
 	case f.jsonl == "-":
@@ -119,13 +114,13 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, f.timeout, fmt.Errorf("--timeout %v reached", f.timeout))
-		defer cancel()
+	ctx, progress, stop, err := f.search.start(cmd)
+	if err != nil {
+		return err
 	}
+	defer stop()
 	cfg := &puzzles.SolveConfig{
+		Progress:           progress,
 		NoSymmetryBreaking: f.noBreaking,
 		Limit:              f.limit,
 		Engine:             engine,
@@ -133,17 +128,10 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		Shard:              shard,
 		Shards:             shards,
 	}
-	var bar *progressBar
-	if !f.quiet && isTerminal(cmd.ErrOrStderr()) {
-		bar = newProgressBar(cmd.ErrOrStderr())
-		cfg.Progress = bar.update
-	}
 	user0, sys0, cpuOK := cputime.Used()
 	run, solveErr := results.Solve(ctx, spec, cfg, f.jsonl)
 	user1, sys1, cpuOK1 := cputime.Used()
-	if bar != nil {
-		bar.clear()
-	}
+	stop()
 	if run == nil {
 		return solveErr
 	}
