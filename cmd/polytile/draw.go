@@ -142,7 +142,7 @@ func (f *drawFlags) check(input string) error {
 // none) set for a puzzle of the named pieces, and writes the
 // sheets.
 func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces []string, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
-	opt, ropt, err := f.look.options(cmd.Flags(), spec, pieces)
+	opt, ropt, err := f.look.options(spec, pieces)
 	if err != nil {
 		return err
 	}

@@ -36,24 +36,33 @@ func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) 
 	if err := fl.Parse(args); err != nil {
 		t.Fatal(err)
 	}
-	r, err := l.renderOptions(fl, spec)
+	r, err := l.renderOptions(spec)
 	if err != nil {
 		return nil, err
 	}
-	_, _, err = l.options(fl, spec, spec.Puzzle.PieceNames())
+	_, _, err = l.options(spec, spec.Puzzle.PieceNames())
 	return look(r), err
 }
 
-// lookValues are render options as look flags, and the piece colours.
+// lookValues are the values of render options, and the piece colours.
 type lookValues struct {
-	lookFlags
+	looks
 	specColors map[string]string
+}
+
+// looks are the values of render options, to compare.
+type looks struct {
+	cellSize, borderWidth, gap, margin, scale float64
+	dpi                                       float64
+	borderColor, background, title, palette   string
+	grid, labels, letters                     bool
+	columns, perPage                          int
 }
 
 // look returns the values of r as look flags and piece colours, for
 // comparing.
 func look(r *puzzles.RenderOptions) *lookValues {
-	l := &lookValues{lookFlags: lookFlags{cellSize: r.CellSize.Value, borderWidth: r.BorderWidth.Value, borderColor: r.BorderColor.Value,
+	l := &lookValues{looks: looks{cellSize: r.CellSize.Value, borderWidth: r.BorderWidth.Value, borderColor: r.BorderColor.Value,
 		grid: r.Grid.Value, columns: r.Columns.Value, gap: r.Gap.Value, margin: r.Margin.Value,
 		background: r.Background.Value, labels: r.Labels.Value, letters: r.Letters.Value, title: r.Title.Value,
 		palette: r.Palette.Value.Name, perPage: r.PerPage.Value, scale: r.Scale.Value, dpi: r.DPI.Value},
@@ -93,9 +102,9 @@ func TestApplyRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := lookFlags{cellSize: 20, borderWidth: 2, borderColor: "#123456", grid: true, columns: 3, gap: -1, margin: 5,
+	want := looks{cellSize: 20, borderWidth: 2, borderColor: "#123456", grid: true, columns: 3, gap: -1, margin: 5,
 		background: "white", labels: true, letters: true, title: "T", palette: "set3", perPage: 7, scale: 2, dpi: 192}
-	if !equalLook(l.lookFlags, want) {
+	if !equalLook(l.looks, want) {
 		t.Errorf("apply(every key) = %+v, want %+v", *l, want)
 	}
 	// The command line wins, flag by flag.
@@ -104,7 +113,7 @@ func TestApplyRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	want.cellSize, want.grid, want.palette, want.title, want.background = 30, false, "paired", "U", "black"
-	if !equalLook(l.lookFlags, want) {
+	if !equalLook(l.looks, want) {
 		t.Errorf("apply(every key) under flags = %+v, want %+v", *l, want)
 	}
 	t.Run("scale and dpi on the command line replace both", func(t *testing.T) {
@@ -140,7 +149,7 @@ func TestApplyRender(t *testing.T) {
 	})
 }
 
-func equalLook(a, b lookFlags) bool {
+func equalLook(a, b looks) bool {
 	return a.cellSize == b.cellSize && a.borderWidth == b.borderWidth && a.gap == b.gap && a.margin == b.margin &&
 		a.scale == b.scale && a.dpi == b.dpi && a.borderColor == b.borderColor && a.background == b.background &&
 		a.title == b.title && a.palette == b.palette && a.grid == b.grid && a.labels == b.labels &&

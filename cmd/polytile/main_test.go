@@ -259,8 +259,8 @@ func TestFlagValueErrors(t *testing.T) {
 	}{
 		{[]string{"solve", "scott", "--limit", "x"}, `invalid argument "x" for "--limit" flag: want a whole number`},
 		{[]string{"solve", "scott", "--limit", "99999999999999999999"}, "flag: out of range"},
-		{[]string{"draw", "scott", "-o", "x.svg", "--cell-size", "big"}, `invalid argument "big" for "--cell-size" flag: want a number`},
-		{[]string{"draw", "scott", "-o", "x.svg", "--grid=maybe"}, `for "--grid" flag: want true or false`},
+		{[]string{"draw", "scott", "-o", "x.svg", "--cell-size", "big"}, `--cell-size: "big": want a number`},
+		{[]string{"draw", "scott", "-o", "x.svg", "--grid=maybe"}, `--grid: "maybe": want true or false`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
