@@ -9,10 +9,11 @@ package puzzles
 import (
 	"context"
 	"fmt"
-	"github.com/polytile/polytile/internal/plural"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/polytile/polytile/internal/plural"
 )
 
 // Puzzle is a board and the pieces that must cover it exactly: every cell

@@ -3,7 +3,6 @@ package puzzles
 import (
 	"errors"
 	"fmt"
-	"github.com/polytile/polytile/internal/plural"
 	"io"
 	"io/fs"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/polytile/polytile/internal/plural"
 	"go.yaml.in/yaml/v4"
 )
 

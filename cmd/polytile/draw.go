@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"github.com/polytile/polytile/internal/plural"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
@@ -32,20 +32,11 @@ type drawFlags struct {
 func newDrawCmd() *cobra.Command {
 	var f drawFlags
 	cmd := &cobra.Command{
-		Use:   "draw SPEC -o FILE",
-		Short: "Draw the distinct solutions of a puzzle as SVG, PNG or PDF",
-		Long: `Draw solves the puzzle in SPEC (a spec file or a built-in name) and draws its
-distinct solutions in a grid of frames, as SVG, PNG or PDF after the output
-file's extension (-o - writes to standard output, with --format). More pages
-(--per-page) go to numbered files, or to the pages of one PDF. A spec's
-render: key sets the look flags too (render: {columns: 13}); flags win.
-Ctrl-C or SIGTERM stops the search or the drawing: nothing is written, and
-no temporary file is left.`,
-		Example: `  polytile draw scott -o scott.svg
-  polytile draw pentominoes-6x10 -o poster.png --cell-size 12
-  polytile draw scott -o - --format svg --solution 1 --letters > one.svg
-  polytile draw my-puzzle.yaml -o pages.png --per-page 100`,
-		Args: exactArgs(1, "one SPEC (a file or a built-in name)"),
+		Use:     "draw SPEC -o FILE",
+		Short:   "Draw the distinct solutions of a puzzle as SVG, PNG or PDF",
+		Long:    helpText("draw"),
+		Example: helpExamples("draw"),
+		Args:    exactArgs(1, "one SPEC (a file or a built-in name)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDraw(cmd, args[0], &f)
 		},
@@ -64,18 +55,11 @@ func newPiecesCmd() *cobra.Command {
 	var f drawFlags
 	var ascii bool
 	cmd := &cobra.Command{
-		Use:   "pieces SET -o FILE",
-		Short: "Draw a set of pieces with their names",
-		Long: `Pieces draws the pieces of a built-in set (see polytile list), or of a
-spec, each in its own frame with its name under it, in the colours the
-palette gives them, on the set's lattice (square, triangle or hexagon).
---ascii prints them instead as the pieces of a spec, pictures to copy and
-change.`,
-		Example: `  polytile pieces pentominoes -o pentominoes.svg
-  polytile pieces hexominoes -o hexominoes.png --palette tableau10
-  polytile pieces hexiamonds -o hexiamonds.svg
-  polytile pieces hexominoes --ascii > my-puzzle.yaml`,
-		Args: exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
+		Use:     "pieces SET -o FILE",
+		Short:   "Draw a set of pieces with their names",
+		Long:    helpText("pieces"),
+		Example: helpExamples("pieces"),
+		Args:    exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !ascii {
 				if err := f.check(args[0]); err != nil {

@@ -22,6 +22,7 @@ package main
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -85,12 +86,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "polytile",
-		Short: "Solve tiling puzzles written as YAML and show their distinct solutions",
-		Long: `polytile reads a puzzle written as YAML (a board, possibly with holes, and a
-set of pieces), finds every way to cover the board exactly with the pieces, and
-keeps one representative of each class of solutions under the board's
-rotations and reflections.`,
+		Use:           "polytile",
+		Short:         "Solve tiling puzzles written as YAML and show their distinct solutions",
+		Long:          helpText("polytile"),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -157,3 +155,21 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// The long help of each command, and its examples, are in help/NAME.txt:
+// the help, then a line "Examples:" and the examples.
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+func helpParts(name string) (text, examples string) {
+	data, err := helpFiles.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic(err) // a command without its help is a mistake of this package
+	}
+	text, examples, _ = strings.Cut(strings.TrimRight(string(data), "\n"), "\n\nExamples:\n")
+	return text, examples
+}
+
+func helpText(name string) string     { t, _ := helpParts(name); return t }
+func helpExamples(name string) string { _, e := helpParts(name); return e }

@@ -11,15 +11,10 @@ import (
 func newMergeCmd() *cobra.Command {
 	var output, spec string
 	cmd := &cobra.Command{
-		Use:   "merge SHARD.jsonl...",
-		Short: "Combine the shards of a search into its distinct solutions",
-		Long: `Merge reads the files that polytile solve --shard i/n --jsonl wrote, one for
-each of the n shards, checks that they are the n whole parts of one search
-and every solution in them against the puzzle (the spec they name, or
---spec), and prints the result of the whole search as polytile solve --json
-does, the same as an unsharded run prints.`,
-		Example: `  parallel polytile solve pentominoes-6x10 --shard {}/8 --workers 1 --jsonl shard-{}.jsonl --quiet ::: $(seq 0 7)
-  polytile merge shard-*.jsonl > 6x10.json`,
+		Use:     "merge SHARD.jsonl...",
+		Short:   "Combine the shards of a search into its distinct solutions",
+		Long:    helpText("merge"),
+		Example: helpExamples("merge"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("merge: want the shard files, got none")

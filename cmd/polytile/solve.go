@@ -31,32 +31,11 @@ type solveFlags struct {
 func newSolveCmd() *cobra.Command {
 	var f solveFlags
 	cmd := &cobra.Command{
-		Use:   "solve SPEC",
-		Short: "Find the distinct solutions of a puzzle",
-		Long: `Solve finds the distinct solutions of the puzzle in SPEC, a spec file or
-the name of a built-in puzzle (see polytile list). It prints the number of raw
-solutions (every cover of the fixed board), of distinct solutions (classes
-under the board's rotations and reflections that map the puzzle onto itself),
-the order of that symmetry group, the time taken and the first distinct
-solutions as ASCII grids.
-
-The search splits into tasks (the choices at its first levels) that run on
-all cores, or on --workers N; the results are the same for any number. On a
-terminal a progress bar on standard error shows the tasks finished, the
-solutions found and the rate (--quiet turns it off). Interrupting it
-(Ctrl-C), or --timeout, stops the search: what was found so far is printed
-and written, marked as partial, and the exit status is 1.
-
---jsonl streams the solutions to a file of JSON lines instead of keeping
-them; --shard i/n runs one of n parts of the search, whose files polytile
-merge combines (in a Kubernetes Indexed Job, --shards n takes i from
-JOB_COMPLETION_INDEX).`,
-		Example: `  polytile solve scott
-  polytile solve pentominoes-6x10 --show 1 --stats
-  polytile solve my-puzzle.yaml --json > solutions.json
-  polytile solve one-sided-pentominoes-6x15 --jsonl 6x15.jsonl --timeout 10m
-  polytile solve pentominoes-6x10 --shard 2/8 --jsonl shard-2.jsonl --quiet`,
-		Args: exactArgs(1, "one SPEC (a file or a built-in name)"),
+		Use:     "solve SPEC",
+		Short:   "Find the distinct solutions of a puzzle",
+		Long:    helpText("solve"),
+		Example: helpExamples("solve"),
+		Args:    exactArgs(1, "one SPEC (a file or a built-in name)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSolve(cmd, args[0], &f)
 		},

@@ -3,12 +3,12 @@ package results
 import (
 	"bytes"
 	"fmt"
-	"github.com/polytile/polytile/internal/plural"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/puzzles"
 )
 
