@@ -646,3 +646,38 @@ func TestCoverKey(t *testing.T) {
 		}
 	}
 }
+
+func TestSolutionLegend(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"scott", ""},
+		{"hexiamonds-4x9", "key: b bar, c crook, C crown, h hook, "},
+		{"dominoes-2x10", "key: d domino, D domino, A domino, "},
+	} {
+		spec, err := LoadSpec(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := spec.Puzzle.Solve(context.Background(), &SolveConfig{Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := res.Distinct[0].Solution
+		got := s.Legend()
+		if !strings.HasPrefix(got, tt.want) || (tt.want == "") != (got == "") {
+			t.Errorf("%s: Legend() = %q, want %q…", tt.name, got, tt.want)
+		}
+		// Every character of the grid is in the key, once.
+		for _, c := range strings.ReplaceAll(strings.ReplaceAll(s.String(), "\n", ""), " ", "") {
+			if got != "" && !strings.Contains(got, " "+string(c)+" ") && !strings.HasPrefix(got, "key: "+string(c)+" ") {
+				t.Errorf("%s: %q is not in the key %q", tt.name, c, got)
+				break
+			}
+		}
+		for _, c := range strings.ReplaceAll(strings.ReplaceAll(s.String(), "\n", ""), " ", "") {
+			if c > 0x7f {
+				t.Errorf("%s: the grid has %q, not ASCII", tt.name, c)
+				break
+			}
+		}
+	}
+}

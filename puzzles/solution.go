@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unicode"
@@ -139,7 +140,11 @@ func (s *Solution) Letters() []rune {
 	for _, r := range order {
 		name := s.p.pieces[s.code[first[r]]%k].Name
 		c, _ := utf8.DecodeRuneInString(name)
-		candidates := []rune{c, unicode.SimpleFold(c)}
+		other := unicode.ToUpper(c)
+		if other == c {
+			other = unicode.ToLower(c)
+		}
+		candidates := []rune{c, other}
 		candidates = append(candidates, []rune(pool)...)
 		letters[r] = '?'
 		for _, c := range candidates {
@@ -151,6 +156,41 @@ func (s *Solution) Letters() []rune {
 		}
 	}
 	return letters
+}
+
+// Legend says which piece each character of String stands for, when that
+// is not plain: "" when every piece's name is the one character that draws
+// it, else one line "key: b bar, B bar, c crook, …", the characters in
+// the order of Placements.
+func (s *Solution) Legend() string {
+	letters := s.Letters()
+	k := int32(len(s.p.pieces))
+	plain := true
+	name := make([]string, len(letters))
+	order := make([]int, 0, len(letters))
+	seen := make([]bool, len(letters))
+	for _, c := range s.code {
+		if r := c / k; !seen[r] {
+			seen[r] = true
+			name[r] = s.p.pieces[c%k].Name
+			order = append(order, int(r))
+			plain = plain && name[r] == string(letters[r])
+		}
+	}
+	if plain {
+		return ""
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.pieceOrder(name[a]), s.pieceOrder(name[b])) })
+	parts := make([]string, len(order))
+	for i, r := range order {
+		parts[i] = string(letters[r]) + " " + name[r]
+	}
+	return "key: " + strings.Join(parts, ", ") + "\n"
+}
+
+// pieceOrder returns the index of the piece of that name.
+func (s *Solution) pieceOrder(name string) int {
+	return slices.IndexFunc(s.p.pieces, func(p Piece) bool { return p.Name == name })
 }
 
 // String draws the solution as an ASCII grid the size of the board's

@@ -54,7 +54,7 @@ func (t *Report) Write(w io.Writer) error {
 		fmt.Fprintf(&b, "partial:    the search stopped early\n")
 	}
 	for i, d := range res.Distinct[:min(t.Show, len(res.Distinct))] {
-		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution)
+		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution, d.Solution.Legend())
 	}
 	_, err := w.Write(b.Bytes())
 	return err
