@@ -130,7 +130,8 @@ type style struct {
 	cell, border, gap, margin, caption, title float64
 	gridWidth                                 float64
 	gridColor                                 color.NRGBA
-	legendEntries                             []legendEntry // the legend's, if one is asked for
+	legendEntries                             []legendEntry     // the legend's, if one is asked for
+	abbrev                                    map[string]string // short names of pieces whose names do not fit on them
 }
 
 func newStyle(opt *Options) (*style, error) {
@@ -454,6 +455,39 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 	return s.layout(items, contents)
 }
 
+// abbreviate finds the pieces whose names, written on them, would be too
+// small to read (letterSize), and gives them short names (abbreviation),
+// which a legend under the frames spells out. A piece's shape is the same
+// in every frame, turned or not: the first frame it is in says.
+func (s *style) abbreviate(contents []*content) error {
+	seen := map[string]bool{}
+	for _, c := range contents {
+		for inst, rings := range c.outlines() {
+			piece := c.pieces[inst]
+			name := c.names[piece]
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			_, r := pole(rings, 0.02)
+			_, small, err := s.letterSize(name, r*s.cell)
+			if err != nil {
+				return err
+			}
+			if small {
+				if s.abbrev == nil {
+					s.abbrev = map[string]string{}
+				}
+				s.abbrev[name] = abbreviation(piece)
+			}
+		}
+	}
+	if len(s.abbrev) > 0 {
+		s.Legend = true
+	}
+	return nil
+}
+
 // pieceItem is the frame of piece p in Pieces: its name under it, with
 // its number of copies when it has more than one.
 func pieceItem(p puzzles.Piece) Item {
@@ -512,6 +546,11 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
+	if s.Letters {
+		if err := s.abbreviate(contents); err != nil {
+			return nil, err
+		}
+	}
 	if s.Legend && len(contents) > 0 {
 		var err error
 		if s.legendEntries, err = s.legend(contents[0].names); err != nil {
@@ -663,7 +702,8 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if c.blank && s.Style != StyleOutline {
 		colors[0] = boardFill
 	}
-	for inst, rings := range c.outlines() {
+	outl := c.outlines()
+	for inst, rings := range outl {
 		sh := Shape{Piece: c.names[c.pieces[inst]], Fill: colors[inst]}
 		for _, r := range rings {
 			ring := make(Ring, len(r))
@@ -686,25 +726,17 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	if s.Grid || c.blank && s.Style != StyleOutline {
 		f.Grid = scale(grid)
 	}
-	if s.Letters && c.poly != nil {
-		pts, clear := c.poly.labels()
-		for inst, v := range pts {
+	if s.Letters {
+		for inst, rings := range outl {
+			at, r := pole(rings, 0.02)
 			name := c.names[c.pieces[inst]]
-			// As large as a square's letters, or as fits in the piece.
-			size := min(cell*0.5, 1.5*clear[inst]*cell)
-			if tw, err := s.measure(name, size, true); err == nil && tw > 2*clear[inst]*cell {
-				size *= 2 * clear[inst] * cell / tw
+			if a, ok := s.abbrev[name]; ok {
+				name = a
 			}
+			size, _, _ := s.letterSize(name, r*cell)
 			f.Letters = append(f.Letters, Text{
-				X: fx + v.X*cell, Y: fy + v.Y*cell,
+				X: fx + at.X*cell, Y: fy + at.Y*cell,
 				Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name,
-			})
-		}
-	} else if s.Letters {
-		for inst, v := range c.centers() {
-			f.Letters = append(f.Letters, Text{
-				X: fx + (float64(v.x)+0.5)*cell, Y: fy + (float64(v.y)+0.5)*cell,
-				Size: cell * 0.5, Bold: true, Color: s.letterColor(colors[inst]), Text: c.names[c.pieces[inst]],
 			})
 		}
 	}

@@ -282,54 +282,6 @@ func (p *polys) lines() (borders, grid []Segment) {
 	return borders, grid
 }
 
-// labels returns for each instance the point well inside it where its
-// name goes, and the distance from there to its outline: the best of its
-// cells' centres, the midpoints of the edges inside it and its vertices
-// inside it, by that distance, then by nearness to the centre of its cells.
-func (p *polys) labels() ([]Point, []float64) {
-	outl := p.outlines()
-	pts := make([]Point, p.instances)
-	clear := make([]float64, p.instances)
-	centre := make([]Point, p.instances)
-	n := make([]int, p.instances)
-	cands := make([][]Point, p.instances)
-	for i, c := range p.g.cells {
-		o := p.owner[i]
-		vs := corners(p.g.lat, c)
-		var cx, cy float64
-		for _, v := range vs {
-			q := p.g.at(v)
-			cx, cy = cx+q.X/float64(len(vs)), cy+q.Y/float64(len(vs))
-		}
-		centre[o].X += cx
-		centre[o].Y += cy
-		n[o]++
-		cands[o] = append(cands[o], Point{cx, cy})
-		for k, a := range vs {
-			b := vs[(k+1)%len(vs)]
-			pa, pb := p.g.at(a), p.g.at(b)
-			cands[o] = append(cands[o], Point{(pa.X + pb.X) / 2, (pa.Y + pb.Y) / 2}, pa)
-		}
-	}
-	for o := range p.instances {
-		centre[o].X /= float64(n[o])
-		centre[o].Y /= float64(n[o])
-		bestD, bestC := -1.0, math.Inf(1)
-		for _, q := range cands[o] {
-			d := distToRings(q, outl[o])
-			if !insideRings(q, outl[o]) {
-				continue
-			}
-			dc := math.Hypot(q.X-centre[o].X, q.Y-centre[o].Y)
-			if d > bestD+1e-9 || (d > bestD-1e-9 && dc < bestC-1e-9) {
-				pts[o], bestD, bestC = q, d, dc
-			}
-		}
-		clear[o] = max(bestD, 0)
-	}
-	return pts, clear
-}
-
 // distToRings returns the distance from q to the nearest edge of rings.
 func distToRings(q Point, rings []Ring) float64 {
 	best := math.Inf(1)

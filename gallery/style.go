@@ -133,7 +133,8 @@ func hatchLines(rings []Ring, kind int, spacing float64) []Segment {
 
 // legendEntry is one piece in a legend: its name and look.
 type legendEntry struct {
-	name  string
+	piece string
+	name  string // what the legend writes: the name, or "a = name"
 	fill  color.NRGBA
 	hatch int
 	w     float64 // the entry's width: swatch, space, name
@@ -145,11 +146,15 @@ func (s *style) legend(names []string) ([]legendEntry, error) {
 	fills, hatch := s.pieceFills(names)
 	out := make([]legendEntry, len(names))
 	for i, name := range names {
-		w, err := s.measure(name, s.caption, false)
+		text := name
+		if a, ok := s.abbrev[name]; ok {
+			text = a + " = " + name
+		}
+		w, err := s.measure(text, s.caption, false)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = legendEntry{name: name, fill: fills[i], hatch: hatch[i], w: s.caption*1.5 + w}
+		out[i] = legendEntry{piece: name, name: text, fill: fills[i], hatch: hatch[i], w: s.caption*1.5 + w}
 	}
 	return out, nil
 }
@@ -201,9 +206,9 @@ func (s *style) drawLegend(sh *Sheet, top, width float64) {
 		y := top + size + float64(r)*size*1.8
 		for _, e := range entries[first:last] {
 			box := Ring{{x, y}, {x + size, y}, {x + size, y + size}, {x, y + size}}
-			f := Frame{X: x, Y: y, Width: size, Height: size, Title: "legend: " + e.name,
+			f := Frame{X: x, Y: y, Width: size, Height: size, Title: "legend: " + e.piece,
 				Borders: []Segment{{box[0], box[1]}, {box[1], box[2]}, {box[2], box[3]}, {box[3], box[0]}}}
-			f.Shapes = []Shape{{Piece: e.name, Fill: e.fill, Outline: []Ring{box}}}
+			f.Shapes = []Shape{{Piece: e.piece, Fill: e.fill, Outline: []Ring{box}}}
 			f.Hatch = hatchLines([]Ring{box}, e.hatch, size/3)
 			f.Letters = []Text{{X: x + size*1.5, Y: y + size/2, Anchor: AnchorStart, Size: size, Color: s.BorderColor, Text: e.name}}
 			sh.Frames = append(sh.Frames, f)

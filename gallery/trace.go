@@ -176,41 +176,6 @@ func (g *cells) lines() (borders, grid []Segment) {
 	return borders, grid
 }
 
-// centers returns for each instance the cell nearest the centre of its
-// cells (the first in reading order on ties), where its letter goes.
-func (g *cells) centers() []vertex {
-	sum := make([]vertex, g.instances)
-	n := make([]int, g.instances)
-	for r := range g.rows {
-		for c := range g.cols {
-			if o := g.at(r, c); o >= 0 {
-				sum[o].x += c
-				sum[o].y += r
-				n[o]++
-			}
-		}
-	}
-	best := make([]vertex, g.instances)
-	dist := make([]float64, g.instances)
-	for i := range dist {
-		dist[i] = -1
-	}
-	for r := range g.rows {
-		for c := range g.cols {
-			o := g.at(r, c)
-			if o < 0 {
-				continue
-			}
-			cx, cy := float64(sum[o].x)/float64(n[o]), float64(sum[o].y)/float64(n[o])
-			d := (float64(c)-cx)*(float64(c)-cx) + (float64(r)-cy)*(float64(r)-cy)
-			if dist[o] < 0 || d < dist[o] {
-				best[o], dist[o] = vertex{c, r}, d
-			}
-		}
-	}
-	return best
-}
-
 // adjacency returns, for each instance, the instances sharing an edge with
 // it, in increasing order.
 func (g *cells) adjacency() [][]int {

@@ -154,7 +154,4 @@ func TestAdjacency(t *testing.T) {
 	if got := g.adjacency(); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("adjacency = %v, want %v", got, want)
 	}
-	if got := g.centers(); got[0] != (vertex{0, 0}) || got[3] != (vertex{1, 2}) {
-		t.Errorf("centers = %v", got)
-	}
 }

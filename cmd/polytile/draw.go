@@ -61,6 +61,9 @@ func newPiecesCmd() *cobra.Command {
 		Example: helpExamples("pieces"),
 		Args:    exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("labels") {
+				return usagef("--labels: pieces names every piece under it already (--letters writes the names on them)")
+			}
 			if !ascii {
 				if err := f.check(args[0]); err != nil {
 					return err
@@ -84,6 +87,7 @@ func newPiecesCmd() *cobra.Command {
 		},
 	}
 	f.register(cmd.Flags())
+	cmd.Flags().MarkHidden("labels")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "print the pieces as a spec's pieces: ASCII pictures, on standard output")
 	return cmd
 }

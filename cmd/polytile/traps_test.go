@@ -158,3 +158,15 @@ func TestPiecesASCII(t *testing.T) {
 		t.Errorf("an unknown set: exit %d, %s", code, stderr)
 	}
 }
+
+// TestPiecesLabels checks that pieces refuses --labels, which would do
+// nothing there, and does not offer it.
+func TestPiecesLabels(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.svg")
+	if code, _, stderr := polytile(t, "pieces", "pentominoes", "-o", out, "--labels"); code != 2 || !strings.Contains(stderr, "--labels: pieces names every piece") {
+		t.Errorf("pieces --labels: exit %d, %q; want a usage error", code, stderr)
+	}
+	if _, help, _ := polytile(t, "pieces", "--help"); strings.Contains(help, "--labels") {
+		t.Errorf("pieces --help offers --labels")
+	}
+}
