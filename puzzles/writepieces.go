@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"regexp"
@@ -12,6 +13,15 @@ import (
 // plainName matches the piece names that YAML reads as strings without
 // quotes.
 var plainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_'.+-]*$`)
+
+// PiecesAbout says in a line what pieces LoadPieces loaded by name: the
+// built-in set's description, or, for those of a spec, whose they are.
+func PiecesAbout(name string, spec *Spec) string {
+	if spec != nil {
+		return "the pieces of " + cmp.Or(spec.Title, spec.Name)
+	}
+	return name + ": " + PieceSetAbout(name)
+}
 
 // WritePieces writes pieces of lat as the pieces key of a spec: a list of
 // entries, each a name and an ASCII picture of the piece ('#' for a cell),

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -74,11 +73,7 @@ func newPiecesCmd() *cobra.Command {
 				return err
 			}
 			if ascii {
-				about := args[0] + ": " + puzzles.PieceSetAbout(args[0])
-				if spec != nil {
-					about = "the pieces of " + cmp.Or(spec.Title, spec.Name)
-				}
-				return puzzles.WritePieces(cmd.OutOrStdout(), about, lat, pieces)
+				return puzzles.WritePieces(cmd.OutOrStdout(), puzzles.PiecesAbout(args[0], spec), lat, pieces)
 			}
 			return f.draw(cmd, spec, puzzles.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = lat

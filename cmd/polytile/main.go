@@ -1,23 +1,9 @@
 // Command polytile solves tiling puzzles written as YAML specs and shows
-// their essentially different solutions.
-//
-// Usage:
-//
-//	polytile solve SPEC [--limit N] [--show N] [--no-symmetry-breaking] [--json]
-//	               [--engine auto|fill|dlx] [--workers N] [--quiet] [--timeout D]
-//	               [--stats] [--jsonl FILE] [--shard i/n | --shards n]
-//	polytile merge SHARD.jsonl... [-o FILE] [--spec SPEC]
-//	polytile draw SPEC -o FILE [--limit N | --solution K] [--raw] [look flags]
-//	polytile pieces SET -o FILE [look flags]
-//	polytile palettes
-//	polytile list
-//
-// SPEC is a spec file or the name of a built-in puzzle (polytile list).
-// polytile help COMMAND says what each command does and lists its flags;
-// the look flags of draw and pieces are also the keys of a spec's render:
-// mapping, the command line winning.
-//
-// The exit status is 0 on success, 1 on an error and 2 on bad usage.
+// their essentially different solutions: polytile solve, draw, merge,
+// pieces, palettes and list. polytile help COMMAND (help/COMMAND.txt) says
+// what each does and lists its flags; the look flags of draw and pieces are
+// also the keys of a spec's render: mapping, the command line winning. The
+// exit status is 0 on success, 1 on an error and 2 on bad usage.
 package main
 
 import (
