@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
@@ -108,7 +112,7 @@ func (f *drawFlags) check(input string) error {
 	if f.solution > 0 && (f.raw || f.limit > 0) || f.puzzle && (f.raw || f.limit > 0 || f.solution > 0) {
 		return usagef("--solution draws one solution and --puzzle none: leave out --raw and --limit, and give one of them")
 	}
-	if _, err := render.FormatFor(f.output, f.format); err != nil {
+	if _, err := render.FormatFor(f.output, f.format); err != nil && !render.IsSite(f.output) {
 		if f.format == "" && f.output == render.Stdout {
 			return usagef("-o - writes to standard output: give --format svg, png or pdf")
 		}
@@ -156,12 +160,36 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := f.check(name); err != nil {
 		return err
 	}
+	if results.IsSaved(name) && render.IsSite(f.output) {
+		spec, classes, complete, err := results.LoadClasses(name)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(name)
+		return cmp.Or(err, f.drawSite(cmd, spec, classes, complete, []render.Download{{Name: filepath.Base(name), Label: "the solutions (JSON)", Data: data}}))
+	}
 	if results.IsSaved(name) {
 		return f.drawSaved(cmd, name)
 	}
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
 		return err
+	}
+	if render.IsSite(f.output) {
+		ctx, progress, stop, err := f.search.start(cmd)
+		if err != nil {
+			return err
+		}
+		res, err := spec.Puzzle.Solve(ctx, &puzzles.SolveConfig{Progress: progress})
+		stop()
+		var buf bytes.Buffer
+		if err == nil {
+			err = results.NewResult(spec, res).Encode(&buf)
+		}
+		if err != nil {
+			return fmt.Errorf("search stopped: %w; nothing written", err)
+		}
+		return f.drawSite(cmd, spec, res.Distinct, res.Complete, []render.Download{{Name: "solutions.json", Label: "the solutions (JSON)", Data: buf.Bytes()}})
 	}
 	return f.draw(cmd, spec, spec.Puzzle.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		if f.puzzle {
@@ -210,6 +238,26 @@ func (f *drawFlags) sheets(sols []*puzzles.Solution, found int, opt *gallery.Opt
 		return gallery.Layout([]gallery.Item{{Solution: sols[0], Caption: fmt.Sprint(f.solution), Title: title}}, opt)
 	}
 	return gallery.Solutions(sols, opt)
+}
+
+// drawSite writes the web gallery of classes, spec's solutions, with the
+// look the command line and the spec set, and the downloads.
+func (f *drawFlags) drawSite(cmd *cobra.Command, spec *puzzles.Spec, classes []puzzles.Class, complete bool, downloads []render.Download) error {
+	opt, ropt, err := f.look.options(spec, spec.Puzzle.PieceNames())
+	if err != nil {
+		return err
+	}
+	if opt.Title == "" {
+		opt.Title = cmp.Or(spec.Title, spec.Name)
+	}
+	site, err := gallery.NewSite(classes, opt)
+	if err != nil {
+		return err
+	}
+	site.Complete = complete
+	paths, err := render.WriteSite(cmd.Context(), f.output, site, downloads, ropt)
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s and %s beside it\n", f.output, plural.Of(len(paths)-1, "file"))
+	return err
 }
 
 // drawSaved draws the solutions the file of saved results at path holds,

@@ -357,3 +357,27 @@ func lastLine(f *os.File) []byte {
 	}
 	return line
 }
+
+// LoadClasses reads every solution of the file of saved results at path
+// (a result or a shard file, as Load reads them), checked against the
+// puzzle of the spec the file carries, in the file's order, and says
+// whether the file holds every solution of the puzzle.
+func LoadClasses(path string) (*puzzles.Spec, []puzzles.Class, bool, error) {
+	saved, err := Load(path, puzzles.Pick{Limit: 1})
+	if err != nil {
+		return nil, nil, false, err
+	}
+	var classes []puzzles.Class
+	if saved.Canonical {
+		r, err := ReadResultFile(path)
+		if err == nil {
+			classes, err = r.Classes(saved.Spec.Puzzle)
+		}
+		return saved.Spec, classes, saved.Partial == "", err
+	}
+	sf, err := ReadShardFile(path)
+	if err == nil {
+		classes, err = sf.Classes(saved.Spec.Puzzle)
+	}
+	return saved.Spec, classes, saved.Partial == "", err
+}

@@ -1,0 +1,271 @@
+package gallery
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// Site is what a web gallery of a puzzle's solutions shows, laid out: the
+// puzzle, its board to choose cells on, every solution alone, the poster of
+// them all, and statistics computed once, when the site is made. A backend
+// (render.WriteSite) writes it as pages.
+type Site struct {
+	Title      string
+	Raw        int64 // raw solutions: the sum of the orbits
+	Symmetries int   // the order of the board's symmetry group
+	Complete   bool  // false if the search stopped early: the caller says
+	// Pieces names the puzzle's pieces; PieceCode(i) stands for piece i in
+	// SiteSolution.Grid.
+	Pieces []string
+	// Board is the empty board, and Cells its cells, each with its outline
+	// on Board's sheet, in the board's order (Grid's).
+	Board *Sheet
+	Cells []SiteCell
+	// Puzzle is the puzzle's figure (Puzzle), Poster every solution on
+	// one sheet.
+	Puzzle, Poster *Sheet
+	Solutions      []SiteSolution
+	Stats          []SiteStat
+}
+
+// SiteCell is a cell of the board: its row and column in the board's
+// picture, and its outline in pixels.
+type SiteCell struct {
+	Row, Col int
+	Outline  Ring
+}
+
+// SiteSolution is one distinct solution.
+type SiteSolution struct {
+	Number int // from 1, in the order given
+	Orbit  int // the size of its class
+	// Sheet is the solution alone, each piece's name on it.
+	Sheet *Sheet
+	// Grid holds, for each cell of the board (Site.Cells), the code of the
+	// piece covering it (PieceCode).
+	Grid string
+}
+
+// SiteStat is what the solutions do with one piece: Heat is the board
+// with each cell shaded by Counts, the number of solutions that put the
+// piece on it; Border and Hole count the solutions in which it touches
+// the board's outer edge, and the edge of a hole.
+type SiteStat struct {
+	Piece        string
+	Counts       []int
+	Heat         *Sheet
+	Border, Hole int
+}
+
+// pieceCodes are the characters that stand for pieces in a Grid.
+const pieceCodes = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// MaxSitePieces is the most pieces a Site's grids can tell apart.
+const MaxSitePieces = len(pieceCodes)
+
+// PieceCode returns the character that stands for piece i in a Grid.
+func PieceCode(i int) byte { return pieceCodes[i] }
+
+// heatColor is the colour of the cell a piece covers in every solution;
+// less often is lighter, never is white.
+var heatColor = [3]float64{0xc0, 0x39, 0x2b}
+
+// NewSite lays out a site of the classes given, numbered from 1, with the
+// look opt gives (its Width, Height, PerPage and Legend are the
+// poster's). All the classes are of one puzzle.
+func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
+	if len(classes) == 0 {
+		return nil, fmt.Errorf("gallery: no solutions for a site")
+	}
+	var o Options
+	if opt != nil {
+		o = *opt
+	}
+	p := classes[0].Puzzle()
+	b := p.Board()
+	if len(p.Pieces()) > MaxSitePieces {
+		return nil, fmt.Errorf("gallery: a site tells at most %d pieces apart; this puzzle has %d", MaxSitePieces, len(p.Pieces()))
+	}
+	site := &Site{Title: o.Title, Symmetries: p.Symmetries(), Complete: true, Pieces: p.PieceNames()}
+	var err error
+	if site.Poster, err = first(Classes(classes, &o)); err != nil {
+		return nil, err
+	}
+	one := o
+	one.Title, one.Labels, one.Letters, one.PerPage, one.Width, one.Height, one.Legend, one.Margin = "", false, true, 0, 0, 0, false, -1
+	n := b.Len()
+	counts := make([][]int, len(site.Pieces))
+	for i := range counts {
+		counts[i] = make([]int, n)
+	}
+	site.Stats = make([]SiteStat, len(site.Pieces))
+	edge := boardEdges(b)
+	for k, c := range classes {
+		if c.Puzzle() != p {
+			return nil, fmt.Errorf("gallery: solution %d is of another puzzle", k+1)
+		}
+		site.Raw += int64(c.Orbit)
+		sh, err := first(Layout([]Item{{Solution: c.Solution, Title: fmt.Sprintf("solution %d of %d", k+1, len(classes))}}, &one))
+		if err != nil {
+			return nil, err
+		}
+		grid := make([]byte, n)
+		border := make([]bool, len(site.Pieces))
+		hole := make([]bool, len(site.Pieces))
+		for i := range n {
+			piece, _ := c.At(i)
+			grid[i] = PieceCode(piece)
+			counts[piece][i]++
+			border[piece] = border[piece] || edge[i]&edgeBorder != 0
+			hole[piece] = hole[piece] || edge[i]&edgeHole != 0
+		}
+		for i := range site.Pieces {
+			if border[i] {
+				site.Stats[i].Border++
+			}
+			if hole[i] {
+				site.Stats[i].Hole++
+			}
+		}
+		site.Solutions = append(site.Solutions, SiteSolution{Number: k + 1, Orbit: c.Orbit, Sheet: sh, Grid: string(grid)})
+	}
+	if site.Puzzle, err = first(Puzzle(p, &Options{CellSize: o.CellSize, Palette: o.Palette, Style: o.Style,
+		BorderColor: o.BorderColor, MeasureText: o.MeasureText})); err != nil {
+		return nil, err
+	}
+	if site.Board, site.Cells, err = boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, MeasureText: o.MeasureText}, nil); err != nil {
+		return nil, err
+	}
+	for i, name := range site.Pieces {
+		heat, _, err := boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, MeasureText: o.MeasureText}, counts[i])
+		if err != nil {
+			return nil, err
+		}
+		site.Stats[i].Piece, site.Stats[i].Counts, site.Stats[i].Heat = name, counts[i], heat
+	}
+	return site, nil
+}
+
+// first returns the first of sheets.
+func first(sheets []*Sheet, err error) (*Sheet, error) {
+	if err != nil {
+		return nil, err
+	}
+	return sheets[0], nil
+}
+
+// boardSheet returns the sheet of p's empty board, and its cells; with
+// counts, each cell is shaded by its count, the largest darkest, and the
+// counts are written on the cells.
+func boardSheet(p *puzzles.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
+	s, err := newStyle(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := p.Board()
+	sh, err := first(Puzzle(p, opt))
+	if err != nil {
+		return nil, nil, err
+	}
+	board := sh.Frames[0]
+	sh.Frames = sh.Frames[:1]
+	sh.Title = nil
+	sh.Height = board.Y + board.Height + board.Y
+	cells := make([]SiteCell, b.Len())
+	var geom *polyGeom
+	if b.Lattice() != puzzles.Square {
+		geom = newPolyGeom(b.Lattice(), b.Cells())
+	}
+	most := 0
+	for _, c := range counts {
+		most = max(most, c)
+	}
+	var shapes []Shape
+	var texts []Text
+	for i, c := range b.Cells() {
+		var ring Ring
+		if geom != nil {
+			for _, v := range corners(b.Lattice(), c) {
+				q := geom.at(v)
+				ring = append(ring, Point{board.X + q.X*s.cell, board.Y + q.Y*s.cell})
+			}
+		} else {
+			x, y := board.X+float64(c.Col)*s.cell, board.Y+float64(c.Row)*s.cell
+			ring = Ring{{x, y}, {x + s.cell, y}, {x + s.cell, y + s.cell}, {x, y + s.cell}}
+		}
+		cells[i] = SiteCell{Row: c.Row, Col: c.Col, Outline: ring}
+		if counts == nil {
+			continue
+		}
+		t := 0.0
+		if most > 0 {
+			t = float64(counts[i]) / float64(most)
+		}
+		mix := func(k int) uint8 { return uint8(math.Round(255 + t*(heatColor[k]-255))) }
+		fill := color.NRGBA{mix(0), mix(1), mix(2), 0xff}
+		shapes = append(shapes, Shape{Piece: fmt.Sprintf("%d", counts[i]), Fill: fill, Outline: []Ring{ring}})
+		at, r := pole([]Ring{ring}, 0.05)
+		label := fmt.Sprint(counts[i])
+		size, _, _ := s.letterSize(label, r)
+		texts = append(texts, Text{X: at.X, Y: at.Y, Size: size, Color: s.letterColor(fill), Text: label})
+	}
+	if counts != nil {
+		board.Shapes = shapes
+		board.Letters = texts
+	}
+	sh.Frames[0] = board
+	return sh, cells, nil
+}
+
+// The edges a board cell lies on (boardEdges).
+const (
+	edgeBorder = 1 << iota // the board's outer edge
+	edgeHole               // the edge of a hole
+)
+
+// boardEdges returns, for each cell of b, which edges it lies on: those
+// next to a position outside the board (reachable from beyond its
+// picture) and those next to a hole (a position enclosed by the board).
+func boardEdges(b *puzzles.Board) []int {
+	lat := b.Lattice()
+	rows, cols := b.Rows(), b.Cols()
+	inBox := func(c puzzles.Cell) bool { return c.Row >= -1 && c.Row <= rows && c.Col >= -1 && c.Col <= cols }
+	// The positions outside, flooded from the frame around the picture.
+	outside := map[puzzles.Cell]bool{}
+	var stack []puzzles.Cell
+	for r := -1; r <= rows; r++ {
+		for c := -1; c <= cols; c++ {
+			cell := puzzles.Cell{Row: r, Col: c}
+			if (r == -1 || r == rows || c == -1 || c == cols) && puzzles.ValidCell(lat, cell) {
+				outside[cell] = true
+				stack = append(stack, cell)
+			}
+		}
+	}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, d := range lat.Neighbors(c) {
+			if inBox(d) && !outside[d] && b.Index(d) < 0 {
+				outside[d] = true
+				stack = append(stack, d)
+			}
+		}
+	}
+	out := make([]int, b.Len())
+	for i, c := range b.Cells() {
+		for _, d := range lat.Neighbors(c) {
+			switch {
+			case b.Index(d) >= 0:
+			case outside[d] || !inBox(d):
+				out[i] |= edgeBorder
+			default:
+				out[i] |= edgeHole
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,328 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/plural"
+	"github.com/polytile/polytile/internal/safefile"
+)
+
+//go:embed site/site.css
+var siteCSS string
+
+//go:embed site/site.js
+var siteJS string
+
+// SitePerPage is the number of solutions on a page of a web gallery.
+const SitePerPage = 200
+
+// Download is a file a web gallery offers besides its pictures: the
+// saved results, say.
+type Download struct {
+	Name  string // the file's name, in the site's directory
+	Label string // what the link says
+	Data  []byte
+}
+
+// IsSite reports whether path names a web gallery, an .html file.
+func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".html") }
+
+// WriteSite writes the web gallery of site, its first page at path (such
+// as gallery/index.html) and the rest beside it: further pages of
+// SitePerPage solutions (index-2.html, …), the poster as SVG, PNG (at
+// opt's DPI) and PDF, and the downloads. The pages are self-contained,
+// their style and script inline, and load nothing from the network, so
+// the site opens from disk as from any web server. Every solution is a
+// figure with id "solution-K", its picture inline as SVG with a text
+// alternative, its number and orbit under it, and its grid of pieces in
+// data-grid, by which the page's script shows only the solutions a query
+// such as ?covers=X@2,3 (piece X covers row 2, column 3) allows; every
+// page honours the query, and links between pages keep it.
+//
+// Each file is written to a temporary name and renamed (package
+// safefile); ctx stops the writing between files. It returns the files
+// written.
+func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads []Download, opt *Options) ([]string, error) {
+	if site == nil || len(site.Solutions) == 0 {
+		return nil, fmt.Errorf("render: an empty site")
+	}
+	dir := filepath.Dir(path)
+	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	var written []string
+	write := func(name string, f func(io.Writer) error) error {
+		if err := ctx.Err(); err != nil {
+			return &stopError{err: err, cause: context.Cause(ctx)}
+		}
+		p := filepath.Join(dir, name)
+		if err := safefile.WriteFile(p, f); err != nil {
+			return err
+		}
+		written = append(written, p)
+		return nil
+	}
+	// The poster and the downloads first: the pages link to them.
+	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF} {
+		err := write(stem+"-poster."+f.String(), func(w io.Writer) error {
+			return EncodeContext(ctx, w, f, []*gallery.Sheet{site.Poster}, opt)
+		})
+		if err != nil {
+			return written, err
+		}
+	}
+	for _, d := range downloads {
+		if err := write(d.Name, func(w io.Writer) error { _, err := w.Write(d.Data); return err }); err != nil {
+			return written, err
+		}
+	}
+	pages := (len(site.Solutions) + SitePerPage - 1) / SitePerPage
+	pageName := func(i int) string {
+		if i == 0 {
+			return stem + ".html"
+		}
+		return fmt.Sprintf("%s-%d.html", stem, i+1)
+	}
+	common, err := newSitePage(ctx, site, stem, downloads)
+	if err != nil {
+		return written, err
+	}
+	for i := range pages {
+		page := *common
+		page.First = i == 0
+		for k := range pages {
+			page.Pages = append(page.Pages, pageLink{Name: pageName(k), Number: k + 1, Current: k == i})
+		}
+		for _, s := range site.Solutions[i*SitePerPage : min((i+1)*SitePerPage, len(site.Solutions))] {
+			svg, err := inlineSVG(ctx, s.Sheet, fmt.Sprintf("s%d", s.Number),
+				fmt.Sprintf("Solution %d of %d, orbit %d: %s", s.Number, len(site.Solutions), s.Orbit, common.describe(s.Grid)))
+			if err != nil {
+				return written, err
+			}
+			page.Solutions = append(page.Solutions, pageSolution{Number: s.Number, Orbit: s.Orbit, Grid: s.Grid, SVG: svg})
+		}
+		if err := write(pageName(i), func(w io.Writer) error { return siteTemplate.Execute(w, &page) }); err != nil {
+			return written, err
+		}
+	}
+	return written, nil
+}
+
+// sitePage is what the template of a page is given.
+type sitePage struct {
+	Title, Counts string
+	Data          string // the script's data: pieces, cells and codes, as JSON
+	CSS           template.CSS
+	JS            template.JS
+	Puzzle, Board template.HTML
+	Cells         []pageCell
+	ViewBox       string
+	Pieces        []string
+	Downloads     []Download
+	Stats         []pageStat
+	First         bool
+	Pages         []pageLink
+	Solutions     []pageSolution
+	cellNames     []string
+}
+
+type pageCell struct {
+	R, C int
+	D    string
+}
+
+type pageStat struct {
+	Piece        string
+	Heat         template.HTML
+	Border, Hole int
+}
+
+type pageLink struct {
+	Name    string
+	Number  int
+	Current bool
+}
+
+type pageSolution struct {
+	Number, Orbit int
+	Grid          string
+	SVG           template.HTML
+}
+
+// newSitePage makes what every page shares.
+func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads []Download) (*sitePage, error) {
+	title := site.Title
+	if title == "" {
+		title = "Solutions"
+	}
+	partial := ""
+	if !site.Complete {
+		partial = "at least "
+	}
+	p := &sitePage{
+		Title: title,
+		Counts: fmt.Sprintf("%s%s, %s%s raw; %s.", partial, plural.Of(len(site.Solutions), "distinct solution"),
+			partial, fmt.Sprint(site.Raw), plural.Of(site.Symmetries, "symmetry")),
+		CSS:    template.CSS(siteCSS),
+		JS:     template.JS(siteJS),
+		Pieces: site.Pieces,
+	}
+	if !site.Complete {
+		p.Counts += " The search stopped early: these are the solutions it found."
+	}
+	cells := make([][2]int, len(site.Cells))
+	for i, c := range site.Cells {
+		cells[i] = [2]int{c.Row, c.Col}
+		var d strings.Builder
+		for k, pt := range c.Outline {
+			if k == 0 {
+				d.WriteString("M")
+			} else {
+				d.WriteString("L")
+			}
+			d.WriteString(num(pt.X) + " " + num(pt.Y))
+		}
+		d.WriteString("Z")
+		p.Cells = append(p.Cells, pageCell{R: c.Row, C: c.Col, D: d.String()})
+		p.cellNames = append(p.cellNames, fmt.Sprintf("(%d, %d)", c.Row, c.Col))
+	}
+	data, err := json.Marshal(struct {
+		Pieces []string `json:"pieces"`
+		Cells  [][2]int `json:"cells"`
+		Codes  string   `json:"codes"`
+	}{site.Pieces, cells, codes(len(site.Pieces))})
+	if err != nil {
+		return nil, err
+	}
+	p.Data = string(data)
+	p.ViewBox = "0 0 " + num(site.Board.Width) + " " + num(site.Board.Height)
+	if p.Puzzle, err = inlineSVG(ctx, site.Puzzle, "pz", "The puzzle: the empty board and the pieces to place"); err != nil {
+		return nil, err
+	}
+	if p.Board, err = inlineSVG(ctx, site.Board, "bd", "The board: choose a cell"); err != nil {
+		return nil, err
+	}
+	p.Downloads = append([]Download{
+		{Name: stem + "-poster.svg", Label: "poster (SVG)"},
+		{Name: stem + "-poster.png", Label: "poster (PNG)"},
+		{Name: stem + "-poster.pdf", Label: "poster (PDF)"},
+	}, downloads...)
+	for _, st := range site.Stats {
+		heat, err := inlineSVG(ctx, st.Heat, "h"+codes(len(site.Pieces))[len(p.Stats):len(p.Stats)+1],
+			fmt.Sprintf("How many solutions put %s on each cell of the board", st.Piece))
+		if err != nil {
+			return nil, err
+		}
+		p.Stats = append(p.Stats, pageStat{Piece: st.Piece, Heat: heat, Border: st.Border, Hole: st.Hole})
+	}
+	return p, nil
+}
+
+// codes returns the codes of n pieces (gallery.PieceCode).
+func codes(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = gallery.PieceCode(i)
+	}
+	return string(b)
+}
+
+// describe says which pieces cover which cells, for a text alternative:
+// "F on (0, 0), (0, 1)…; I on …".
+func (p *sitePage) describe(grid string) string {
+	var parts []string
+	for i, name := range p.Pieces {
+		var at []string
+		code := gallery.PieceCode(i)
+		for k := range len(grid) {
+			if grid[k] == code {
+				at = append(at, p.cellNames[k])
+			}
+		}
+		if len(at) > 0 {
+			parts = append(parts, name+" on "+strings.Join(at, ", "))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+var (
+	svgStyleClass = regexp.MustCompile(`\.([a-z][a-z0-9]*)\{`)
+	svgClass      = regexp.MustCompile(` class="([a-z][a-z0-9]*)"`)
+)
+
+// inlineSVG returns sh as an SVG element to put in a page: without its
+// XML declaration, its class names prefixed with scope so that the rules
+// of one picture do not restyle another, and with a text alternative.
+func inlineSVG(ctx context.Context, sh *gallery.Sheet, scope, label string) (template.HTML, error) {
+	var buf bytes.Buffer
+	if err := EncodeContext(ctx, &buf, FormatSVG, []*gallery.Sheet{sh}, nil); err != nil {
+		return "", err
+	}
+	s := buf.String()
+	s = s[strings.Index(s, "<svg"):]
+	head, body, _ := strings.Cut(s, "</style>")
+	head = svgStyleClass.ReplaceAllString(head, "."+scope+"-$1{")
+	body = svgClass.ReplaceAllString(body, ` class="`+scope+`-$1"`)
+	s = head + "</style>" + body
+	s = `<svg role="img" aria-label="` + template.HTMLEscapeString(label) + `"` + strings.TrimPrefix(s, "<svg")
+	return template.HTML(s), nil
+}
+
+var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>{{.CSS}}</style>
+</head>
+<body data-site="{{.Data}}">
+<header>
+<h1>{{.Title}}</h1>
+<p class="counts">{{.Counts}}</p>
+<nav class="downloads">Downloads: {{range .Downloads}}<a href="{{.Name}}" download>{{.Label}}</a> {{end}}</nav>
+</header>
+{{if .First}}<section id="puzzle">
+<h2>The puzzle</h2>
+{{.Puzzle}}
+</section>{{end}}
+<section id="find">
+<h2>Find solutions</h2>
+<p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The choice is in the address (<code>?covers=PIECE@ROW,COL</code>), so a view can be linked; choices combine.</p>
+<label>Piece <select id="piece"><option value="">choose…</option>{{range .Pieces}}<option>{{.}}</option>{{end}}</select></label>
+<div id="board">{{.Board}}<svg class="cells" viewBox="{{.ViewBox}}" aria-label="the board's cells">{{range .Cells}}<path data-r="{{.R}}" data-c="{{.C}}" d="{{.D}}"><title>row {{.R}}, column {{.C}}</title></path>{{end}}</svg></div>
+<p><span id="filters"></span> <button type="button" id="clear">show all</button></p>
+<p id="shown" aria-live="polite"></p>
+</section>
+<section id="solutions">
+<h2>Solutions</h2>
+{{if gt (len .Pages) 1}}<nav class="pages">Pages: {{range .Pages}}{{if .Current}}<strong>{{.Number}}</strong> {{else}}<a class="page" href="{{.Name}}" data-href="{{.Name}}">{{.Number}}</a> {{end}}{{end}}</nav>{{end}}
+<div class="grid">
+{{range .Solutions}}<figure class="sol" id="solution-{{.Number}}" data-grid="{{.Grid}}" tabindex="0">{{.SVG}}<figcaption>{{.Number}} <small>orbit {{.Orbit}}</small></figcaption></figure>
+{{end}}</div>
+</section>
+{{if .First}}<section id="stats">
+<h2>Statistics</h2>
+<p>How many of the distinct solutions put a piece on each cell: <select id="heat-piece" aria-label="piece">{{range .Stats}}<option>{{.Piece}}</option>{{end}}</select></p>
+{{range .Stats}}<div class="heat" data-piece="{{.Piece}}">{{.Heat}}</div>
+{{end}}
+<table>
+<caption>Solutions in which each piece touches the board's edge, and a hole</caption>
+<tr><th>piece</th><th>edge</th><th>hole</th></tr>
+{{range .Stats}}<tr><td>{{.Piece}}</td><td>{{.Border}}</td><td>{{.Hole}}</td></tr>
+{{end}}</table>
+</section>{{end}}
+<dialog id="big" aria-label="the solution, large"><div></div><p></p><form method="dialog"><button>close</button></form></dialog>
+<script>{{.JS}}</script>
+</body>
+</html>
+`))

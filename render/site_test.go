@@ -1,0 +1,265 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/puzzles"
+)
+
+// scottSite writes the web gallery of Scott's problem into a temporary
+// directory, and returns its first page and the solutions.
+func scottSite(t *testing.T) (string, []puzzles.Class) {
+	t.Helper()
+	spec, err := puzzles.LoadSpec("scott")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := gallery.NewSite(res.Distinct, &gallery.Options{Title: spec.Title})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "index.html")
+	files, err := WriteSite(context.Background(), path, site, []Download{{Name: "solutions.json", Label: "JSON", Data: []byte("{}")}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 5 {
+		t.Errorf("wrote %v, want the page, three posters and the download", files)
+	}
+	return path, res.Distinct
+}
+
+// covering returns the ids of the solutions in which each piece named
+// covers its cell: the answer a covers= query must give.
+func covering(classes []puzzles.Class, covers map[string]puzzles.Cell) []string {
+	p := classes[0].Puzzle()
+	var ids []string
+	for k, c := range classes {
+		ok := true
+		for name, cell := range covers {
+			piece, _ := c.At(p.Board().Index(cell))
+			ok = ok && p.PieceNames()[piece] == name
+		}
+		if ok {
+			ids = append(ids, fmt.Sprintf("solution-%d", k+1))
+		}
+	}
+	return ids
+}
+
+func TestWriteSite(t *testing.T) {
+	path, classes := scottSite(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	for k := range classes {
+		if !strings.Contains(page, fmt.Sprintf(`id="solution-%d"`, k+1)) {
+			t.Errorf("no solution-%d", k+1)
+		}
+	}
+	for _, bad := range []string{`src="http`, `href="http`, "url(", "@import", "<script src", "<link"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page refers to %q: it must load nothing", bad)
+		}
+	}
+	if n := strings.Count(page, `role="img" aria-label="Solution `); n != len(classes) {
+		t.Errorf("%d solutions have a text alternative, want %d", n, len(classes))
+	}
+	// The same site twice: the same bytes.
+	again, _ := scottSite(t)
+	data2, _ := os.ReadFile(again)
+	if !bytes.Equal(data, data2) {
+		t.Errorf("two writes of the same site differ")
+	}
+}
+
+// browser returns a context for a headless Chromium, or skips the test
+// when there is none (unless POLYTILE_BROWSER is "required", as in CI).
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("POLYTILE_BROWSER") == "required" {
+			t.Fatal("no Chromium to test the web gallery in (apt-get install chromium)")
+		}
+		t.Skip("no Chromium found; .ci/run installs it")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.WindowSize(1200, 1600), chromedp.Flag("allow-file-access-from-files", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel3)
+	return ctx
+}
+
+// TestSiteInBrowser opens the web gallery in headless Chromium and uses
+// it as a reader would.
+func TestSiteInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	path, classes := scottSite(t)
+	ctx := browser(t)
+	// What the page writes to its console: errors, warnings, exceptions.
+	cctx, stopConsole := context.WithCancel(ctx)
+	var mu sync.Mutex
+	var problems []string
+	messages := chromedp.Console(cctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
+				mu.Lock()
+				problems = append(problems, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	url := "file://" + path
+	visible := func() []string {
+		ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll(".sol")).filter(e => !e.hidden).map(e => e.id)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+
+	// Every solution is on the page.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("solution-1"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := visible(); len(got) != len(classes) || got[0] != "solution-1" || got[len(got)-1] != fmt.Sprintf("solution-%d", len(classes)) {
+		t.Errorf("the page shows %d solutions (%v…), want all %d", len(got), got[:min(3, len(got))], len(classes))
+	}
+
+	// A covers= address shows exactly the solutions the search says.
+	for _, q := range []struct {
+		query  string
+		covers map[string]puzzles.Cell
+	}{
+		{"covers=X@2,3", map[string]puzzles.Cell{"X": {Row: 2, Col: 3}}},
+		{"covers=X@2,3&covers=I@0,0", map[string]puzzles.Cell{"X": {Row: 2, Col: 3}, "I": {Row: 0, Col: 0}}},
+		{"covers=F@7,7", map[string]puzzles.Cell{"F": {Row: 7, Col: 7}}},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(url+"?"+q.query), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
+			t.Fatal(err)
+		}
+		want := covering(classes, q.covers)
+		if got := visible(); !slices.Equal(got, want) {
+			t.Errorf("?%s shows %v, want %v", q.query, got, want)
+		}
+	}
+
+	// Choosing a piece and clicking a cell does the same, and puts the
+	// choice in the address.
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("piece")),
+		chromedp.SetValue(chromedp.ID("piece"), "X"),
+		chromedp.Evaluate[chromedp.Void](`void document.getElementById("piece").dispatchEvent(new Event("change"))`),
+		chromedp.Click(chromedp.CSS(`.cells path[data-r="2"][data-c="3"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	search, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.search`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := covering(classes, map[string]puzzles.Cell{"X": {Row: 2, Col: 3}}); !slices.Equal(visible(), want) {
+		t.Errorf("clicking X and cell (2, 3) shows %v, want %v", visible(), want)
+	}
+	if search != "?covers=X%402%2C3" {
+		t.Errorf("the address's query is %q after the click, want ?covers=X%%402%%2C3", search)
+	}
+
+	// A solution opens large; the arrow keys go to the next; Escape closes.
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("solution-1")),
+		chromedp.Click(chromedp.ID("solution-1")),
+		chromedp.KeyEvent(kb.ArrowRight),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caption, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#big p").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	open, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("big").open`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(caption, "2 ") || open {
+		t.Errorf("after a click on solution 1 and the right arrow, the large view shows %q (want solution 2), and Escape left it open: %v", caption, open)
+	}
+
+	// The page is not blank.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("solution-1"))); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	colours := map[[4]uint32]bool{}
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y += 4 {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x += 4 {
+			r, g, b, a := img.At(x, y).RGBA()
+			colours[[4]uint32{r, g, b, a}] = true
+		}
+	}
+	if len(colours) < 10 {
+		t.Errorf("the screenshot has %d colours: blank", len(colours))
+	}
+	if dir := os.Getenv("POLYTILE_SCREENSHOT"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "gallery.png"), shot, 0o644)
+	}
+	stopConsole()
+	<-done
+	mu.Lock()
+	defer mu.Unlock()
+	if problems != nil {
+		t.Errorf("the page wrote to its console: %v", problems)
+	}
+}
