@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -38,7 +39,8 @@ type Download struct {
 func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".html") }
 
 // WriteSite writes the web gallery of site, its first page at path (such
-// as gallery/index.html) and the rest beside it: further pages of
+// as gallery/index.html, its directory made if need be) and the rest
+// beside it: further pages of
 // SitePerPage solutions (index-2.html, …), the poster as SVG, PNG (at
 // opt's DPI) and PDF, and the downloads. The pages are self-contained,
 // their style and script inline, and load nothing from the network, so
@@ -58,6 +60,9 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 	}
 	dir := filepath.Dir(path)
 	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
 	var written []string
 	write := func(name string, f func(io.Writer) error) error {
 		if err := ctx.Err(); err != nil {

@@ -256,7 +256,9 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, spec *puzzles.Spec, classes []p
 	}
 	site.Complete = complete
 	paths, err := render.WriteSite(cmd.Context(), f.output, site, downloads, ropt)
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s and %s beside it\n", f.output, plural.Of(len(paths)-1, "file"))
+	if err == nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s and %s beside it\n", f.output, plural.Of(len(paths)-1, "file"))
+	}
 	return err
 }
 
