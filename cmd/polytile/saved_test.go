@@ -155,3 +155,29 @@ func TestDrawTimeout(t *testing.T) {
 		t.Errorf("a negative timeout: exit %d, %q", code, stderr)
 	}
 }
+
+// TestDrawSite checks that an .html output is a web gallery, from a spec
+// or from saved results.
+func TestDrawSite(t *testing.T) {
+	dir := t.TempDir()
+	result := filepath.Join(dir, "scott.json")
+	os.WriteFile(result, []byte(mustRun(t, "solve", "scott", "--json")), 0o644)
+	for _, in := range []string{"scott", result} {
+		out := filepath.Join(dir, filepath.Base(in)+"-site", "index.html")
+		mustRun(t, "draw", in, "-o", out, "--palette", "tol-rainbow")
+		page := string(readFile(t, out))
+		for _, want := range []string{`id="solution-1"`, `id="solution-65"`, "Dana Scott&#39;s pentomino problem", "65 distinct solutions, 520 raw; 8 symmetries.", `data-grid="`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("draw %s -o %s: the page lacks %q", in, out, want)
+			}
+		}
+		for _, f := range []string{"index-poster.svg", "index-poster.png", "index-poster.pdf"} {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(out), f)); err != nil {
+				t.Errorf("draw %s: %v", in, err)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "scott.json-site", "scott.json")); err != nil {
+		t.Errorf("the site of a result does not offer the result: %v", err)
+	}
+}
