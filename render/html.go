@@ -124,6 +124,7 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 // sitePage is what the template of a page is given.
 type sitePage struct {
 	Title, Counts string
+	Poster        string // the poster's SVG file
 	Data          string // the script's data: pieces, cells and codes, as JSON
 	CSS           template.CSS
 	JS            template.JS
@@ -215,6 +216,7 @@ func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads
 	if p.Board, err = inlineSVG(ctx, site.Board, "bd", "The board: choose a cell"); err != nil {
 		return nil, err
 	}
+	p.Poster = stem + "-poster.svg"
 	p.Downloads = append([]Download{
 		{Name: stem + "-poster.svg", Label: "poster (SVG)"},
 		{Name: stem + "-poster.png", Label: "poster (PNG)"},
@@ -299,6 +301,10 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{if .First}}<section id="puzzle">
 <h2>The puzzle</h2>
 {{.Puzzle}}
+</section>
+<section id="poster">
+<h2>Poster</h2>
+<p><a href="{{.Poster}}"><img src="{{.Poster}}" alt="every solution, numbered, on one sheet" loading="lazy" style="max-width:100%"></a></p>
 </section>{{end}}
 <section id="find">
 <h2>Find solutions</h2>
