@@ -393,6 +393,21 @@ func Solutions(sols []*puzzles.Solution, opt *Options) ([]*Sheet, error) {
 	return Layout(items, opt)
 }
 
+// Chosen lays out the solutions a pick chose (puzzles.Pick): with nth > 0,
+// the one solution given, the nth of found (found < 0: of a number not
+// known), captioned with its number and titled "solution nth of found";
+// else all of them, numbered from 1.
+func Chosen(sols []*puzzles.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
+	if nth <= 0 || len(sols) != 1 {
+		return Solutions(sols, opt)
+	}
+	title := fmt.Sprintf("solution %d of %d", nth, found)
+	if found < 0 {
+		title = fmt.Sprintf("solution %d", nth)
+	}
+	return Layout([]Item{{Solution: sols[0], Caption: fmt.Sprint(nth), Title: title}}, opt)
+}
+
 // Classes lays out the representatives of classes of solutions, numbered
 // from 1: what (*puzzles.Puzzle).Solve returns as Result.Distinct.
 func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {

@@ -89,3 +89,26 @@ func ExamplePuzzle() {
 	// I
 	// L
 }
+
+func TestChosen(t *testing.T) {
+	sols := distinct(t, "scott", 0)
+	for _, tt := range []struct {
+		sols         []*puzzles.Solution
+		nth, found   int
+		frames       int
+		title, label string
+	}{
+		{sols[6:7], 7, 65, 1, "solution 7 of 65", "7"},
+		{sols[6:7], 7, -1, 1, "solution 7", "7"},
+		{sols[:5], 0, 65, 5, "solution 1 of 5", "1"},
+	} {
+		sheets, err := Chosen(tt.sols, tt.nth, tt.found, &Options{Labels: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := sheets[0].Frames[0]
+		if len(sheets[0].Frames) != tt.frames || f.Title != tt.title || f.Caption.Text != tt.label {
+			t.Errorf("Chosen(%d of %d): %d frames, the first %q captioned %q; want %d, %q, %q", tt.nth, tt.found, len(sheets[0].Frames), f.Title, f.Caption.Text, tt.frames, tt.title, tt.label)
+		}
+	}
+}

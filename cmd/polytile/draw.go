@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
@@ -161,12 +158,11 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if results.IsSaved(name) && render.IsSite(f.output) {
-		spec, classes, complete, err := results.LoadClasses(name)
+		all, err := results.LoadAll(name)
 		if err != nil {
 			return err
 		}
-		data, err := os.ReadFile(name)
-		return cmp.Or(err, f.drawSite(cmd, spec, classes, complete, []render.Download{{Name: filepath.Base(name), Label: "the solutions (JSON)", Data: data}}))
+		return f.drawSite(cmd, all)
 	}
 	if results.IsSaved(name) {
 		return f.drawSaved(cmd, name)
@@ -180,16 +176,12 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		if err != nil {
 			return err
 		}
-		res, err := spec.Puzzle.Solve(ctx, &puzzles.SolveConfig{Progress: progress})
+		all, err := results.SolveAll(ctx, spec, &puzzles.SolveConfig{Progress: progress})
 		stop()
-		var buf bytes.Buffer
-		if err == nil {
-			err = results.NewResult(spec, res).Encode(&buf)
-		}
 		if err != nil {
 			return fmt.Errorf("search stopped: %w; nothing written", err)
 		}
-		return f.drawSite(cmd, spec, res.Distinct, res.Complete, []render.Download{{Name: "solutions.json", Label: "the solutions (JSON)", Data: buf.Bytes()}})
+		return f.drawSite(cmd, all)
 	}
 	return f.draw(cmd, spec, spec.Puzzle.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		if f.puzzle {
@@ -230,19 +222,14 @@ func (f *drawFlags) sheets(sols []*puzzles.Solution, found int, opt *gallery.Opt
 		return nil, usagef("--solution %d: there are %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
 	case len(sols) == 0:
 		return nil, nil
-	case f.solution > 0:
-		title := fmt.Sprintf("solution %d of %d", f.solution, found)
-		if found < 0 {
-			title = fmt.Sprintf("solution %d", f.solution)
-		}
-		return gallery.Layout([]gallery.Item{{Solution: sols[0], Caption: fmt.Sprint(f.solution), Title: title}}, opt)
 	}
-	return gallery.Solutions(sols, opt)
+	return gallery.Chosen(sols, f.solution, found, opt)
 }
 
-// drawSite writes the web gallery of classes, spec's solutions, with the
-// look the command line and the spec set, and the downloads.
-func (f *drawFlags) drawSite(cmd *cobra.Command, spec *puzzles.Spec, classes []puzzles.Class, complete bool, downloads []render.Download) error {
+// drawSite writes the web gallery of all the solutions, with the look the
+// command line and the spec set, offering their saved results.
+func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
+	spec := all.Spec
 	opt, ropt, err := f.look.options(spec, spec.Puzzle.PieceNames())
 	if err != nil {
 		return err
@@ -250,12 +237,12 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, spec *puzzles.Spec, classes []p
 	if opt.Title == "" {
 		opt.Title = cmp.Or(spec.Title, spec.Name)
 	}
-	site, err := gallery.NewSite(classes, opt)
+	site, err := gallery.NewSite(all.Classes, opt)
 	if err != nil {
 		return err
 	}
-	site.Complete = complete
-	paths, err := render.WriteSite(cmd.Context(), f.output, site, downloads, ropt)
+	site.Complete = all.Complete
+	paths, err := render.WriteSite(cmd.Context(), f.output, site, []render.Download{{Name: all.File, Label: "the solutions (JSON)", Data: all.Data}}, ropt)
 	if err == nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s and %s beside it\n", f.output, plural.Of(len(paths)-1, "file"))
 	}

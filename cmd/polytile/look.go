@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/pflag"
@@ -15,30 +16,12 @@ import (
 // values are kept as written, in the order given, and read by
 // puzzles.RenderOptions.Set.
 type lookFlags struct {
-	given []lookValue
-}
-
-// lookValue is one look flag as given, and a pflag.Value.
-type lookValue struct {
-	l          *lookFlags
-	key, value string
-}
-
-func (v *lookValue) String() string { return v.value }
-func (v *lookValue) Type() string {
-	if puzzles.RenderKeyIsFlag(v.key) {
-		return "bool"
-	}
-	return "string"
-}
-func (v *lookValue) Set(s string) error {
-	v.l.given = append(v.l.given, lookValue{key: v.key, value: s})
-	return nil
+	given []cli.Setting
 }
 
 func (l *lookFlags) register(fl *pflag.FlagSet) {
 	for _, key := range puzzles.RenderKeys() {
-		f := fl.VarPF(&lookValue{l: l, key: key}, key, "", puzzles.RenderKeyUsage(key))
+		f := fl.VarPF(&cli.Recorder{Name: key, Bool: puzzles.RenderKeyIsFlag(key), Into: &l.given}, key, "", puzzles.RenderKeyUsage(key))
 		if puzzles.RenderKeyIsFlag(key) {
 			f.NoOptDefVal = "true"
 		}
@@ -52,7 +35,7 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 func (l *lookFlags) renderOptions(spec *puzzles.Spec) (*puzzles.RenderOptions, error) {
 	r := &puzzles.RenderOptions{}
 	for _, v := range l.given {
-		if err := r.Set(v.key, v.value); err != nil {
+		if err := r.Set(v.Name, v.Value); err != nil {
 			return nil, usageError{err}
 		}
 	}

@@ -14,10 +14,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/polytile/polytile/internal/cli"
+	"github.com/polytile/polytile/palettes"
+	"github.com/polytile/polytile/puzzles"
 	"github.com/spf13/cobra"
 )
 
@@ -47,14 +49,14 @@ func usagef(format string, args ...any) error {
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	out := &stickyWriter{w: stdout}
+	out := &cli.StickyWriter{W: stdout}
 	root := newRoot(out, stderr)
 	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
 	cmd, err := root.ExecuteContextC(ctx)
-	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
+	if out.Err != nil && (err == nil || errors.Is(err, out.Err)) {
 		// A full disk or a broken pipe is a failure, as for cat. (A standard
 		// output closed before the start is /dev/null: Go's runtime opens it.)
-		err = fmt.Errorf("writing standard output: %w", out.err)
+		err = fmt.Errorf("writing standard output: %w", out.Err)
 	}
 	if err == nil {
 		return 0
@@ -90,46 +92,19 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageError{flagError(err)}
+		return usageError{cli.FlagError(err)}
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newSolveCmd(), newListCmd(), newDrawCmd(), newPiecesCmd(), newPalettesCmd(), newMergeCmd())
+	root.AddCommand(newSolveCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),
+		listing("list", "List the built-in puzzles and piece sets", puzzles.WriteCatalog),
+		listing("palettes", "List the colour palettes", palettes.WriteList))
 	return root
 }
 
-// stickyWriter passes writes to w until one fails, and keeps the first
-// error, so that run can report output that never arrived.
-type stickyWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (s *stickyWriter) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	n, err := s.w.Write(p)
-	s.err = err
-	return n, err
-}
-
-// flagError rewrites the Go parser's words in a flag's error ("strconv.ParseInt:
-// parsing \"x\": invalid syntax") as what the flag wants.
-func flagError(err error) error {
-	var ne *strconv.NumError
-	if !errors.As(err, &ne) {
-		return err
-	}
-	want := map[string]string{"ParseInt": "want a whole number", "ParseUint": "want a whole number",
-		"ParseFloat": "want a number", "ParseBool": "want true or false"}[ne.Func]
-	if errors.Is(ne.Err, strconv.ErrRange) {
-		want = "out of range"
-	}
-	msg := err.Error()
-	if i := strings.Index(msg, "strconv."); i >= 0 && want != "" {
-		return errors.New(msg[:i] + want)
-	}
-	return err
+// listing returns a command of no arguments that writes a list.
+func listing(name, short string, write func(io.Writer) error) *cobra.Command {
+	return &cobra.Command{Use: name, Short: short, Long: helpText(name), Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error { return write(cmd.OutOrStdout()) }}
 }
 
 // exactArgs is cobra.ExactArgs with a usage error.

@@ -3,10 +3,12 @@ package results
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/polytile/polytile/puzzles"
@@ -358,26 +360,55 @@ func lastLine(f *os.File) []byte {
 	return line
 }
 
-// LoadClasses reads every solution of the file of saved results at path
-// (a result or a shard file, as Load reads them), checked against the
-// puzzle of the spec the file carries, in the file's order, and says
-// whether the file holds every solution of the puzzle.
-func LoadClasses(path string) (*puzzles.Spec, []puzzles.Class, bool, error) {
+// All is every distinct solution of a puzzle that a search found or a
+// file holds, with the saved results that hold them: what a web gallery
+// shows, and offers to download.
+type All struct {
+	Spec     *puzzles.Spec
+	Classes  []puzzles.Class // in canonical order, or a shard file's
+	Complete bool            // whether they are all the puzzle's
+	File     string          // a name for the saved results
+	Data     []byte          // the saved results, as a file holds them
+}
+
+// SolveAll searches spec's puzzle with cfg (nil: the defaults) and
+// returns all it finds, the saved results being the Result's encoding.
+func SolveAll(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig) (*All, error) {
+	res, err := spec.Puzzle.Solve(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := NewResult(spec, res).Encode(&buf); err != nil {
+		return nil, err
+	}
+	return &All{Spec: spec, Classes: res.Distinct, Complete: res.Complete, File: "solutions.json", Data: buf.Bytes()}, nil
+}
+
+// LoadAll reads every solution of the file of saved results at path (a
+// result or a shard file, as Load reads them), checked against the puzzle
+// of the spec the file carries, in the file's order.
+func LoadAll(path string) (*All, error) {
 	saved, err := Load(path, puzzles.Pick{Limit: 1})
 	if err != nil {
-		return nil, nil, false, err
+		return nil, err
 	}
-	var classes []puzzles.Class
+	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path)}
+	if all.Data, err = os.ReadFile(path); err != nil {
+		return nil, err
+	}
 	if saved.Canonical {
-		r, err := ReadResultFile(path)
-		if err == nil {
-			classes, err = r.Classes(saved.Spec.Puzzle)
+		r, err := readResult(all.Data, path, true)
+		if err != nil {
+			return nil, err
 		}
-		return saved.Spec, classes, saved.Partial == "", err
+		all.Classes, err = r.Classes(saved.Spec.Puzzle)
+		return all, err
 	}
-	sf, err := ReadShardFile(path)
-	if err == nil {
-		classes, err = sf.Classes(saved.Spec.Puzzle)
+	sf, err := ReadShard(bytes.NewReader(all.Data), path)
+	if err != nil {
+		return nil, err
 	}
-	return saved.Spec, classes, saved.Partial == "", err
+	all.Classes, err = sf.Classes(saved.Spec.Puzzle)
+	return all, err
 }

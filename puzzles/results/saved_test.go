@@ -137,3 +137,29 @@ func BenchmarkLoadLast(b *testing.B) {
 		}
 	}
 }
+
+func TestLoadAll(t *testing.T) {
+	result, shard, cut := saveScott(t, 1)
+	for _, tt := range []struct {
+		path     string
+		n        int
+		complete bool
+	}{{result, 65, true}, {shard, 65, true}, {cut, 62, false}} {
+		all, err := LoadAll(tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all.Classes) != tt.n || all.Complete != tt.complete || all.File != filepath.Base(tt.path) || len(all.Data) == 0 || all.Spec.Name != "scott" {
+			t.Errorf("%s: %d classes, complete %v, file %q", tt.path, len(all.Classes), all.Complete, all.File)
+		}
+	}
+	spec, _ := puzzles.LoadSpec("scott")
+	all, err := SolveAll(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ReadResult(bytes.NewReader(all.Data), all.File)
+	if err != nil || len(all.Classes) != 65 || r.Distinct != 65 || !all.Complete {
+		t.Errorf("SolveAll: %d classes, result %v, %v", len(all.Classes), r, err)
+	}
+}

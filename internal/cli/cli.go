@@ -1,0 +1,79 @@
+// Package cli holds small pieces of a command line that have nothing to do
+// with puzzles: a writer that remembers its first failure, flag errors in
+// a person's words, and a flag value that records what it is given.
+package cli
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// StickyWriter passes writes to W until one fails, and keeps the first
+// error in Err, so that a command can report output that never arrived.
+type StickyWriter struct {
+	W   io.Writer
+	Err error
+}
+
+func (s *StickyWriter) Write(p []byte) (int, error) {
+	if s.Err != nil {
+		return 0, s.Err
+	}
+	n, err := s.W.Write(p)
+	s.Err = err
+	return n, err
+}
+
+// FlagError rewrites the Go parser's words in a flag's error
+// ("strconv.ParseInt: parsing \"x\": invalid syntax") as what the flag
+// wants ("want a whole number"); other errors are returned as they are.
+func FlagError(err error) error {
+	var ne *strconv.NumError
+	if !errors.As(err, &ne) {
+		return err
+	}
+	want := map[string]string{"ParseInt": "want a whole number", "ParseUint": "want a whole number", "Atoi": "want a whole number",
+		"ParseFloat": "want a number", "ParseBool": "want true or false"}[ne.Func]
+	if errors.Is(ne.Err, strconv.ErrRange) {
+		want = "out of range"
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, "strconv."); i >= 0 && want != "" {
+		return errors.New(msg[:i] + want)
+	}
+	return err
+}
+
+// Setting is a flag's value as given on a command line.
+type Setting struct{ Name, Value string }
+
+// Recorder is a flag value (it has the methods of pflag.Value) that
+// appends what it is given, with the flag's name, to *Into, in the order
+// given, for the program to read later; it never fails. Bool says whether
+// the flag is true or false, and may then be given without a value.
+type Recorder struct {
+	Name  string
+	Bool  bool
+	Into  *[]Setting
+	value string
+}
+
+func (r *Recorder) String() string { return r.value }
+
+// Type names the value's kind, as pflag shows it: "bool" for a flag that
+// takes no value, "string" otherwise.
+func (r *Recorder) Type() string {
+	if r.Bool {
+		return "bool"
+	}
+	return "string"
+}
+
+// Set records s.
+func (r *Recorder) Set(s string) error {
+	r.value = s
+	*r.Into = append(*r.Into, Setting{r.Name, s})
+	return nil
+}
