@@ -1,0 +1,178 @@
+// Package cover holds the puzzles that are exact-cover problems but not
+// tilings: a plain matrix of items and options (Matrix, also read from
+// the text format of Knuth's DLX programs), Sudoku (Sudoku) and N queens
+// (Queens). Each encodes itself as a Matrix, turns a solution (the options
+// chosen) back into its own terms, and knows the symmetries under which
+// two solutions are the same. Solve searches any of them with package
+// solve, keeping one solution of each class. The package knows nothing of
+// tilings and imports only solve and the standard library.
+package cover
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/polytile/polytile/solve"
+)
+
+// Matrix is an exact-cover problem: named items, the first Primary of
+// them primary (covered exactly once by a solution) and the rest secondary
+// (at most once), and options, each a set of items.
+type Matrix struct {
+	Items   []string
+	Primary int
+	Options [][]int
+	// Names names each option for people ("r1c2 5" for a digit written in
+	// a Sudoku's cell); nil when options are known by their items.
+	Names []string
+}
+
+// NewMatrix makes the matrix of the named primary and secondary items and
+// of options given as lists of item names, checking that names are
+// unique, that options name known items, each once, and that no option
+// is empty.
+func NewMatrix(primary, secondary []string, options [][]string) (*Matrix, error) {
+	m := &Matrix{Items: append(slices.Clone(primary), secondary...), Primary: len(primary)}
+	index := map[string]int{}
+	for i, it := range m.Items {
+		if it == "" {
+			return nil, fmt.Errorf("item %d has no name", i+1)
+		}
+		if j, ok := index[it]; ok {
+			return nil, fmt.Errorf("item %q is named twice (items %d and %d)", it, j+1, i+1)
+		}
+		index[it] = i
+	}
+	if len(primary) == 0 {
+		return nil, fmt.Errorf("no primary items: a solution would be empty")
+	}
+	for k, o := range options {
+		if len(o) == 0 {
+			return nil, fmt.Errorf("option %d is empty", k+1)
+		}
+		var items []int
+		for _, name := range o {
+			i, ok := index[name]
+			if !ok {
+				return nil, fmt.Errorf("option %d (%s) names %q, which is not an item", k+1, strings.Join(o, " "), name)
+			}
+			if slices.Contains(items, i) {
+				return nil, fmt.Errorf("option %d (%s) names %q twice", k+1, strings.Join(o, " "), name)
+			}
+			items = append(items, i)
+		}
+		m.Options = append(m.Options, items)
+	}
+	return m, nil
+}
+
+// problem returns the matrix for package solve.
+func (m *Matrix) problem() (*solve.Problem, error) {
+	p := solve.NewProblem(m.Primary, len(m.Items)-m.Primary)
+	for _, o := range m.Options {
+		if _, err := p.AddOption(o...); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// OptionText writes option k as Knuth writes options: its items' names,
+// separated by spaces.
+func (m *Matrix) OptionText(k int) string {
+	names := make([]string, len(m.Options[k]))
+	for i, it := range m.Options[k] {
+		names[i] = m.Items[it]
+	}
+	return strings.Join(names, " ")
+}
+
+// Problem is an exact-cover puzzle of one of this package's kinds.
+type Problem interface {
+	// Kind names the kind: "exact-cover", "sudoku" or "queens".
+	Kind() string
+	// Matrix returns the problem as an exact-cover matrix.
+	Matrix() *Matrix
+	// Symmetries returns the number of symmetries under which two
+	// solutions are the same: 1 when every solution is its own class.
+	Symmetries() int
+	// Canonical returns a key equal for two solutions (sorted option
+	// indices) of one class, and only for them, and the size of the class.
+	Canonical(sol []int) (key string, orbit int)
+	// Text writes a solution as text, as polytile solve prints it.
+	Text(sol []int) string
+	// Saved returns a solution as the JSON value it is saved as.
+	Saved(sol []int) any
+	// About says in a line what the problem is.
+	About() string
+}
+
+// Class is one class of solutions: a solution of it (the options chosen,
+// sorted) and the number of solutions in it.
+type Class struct {
+	Options []int
+	Orbit   int
+}
+
+// Result is what Solve found.
+type Result struct {
+	Raw      int64   // solutions: the sum of the orbits
+	Distinct []Class // one solution of each class, in canonical order
+	Complete bool    // false if limit or ctx stopped the search
+	Nodes    int64   // search nodes
+}
+
+// Solve searches p and keeps one solution of each class (its first in
+// the search), in the order of their canonical keys. A limit above 0
+// stops the search after that many classes; ctx stops it too, with its
+// error and what was found.
+func Solve(ctx context.Context, p Problem, limit int) (*Result, error) {
+	pr, err := p.Matrix().problem()
+	if err != nil {
+		return nil, err
+	}
+	s := solve.NewSearch(pr, nil)
+	res := &Result{Complete: true}
+	seen := map[string]bool{}
+	for sol := range s.Solutions(ctx) {
+		key, orbit := p.Canonical(sol)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		res.Distinct = append(res.Distinct, Class{Options: sol, Orbit: orbit})
+		res.Raw += int64(orbit)
+		if limit > 0 && len(res.Distinct) >= limit {
+			res.Complete = false
+			break
+		}
+	}
+	res.Nodes = s.Stats().Nodes
+	if err := s.Err(); err != nil {
+		res.Complete = false
+		sortClasses(p, res.Distinct)
+		return res, err
+	}
+	sortClasses(p, res.Distinct)
+	return res, nil
+}
+
+// sortClasses puts classes in the order of their canonical keys.
+func sortClasses(p Problem, cs []Class) {
+	keys := make([]string, len(cs))
+	for i, c := range cs {
+		keys[i], _ = p.Canonical(c.Options)
+	}
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
+	out := make([]Class, len(cs))
+	for i, k := range idx {
+		out[i] = cs[k]
+	}
+	copy(cs, out)
+}

@@ -1,0 +1,151 @@
+package cover
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// The number of ways to put n queens on an n × n board, and of them
+// distinct under the symmetries of the square (OEIS A000170, A002562).
+var queensCounts = []struct {
+	n             int
+	raw, distinct int
+}{{1, 1, 1}, {2, 0, 0}, {3, 0, 0}, {4, 2, 1}, {5, 10, 2}, {6, 4, 1}, {7, 40, 6}, {8, 92, 12}, {9, 352, 46}, {10, 724, 92}, {11, 2680, 341}, {12, 14200, 1787}}
+
+func TestQueens(t *testing.T) {
+	for _, tt := range queensCounts {
+		q, err := NewQueens(tt.n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Solve(context.Background(), q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Raw != int64(tt.raw) || len(res.Distinct) != tt.distinct || !res.Complete {
+			t.Errorf("%d queens: %d raw, %d distinct, want %d and %d", tt.n, res.Raw, len(res.Distinct), tt.raw, tt.distinct)
+		}
+	}
+	q, _ := NewQueens(8, nil)
+	res, _ := Solve(context.Background(), q, 1)
+	if got := q.Text(res.Distinct[0].Options); strings.Count(got, "Q") != 8 {
+		t.Errorf("text:\n%s", got)
+	}
+}
+
+// Knuth's example in "Dancing links" (2000): seven items, six options, one
+// solution.
+const knuth7 = `| Knuth's seven-item example
+A B C D E F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+`
+
+func TestPlain(t *testing.T) {
+	m, err := ParseDLX("knuth.dlx", strings.NewReader(knuth7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Plain{M: m}
+	res, err := Solve(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Distinct) != 1 || res.Raw != 1 {
+		t.Fatalf("%d solutions, want 1", len(res.Distinct))
+	}
+	if got := p.Text(res.Distinct[0].Options); got != "C E F\nA D\nB G\n" {
+		t.Errorf("the solution is\n%s", got)
+	}
+	for _, tt := range []struct{ text, msg string }{
+		{"| only a comment\n", "no items"},
+		{"A B | C | D\nA\n", "two '|'"},
+		{"A B\nA Z\n", "bad.dlx:2: option 1 (A Z) names \"Z\""},
+		{"A A\n", `item "A" is named twice`},
+		{"| A\n| B\nA B\nA A\n", "bad.dlx:4: option 1 (A A) names \"A\" twice"},
+	} {
+		if _, err := ParseDLX("bad.dlx", strings.NewReader(tt.text)); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("ParseDLX(%q) = %v, want %q", tt.text, err, tt.msg)
+		}
+	}
+	// Secondary items: a solution covers them at most once.
+	m, err = ParseDLX("sec.dlx", strings.NewReader("A B | X\nA X\nB X\nA\nB\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := Solve(context.Background(), &Plain{M: m}, 0); res.Raw != 3 {
+		t.Errorf("with a secondary item: %d solutions, want 3", res.Raw)
+	}
+}
+
+// The Sudoku of Radcliffe's slides, and its solution.
+const seedSudoku = `
+010009000
+743002000
+000800102
+000000400
+000060050
+009001007
+005000060
+001000900
+000750801
+`
+
+func TestSudoku(t *testing.T) {
+	s, err := ParseSudoku(seedSudoku, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Solve(context.Background(), s, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Distinct) != 1 || !res.Complete {
+		t.Fatalf("%d solutions (complete %v), want exactly 1", len(res.Distinct), res.Complete)
+	}
+	grid := s.Grid(res.Distinct[0].Options)
+	// Every row, column and box holds each digit once, and the givens stay.
+	for i := range 9 {
+		row, col, box := map[byte]bool{}, map[byte]bool{}, map[byte]bool{}
+		for j := range 9 {
+			row[grid[i][j]] = true
+			col[grid[j][i]] = true
+			box[grid[i/3*3+j/3][i%3*3+j%3]] = true
+			if g := s.Givens[i][j]; g != 0 && grid[i][j] != sudokuSymbols[g-1] {
+				t.Errorf("cell %d,%d: %c, given %d", i, j, grid[i][j], g)
+			}
+		}
+		if len(row) != 9 || len(col) != 9 || len(box) != 9 {
+			t.Errorf("row, column or box %d repeats a digit:\n%s", i, strings.Join(grid, "\n"))
+		}
+	}
+	// A grid with two solutions: --limit 2 says it is not proper.
+	two, _ := ParseSudoku("12..\n..12\n....\n....\n", false)
+	if res, _ := Solve(context.Background(), two, 2); len(res.Distinct) != 2 {
+		t.Errorf("a 4 × 4 grid with few givens: %d solutions found with limit 2", len(res.Distinct))
+	}
+	// A 16 × 16 grid, empty: the first solution of many.
+	empty := strings.Repeat(strings.Repeat(".", 16)+"\n", 16)
+	big, err := ParseSudoku(empty, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := Solve(context.Background(), big, 1); len(res.Distinct) != 1 || !strings.ContainsAny(big.Grid(res.Distinct[0].Options)[0], "ABCDEFG") {
+		t.Errorf("an empty 16 × 16 grid: no solution with letters")
+	}
+	for _, tt := range []struct{ grid, msg string }{
+		{"12\n21\n", "a Sudoku has 4, 9, 16 or 25"},
+		{"1%..\n....\n....\n....\n", `1:2: '%' in the grid`},
+		{"12.\n....\n....\n....\n", "row 1 has 3 cells"},
+		{"5...\n....\n....\n....\n", "past the 4 symbols"},
+	} {
+		if _, err := ParseSudoku(tt.grid, false); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("ParseSudoku(%q) = %v, want %q", tt.grid, err, tt.msg)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package cover
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// sudokuSymbols are the symbols of a Sudoku, in order: digits, then
+// letters, as 16 × 16 grids write them.
+const sudokuSymbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// Sudoku is a Sudoku of n² × n² cells, n from 2 to 5: every row, column
+// and n × n box, and with Diagonals both main diagonals, holds each of the
+// n² symbols once. Givens holds the grid's symbols, 0 for a blank.
+type Sudoku struct {
+	N         int // the side of a box; the grid is N² across
+	Givens    [][]int
+	Diagonals bool
+	m         *Matrix
+}
+
+// SudokuError is a mistake in a Sudoku's grid, at a row and column of
+// its picture counted from 1.
+type SudokuError struct {
+	Line, Col int
+	Msg       string
+}
+
+func (e *SudokuError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
+
+// ParseSudoku reads a grid: rows of symbols (1–9, then A–Z past 9), '.' or
+// '0' for a blank, spaces between them allowed and ignored; n² rows of n²
+// symbols, n from 2 to 5 (4 × 4, 9 × 9, 16 × 16, 25 × 25).
+func ParseSudoku(grid string, diagonals bool) (*Sudoku, error) {
+	var rows [][]int
+	var lineOf []int
+	for i, line := range strings.Split(strings.TrimRight(grid, "\n"), "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var row []int
+		for j, r := range line {
+			switch {
+			case r == ' ' || r == '|' || r == '-' || r == '+':
+				continue
+			case r == '.' || r == '0':
+				row = append(row, 0)
+			default:
+				k := strings.IndexRune(sudokuSymbols, r)
+				if k < 0 {
+					k = strings.IndexRune(sudokuSymbols, r-'a'+'A')
+				}
+				if k < 0 {
+					return nil, &SudokuError{i + 1, j + 1, fmt.Sprintf("%q in the grid: write 1–9 (then A–Z past 9) for a given, '.' or '0' for a blank", r)}
+				}
+				row = append(row, k+1)
+			}
+		}
+		rows = append(rows, row)
+		lineOf = append(lineOf, i+1)
+	}
+	size := len(rows)
+	n := int(math.Round(math.Sqrt(float64(size))))
+	if n < 2 || n > 5 || n*n != size {
+		return nil, &SudokuError{1, 1, fmt.Sprintf("the grid has %d rows; a Sudoku has 4, 9, 16 or 25 (n² for n from 2 to 5)", size)}
+	}
+	for i, row := range rows {
+		if len(row) != size {
+			return nil, &SudokuError{lineOf[i], 1, fmt.Sprintf("row %d has %d cells; every row of this grid has %d", i+1, len(row), size)}
+		}
+		for j, v := range row {
+			if v > size {
+				return nil, &SudokuError{lineOf[i], 1, fmt.Sprintf("row %d, cell %d is %c, past the %d symbols of a %d × %d grid", i+1, j+1, sudokuSymbols[v-1], size, size, size)}
+			}
+		}
+	}
+	s := &Sudoku{N: n, Givens: rows, Diagonals: diagonals}
+	s.m = s.matrix()
+	return s, nil
+}
+
+// matrix encodes the Sudoku: items cell r,c; row r has d; column c has d;
+// box b has d (and the diagonals have d), all primary; an option for each
+// symbol a cell may hold (its given, or any on a blank).
+func (s *Sudoku) matrix() *Matrix {
+	size := s.N * s.N
+	m := &Matrix{}
+	add := func(format string, args ...any) { m.Items = append(m.Items, fmt.Sprintf(format, args...)) }
+	for r := range size {
+		for c := range size {
+			add("r%dc%d", r+1, c+1)
+		}
+	}
+	for _, kind := range []string{"r", "c", "b"} {
+		for i := range size {
+			for d := range size {
+				add("%s%d#%c", kind, i+1, sudokuSymbols[d])
+			}
+		}
+	}
+	if s.Diagonals {
+		for _, kind := range []string{"d", "a"} {
+			for d := range size {
+				add("%s#%c", kind, sudokuSymbols[d])
+			}
+		}
+	}
+	m.Primary = len(m.Items)
+	cellItems := size * size
+	for r := range size {
+		for c := range size {
+			for d := range size {
+				if g := s.Givens[r][c]; g != 0 && g != d+1 {
+					continue
+				}
+				b := r/s.N*s.N + c/s.N
+				o := []int{r*size + c, cellItems + r*size + d, cellItems + size*size + c*size + d, cellItems + 2*size*size + b*size + d}
+				if s.Diagonals {
+					diag := cellItems + 3*size*size
+					if r == c {
+						o = append(o, diag+d)
+					}
+					if r+c == size-1 {
+						o = append(o, diag+size+d)
+					}
+				}
+				m.Options = append(m.Options, o)
+				m.Names = append(m.Names, fmt.Sprintf("r%dc%d=%c", r+1, c+1, sudokuSymbols[d]))
+			}
+		}
+	}
+	return m
+}
+
+func (s *Sudoku) Kind() string    { return "sudoku" }
+func (s *Sudoku) Matrix() *Matrix { return s.m }
+func (s *Sudoku) Symmetries() int { return 1 }
+
+// Canonical: every solution is its own class; the key is its grid.
+func (s *Sudoku) Canonical(sol []int) (string, int) {
+	return strings.Join(s.Grid(sol), ""), 1
+}
+
+// Grid returns the solution as rows of symbols.
+func (s *Sudoku) Grid(sol []int) []string {
+	size := s.N * s.N
+	cells := make([][]byte, size)
+	for r := range cells {
+		cells[r] = make([]byte, size)
+	}
+	for _, k := range sol {
+		name := s.m.Names[k] // rRcC=D
+		var r, c int
+		var d byte
+		fmt.Sscanf(name, "r%dc%d=%c", &r, &c, &d)
+		cells[r-1][c-1] = d
+	}
+	out := make([]string, size)
+	for r := range cells {
+		out[r] = string(cells[r])
+	}
+	return out
+}
+
+// Text writes the solved grid, a row a line, boxes apart.
+func (s *Sudoku) Text(sol []int) string {
+	var b strings.Builder
+	for r, row := range s.Grid(sol) {
+		if r > 0 && r%s.N == 0 {
+			b.WriteString("\n")
+		}
+		for c := range len(row) {
+			if c > 0 && c%s.N == 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteByte(row[c])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Saved returns {"grid": ["534678912", …]}, one string per row.
+func (s *Sudoku) Saved(sol []int) any {
+	return struct {
+		Grid []string `json:"grid"`
+	}{s.Grid(sol)}
+}
+
+func (s *Sudoku) About() string {
+	givens := 0
+	for _, row := range s.Givens {
+		for _, v := range row {
+			if v != 0 {
+				givens++
+			}
+		}
+	}
+	size := s.N * s.N
+	d := ""
+	if s.Diagonals {
+		d = ", diagonals"
+	}
+	return fmt.Sprintf("%d × %d Sudoku, %d givens%s: %d items, %d options", size, size, givens, d, len(s.m.Items), len(s.m.Options))
+}
