@@ -279,10 +279,17 @@ type content struct {
 	pieces []int    // the piece of each instance
 	names  []string // the puzzle's piece names
 	blank  bool     // an empty board: one light fill, its cells ruled
+	// custom, if set, draws the frame instead, w × h cells in size: a
+	// puzzle of package cover.
+	custom func(s *style, f *Frame, pt func(x, y float64) Point)
+	w, h   float64
 }
 
 // size returns the picture's size, in cells.
 func (c *content) size() (float64, float64) {
+	if c.custom != nil {
+		return c.w, c.h
+	}
 	if c.poly != nil {
 		return c.poly.size()
 	}
@@ -561,12 +568,12 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
-	if s.Letters {
+	if s.Letters && (len(contents) == 0 || contents[0].custom == nil) {
 		if err := s.abbreviate(contents); err != nil {
 			return nil, err
 		}
 	}
-	if s.Legend && len(contents) > 0 {
+	if s.Legend && len(contents) > 0 && contents[0].custom == nil {
 		var err error
 		if s.legendEntries, err = s.legend(contents[0].names); err != nil {
 			return nil, err
@@ -712,6 +719,13 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 	f := Frame{X: fx, Y: fy, Width: w, Height: h, Title: items[k].Title}
 	if f.Title == "" {
 		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
+	}
+	if c.custom != nil {
+		c.custom(s, &f, pt)
+		if s.Labels {
+			f.Caption = &Text{X: x + slotW/2, Y: y + s.border + boardH + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: caption(items, k)}
+		}
+		return f
 	}
 	colors, hatch := s.fills(c)
 	if c.blank && s.Style != StyleOutline {

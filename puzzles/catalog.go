@@ -13,6 +13,10 @@ func WriteCatalog(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "PUZZLE\tBOARD\tCELLS\tPIECES\tTITLE")
 	for _, b := range Builtins() {
+		if b.Kind != "tiling" {
+			fmt.Fprintf(tw, "%s\t%s\t\t\t%s\n", b.Name, b.Kind, b.Title)
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", b.Name, b.Size, b.Cells, b.Pieces, b.Title)
 	}
 	if err := tw.Flush(); err != nil {

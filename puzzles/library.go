@@ -19,6 +19,7 @@ var library embed.FS
 // BuiltinInfo describes a built-in puzzle.
 type BuiltinInfo struct {
 	Name   string // the name Builtin and LoadSpec know it by
+	Kind   string // the kind of puzzle (Kinds)
 	Title  string // the spec's title
 	Cells  int    // the number of board cells
 	Pieces int    // the number of pieces a solution puts down, copies included
@@ -49,9 +50,14 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 		if err != nil {
 			panic(err.Error()) // a broken embedded spec is a programmer's mistake
 		}
+		if s.Puzzle == nil {
+			out = append(out, BuiltinInfo{Name: name, Kind: s.Kind, Title: s.Title})
+			continue
+		}
 		b := s.Puzzle.Board()
 		out = append(out, BuiltinInfo{
 			Name:   name,
+			Kind:   s.Kind,
 			Title:  s.Title,
 			Cells:  b.Len(),
 			Pieces: s.Puzzle.Instances(),

@@ -6,29 +6,35 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/puzzles/cover"
 )
 
 func TestBuiltins(t *testing.T) {
 	want := []BuiltinInfo{
-		{"dominoes-2x10", "Dominoes in a 2×10 strip", 20, 10, "2×10"},
-		{"dominoes-4x4", "Dominoes on a 4×4 board", 16, 8, "4×4"},
-		{"hexiamonds-3x12", "Hexiamonds in a 3×12 parallelogram", 72, 12, "3×27"},
-		{"hexiamonds-4x9", "Hexiamonds in a 4×9 parallelogram", 72, 12, "4×22"},
-		{"hexiamonds-chevron", "Hexiamonds in a chevron", 72, 12, "6×15"},
-		{"hexiamonds-hexagon", "Hexiamonds in a hexagon of sides 6, 2 and 3", 72, 12, "5×17"},
-		{"hexiamonds-rhombus-6x6", "Hexiamonds in a 6×6 rhombus", 72, 12, "6×18"},
-		{"one-sided-pentominoes-6x15", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
-		{"one-sided-tetrahexes-5x8", "One-sided tetrahexes in a 5×8 parallelogram", 40, 10, "5×19"},
-		{"one-sided-tetrominoes-4x7", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
-		{"pentahexes-10x11", "Pentahexes in a 10×11 parallelogram", 110, 22, "10×30"},
-		{"pentominoes-3x20", "Pentominoes in a 3×20 rectangle", 60, 12, "3×20"},
-		{"pentominoes-4x15", "Pentominoes in a 4×15 rectangle", 60, 12, "4×15"},
-		{"pentominoes-5x12", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
-		{"pentominoes-6x10", "Pentominoes in a 6×10 rectangle", 60, 12, "6×10"},
-		{"pentominoes-8x8-corners", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
-		{"scott", "Dana Scott's pentomino problem", 60, 12, "8×8"},
-		{"tetrahexes-4x7", "Tetrahexes in a 4×7 parallelogram", 28, 7, "4×16"},
-		{"tetrahexes-hexagon", "Tetrahexes in a hexagon of rows 6, 7, 8 and 7", 28, 7, "4×15"},
+		{"dominoes-2x10", "tiling", "Dominoes in a 2×10 strip", 20, 10, "2×10"},
+		{"dominoes-4x4", "tiling", "Dominoes on a 4×4 board", 16, 8, "4×4"},
+		{"hexiamonds-3x12", "tiling", "Hexiamonds in a 3×12 parallelogram", 72, 12, "3×27"},
+		{"hexiamonds-4x9", "tiling", "Hexiamonds in a 4×9 parallelogram", 72, 12, "4×22"},
+		{"hexiamonds-chevron", "tiling", "Hexiamonds in a chevron", 72, 12, "6×15"},
+		{"hexiamonds-hexagon", "tiling", "Hexiamonds in a hexagon of sides 6, 2 and 3", 72, 12, "5×17"},
+		{"hexiamonds-rhombus-6x6", "tiling", "Hexiamonds in a 6×6 rhombus", 72, 12, "6×18"},
+		{"knuth-7", "exact-cover", "Knuth's seven-item example", 0, 0, ""},
+		{"one-sided-pentominoes-6x15", "tiling", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
+		{"one-sided-tetrahexes-5x8", "tiling", "One-sided tetrahexes in a 5×8 parallelogram", 40, 10, "5×19"},
+		{"one-sided-tetrominoes-4x7", "tiling", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
+		{"pentahexes-10x11", "tiling", "Pentahexes in a 10×11 parallelogram", 110, 22, "10×30"},
+		{"pentominoes-3x20", "tiling", "Pentominoes in a 3×20 rectangle", 60, 12, "3×20"},
+		{"pentominoes-4x15", "tiling", "Pentominoes in a 4×15 rectangle", 60, 12, "4×15"},
+		{"pentominoes-5x12", "tiling", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
+		{"pentominoes-6x10", "tiling", "Pentominoes in a 6×10 rectangle", 60, 12, "6×10"},
+		{"pentominoes-8x8-corners", "tiling", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
+		{"queens-8", "queens", "Eight queens", 0, 0, ""},
+		{"scott", "tiling", "Dana Scott's pentomino problem", 60, 12, "8×8"},
+		{"sudoku", "sudoku", "A Sudoku as an exact cover", 0, 0, ""},
+		{"tetrahexes-4x7", "tiling", "Tetrahexes in a 4×7 parallelogram", 28, 7, "4×16"},
+		{"tetrahexes-hexagon", "tiling", "Tetrahexes in a hexagon of rows 6, 7, 8 and 7", 28, 7, "4×15"},
+		{"two-pieces", "tiling", "Two pieces on six cells", 6, 2, "3×3"},
 	}
 	got := Builtins()
 	if !slices.Equal(got, want) {
@@ -42,6 +48,12 @@ func TestBuiltins(t *testing.T) {
 			s, err := Builtin(info.Name)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if s.Puzzle == nil {
+				if s.Cover == nil || s.Kind != info.Kind || s.Title != info.Title {
+					t.Errorf("Builtin(%s): kind %q, title %q; info says %q, %q", info.Name, s.Kind, s.Title, info.Kind, info.Title)
+				}
+				return
 			}
 			p := s.Puzzle
 			b := p.Board()
@@ -96,6 +108,13 @@ func TestBuiltinSolve(t *testing.T) {
 		{name: "hexiamonds-hexagon", raw: 11832, distinct: 5916, heavy: true},
 		// 156: the published count of this classic.
 		{name: "hexiamonds-rhombus-6x6", raw: 624, distinct: 156},
+		// Knuth's example has one solution; a proper Sudoku one; eight
+		// queens 92, 12 under the square's symmetries.
+		{name: "knuth-7", raw: 1, distinct: 1},
+		{name: "queens-8", raw: 92, distinct: 12},
+		{name: "sudoku", raw: 1, distinct: 1},
+		// The two copies of the piece are interchangeable: one cover.
+		{name: "two-pieces", raw: 1, distinct: 1},
 		{name: "one-sided-tetrahexes-5x8", raw: 384, distinct: 192},
 		{name: "one-sided-pentominoes-6x15", skip: "a long run"},
 		// No solution: on a chessboard colouring the T covers 3 squares of
@@ -128,6 +147,16 @@ func TestBuiltinSolve(t *testing.T) {
 			s, err := Builtin(tt.name)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if s.Cover != nil {
+				res, err := cover.Solve(context.Background(), s.Cover, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Raw != int64(tt.raw) || len(res.Distinct) != tt.distinct {
+					t.Errorf("%d raw, %d distinct; want %d, %d", res.Raw, len(res.Distinct), tt.raw, tt.distinct)
+				}
+				return
 			}
 			// Both engines, with and without symmetry breaking: four runs
 			// that must agree; the engines must also find the same covers.

@@ -14,10 +14,12 @@ import (
 
 	"github.com/polytile/polytile/internal/plural"
 	"go.yaml.in/yaml/v4"
+
+	"github.com/polytile/polytile/puzzles/cover"
 )
 
 // specKeys are the keys a spec may have, in the order errors list them.
-var specKeys = []string{"title", "board", "pieces", "render", "lattice"}
+var specKeys = []string{"title", "board", "pieces", "render", "lattice", "kind"}
 
 // SpecError is a mistake in a spec, at a line and column of its file. Its
 // message says what is wrong and what would be valid. It reads
@@ -47,6 +49,10 @@ type Spec struct {
 	// Source is the spec's text, as read: saved results carry it, so
 	// that they can be drawn as the spec would draw them.
 	Source string
+	// Kind is the kind of puzzle (Kinds): "tiling", whose Puzzle is set,
+	// or a kind of package cover, whose Cover is set and Puzzle nil.
+	Kind  string
+	Cover cover.Problem
 }
 
 // MaxSpecSize is the most bytes a spec may have: 1 MiB, thousands of times
@@ -80,6 +86,9 @@ func LoadSpec(nameOrPath string) (*Spec, error) {
 			return Builtin(nameOrPath)
 		}
 		return nil, fmt.Errorf("puzzles: %s is a directory; want a spec file or a built-in puzzle", nameOrPath)
+	}
+	if strings.HasSuffix(nameOrPath, ".dlx") {
+		return loadDLX(nameOrPath)
 	}
 	data, err := readSpec(f)
 	if err != nil {
@@ -300,11 +309,18 @@ func (p *specParser) boolean(n *yaml.Node, what string) (bool, error) {
 
 // spec reads the top-level mapping.
 func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
+	kind, _, err := p.kindOf(root)
+	if err != nil {
+		return nil, err
+	}
+	if kind != "tiling" {
+		return p.coverSpec(root, kind)
+	}
 	f, err := p.fields(root, "the spec", specKeys)
 	if err != nil {
 		return nil, err
 	}
-	s := &Spec{Name: p.name}
+	s := &Spec{Name: p.name, Kind: "tiling"}
 	if t, ok := f["title"]; ok {
 		if s.Title, err = p.text(t.val, "title", "a string"); err != nil {
 			return nil, err

@@ -206,6 +206,11 @@ var badSpecs = []badSpec{
 	{"render-width-no-unit", "4:10", "render.width is the number 17; want a length such as 17cm"},
 	{"render-style-unknown", "4:10", `render.style is "neon": want a style: color, grey, outline`},
 	{"render-font-size-unit", "4:14", `render.font-size is "3furlongs": unknown unit "furlongs"`},
+	{"kind-unknown", "1:7", `kind is "chess"; want tiling, sudoku, queens, exact-cover`},
+	{"sudoku-bad-char", "4:5", `'%' in the grid: write 1–9 (then A–Z past 9) for a given`},
+	{"exact-cover-unknown-item", "5:5", `option 2 (B Z) names "Z", which is not an item`},
+	{"queens-no-n", "1:1", "a queens spec needs n, such as n: 8"},
+	{"sudoku-pieces", "4:1", `unknown key "pieces" in a sudoku spec; valid keys are title, kind, grid, diagonals, render`},
 	{"set-only-unknown", "4:16", `tetrominoes has no piece "Q4"; its pieces are I4, O4, T4, L4, S4`},
 	{"set-only-empty", "4:11", "only is an empty list; want a list of pieces of tetrominoes"},
 	{"set-only-and-except", "5:5", "both only: and except:"},
@@ -428,6 +433,12 @@ func FuzzParseSpec(f *testing.F) {
 			}
 			if se.File != "fuzz.yaml" || se.Line < 1 || se.Col < 1 || !strings.HasPrefix(err.Error(), "fuzz.yaml:") {
 				t.Fatalf("error %q at %s:%d:%d", err, se.File, se.Line, se.Col)
+			}
+			return
+		}
+		if s.Puzzle == nil {
+			if s.Cover == nil || s.Kind == "tiling" {
+				t.Fatalf("a %s spec with neither a tiling nor a cover problem", s.Kind)
 			}
 			return
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/cover"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/cobra"
@@ -170,6 +171,20 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	spec, err := puzzles.LoadSpec(name)
 	if err != nil {
 		return err
+	}
+	if spec.Cover != nil {
+		return f.draw(cmd, spec, nil, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+			ctx, _, stop, err := f.search.start(cmd)
+			if err != nil {
+				return nil, err
+			}
+			defer stop()
+			sols, numbers, total, err := cover.Pick(ctx, spec.Cover, f.limit, f.solution)
+			if sheets, serr := f.sheets(nil, total, opt); err != nil || len(sols) == 0 {
+				return sheets, cmp.Or(err, serr, fmt.Errorf("%s has no solutions: nothing to draw", name))
+			}
+			return gallery.Cover(spec.Cover, sols, numbers, total, opt)
+		})
 	}
 	if render.IsSite(f.output) {
 		ctx, progress, stop, err := f.search.start(cmd)

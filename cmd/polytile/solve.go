@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"github.com/polytile/polytile/internal/cputime"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/cover"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/spf13/cobra"
 )
@@ -98,6 +100,9 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		return err
 	}
 	defer stop()
+	if spec.Cover != nil {
+		return f.solveCover(cmd, ctx, spec, shards)
+	}
 	cfg := &puzzles.SolveConfig{
 		Progress:           progress,
 		NoSymmetryBreaking: f.noBreaking,
@@ -147,4 +152,26 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		return fmt.Errorf("search stopped: %w (%s)", solveErr, where)
 	}
 	return nil
+}
+
+// solveCover solves an exact-cover puzzle that is not a tiling, and prints
+// what it found as runSolve prints a tiling's.
+func (f *solveFlags) solveCover(cmd *cobra.Command, ctx context.Context, spec *puzzles.Spec, shards int) error {
+	if f.jsonl != "" || shards > 1 {
+		return usagef("--jsonl and --shard split and stream tilings; a %s puzzle is solved in one piece (use --json)", spec.Kind)
+	}
+	res, err := cover.Solve(ctx, spec.Cover, f.limit)
+	if res == nil {
+		return err
+	}
+	var werr error
+	if f.json {
+		werr = results.NewCoverResult(spec, res).Encode(cmd.OutOrStdout())
+	} else {
+		werr = results.WriteCoverReport(cmd.OutOrStdout(), spec, res, f.show)
+	}
+	if err != nil {
+		return cmp.Or(werr, fmt.Errorf("search stopped: %w (the results above are partial)", context.Cause(ctx)))
+	}
+	return werr
 }

@@ -176,3 +176,26 @@ func sortClasses(p Problem, cs []Class) {
 	}
 	copy(cs, out)
 }
+
+// Pick searches p for the solutions to show: with nth > 0, the nth
+// distinct solution alone (counted from 1 in canonical order, which takes
+// the whole search), else the first limit found (0: all), in canonical
+// order. It returns them with their numbers and the number of distinct
+// solutions (when nth is past it, no solution).
+func Pick(ctx context.Context, p Problem, limit, nth int) (sols [][]int, numbers []int, total int, err error) {
+	if nth > 0 {
+		limit = 0
+	}
+	res, err := Solve(ctx, p, limit)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	total = len(res.Distinct)
+	for i, c := range res.Distinct {
+		if nth == 0 || nth == i+1 {
+			sols = append(sols, c.Options)
+			numbers = append(numbers, i+1)
+		}
+	}
+	return sols, numbers, total, nil
+}

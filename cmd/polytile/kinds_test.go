@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestKinds checks solve and draw on puzzles that are not tilings: a
+// Sudoku, eight queens, Knuth's example and a file in Knuth's format.
+func TestKinds(t *testing.T) {
+	dir := t.TempDir()
+	dlx := filepath.Join(dir, "knuth.dlx")
+	os.WriteFile(dlx, []byte("| Knuth's example\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"), 0o644)
+	for _, tt := range []struct {
+		spec string
+		text []string
+	}{
+		{"sudoku", []string{"distinct:   1\n", "812 539 746\n"}},
+		{"queens-8", []string{"raw:        92\n", "distinct:   12\n", "symmetries: 8\n", "Q.......\n"}},
+		{"knuth-7", []string{"distinct:   1\n", "C E F\nA D\nB G\n"}},
+		{dlx, []string{"distinct:   1\n", "C E F\nA D\nB G\n"}},
+	} {
+		out := mustRun(t, "solve", tt.spec)
+		for _, w := range tt.text {
+			if !strings.Contains(out, w) {
+				t.Errorf("solve %s lacks %q:\n%s", tt.spec, w, out)
+			}
+		}
+	}
+	var sud struct {
+		Kind      string
+		Distinct  int
+		Solutions []struct {
+			Orbit int
+			Grid  []string
+		}
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "solve", "sudoku", "--json")), &sud); err != nil {
+		t.Fatal(err)
+	}
+	if sud.Kind != "sudoku" || sud.Distinct != 1 || len(sud.Solutions) != 1 || sud.Solutions[0].Grid[0] != "812539746" || sud.Solutions[0].Orbit != 1 {
+		t.Errorf("solve sudoku --json: %+v", sud)
+	}
+	var kn struct {
+		Solutions []struct{ Options [][]string }
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "solve", "knuth-7", "--json")), &kn); err != nil {
+		t.Fatal(err)
+	}
+	if len(kn.Solutions) != 1 || strings.Join(kn.Solutions[0].Options[0], " ") != "C E F" {
+		t.Errorf("solve knuth-7 --json: %+v", kn)
+	}
+	if code, _, stderr := polytile(t, "solve", "sudoku", "--jsonl", filepath.Join(dir, "x.jsonl")); code != 2 || !strings.Contains(stderr, "a sudoku puzzle is solved in one piece") {
+		t.Errorf("solve sudoku --jsonl: exit %d, %q", code, stderr)
+	}
+
+	// The Sudoku's picture: every digit a text, the givens bold.
+	out := filepath.Join(dir, "sudoku.svg")
+	mustRun(t, "draw", "sudoku", "-o", out)
+	var doc struct {
+		G []struct {
+			Text []struct {
+				Class string `xml:"class,attr"`
+				Text  string `xml:",chardata"`
+			} `xml:"text"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(readFile(t, out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.G) != 1 || len(doc.G[0].Text) != 81 {
+		t.Fatalf("the Sudoku's picture has %d frames, %d texts; want 1 and 81", len(doc.G), len(doc.G[0].Text))
+	}
+	var row strings.Builder
+	for _, x := range doc.G[0].Text[:9] {
+		row.WriteString(x.Text)
+	}
+	if row.String() != "812539746" {
+		t.Errorf("the first row drawn is %s", row.String())
+	}
+	classes := map[string]int{}
+	for _, x := range doc.G[0].Text {
+		classes[x.Class]++
+	}
+	if len(classes) != 2 {
+		t.Errorf("the digits are drawn in %d styles, want two (givens and the solution's): %v", len(classes), classes)
+	}
+	out = filepath.Join(dir, "q.svg")
+	mustRun(t, "draw", "queens-8", "-o", out)
+	if n := strings.Count(string(readFile(t, out)), "<g "); n != 12 {
+		t.Errorf("queens-8 drew %d frames, want 12", n)
+	}
+}
