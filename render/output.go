@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/polytile/polytile/gallery"
 )
@@ -34,6 +35,24 @@ func FormatFor(path, name string) (Format, error) {
 		return 0, fmt.Errorf("render: standard output has no file name to take a format from: name the format, svg, png or pdf")
 	}
 	return FormatOf(path)
+}
+
+// CheckOutput checks that pictures can be written to path in the format
+// named (or, if name is "", the one path's extension names; an .html path
+// is a web gallery, WriteSite's), saying what is wrong in a command line's
+// terms: "-o x.gif: …", "--format gif: …".
+func CheckOutput(path, name string) error {
+	if _, err := FormatFor(path, name); err != nil && !IsSite(path) {
+		if name == "" && path == Stdout {
+			return errors.New("-o - writes to standard output: give --format svg, png or pdf")
+		}
+		msg := strings.TrimPrefix(err.Error(), "render: ")
+		if name == "" {
+			return fmt.Errorf("-o %s: %s", path, msg)
+		}
+		return fmt.Errorf("--format %s: %s", name, msg)
+	}
+	return nil
 }
 
 // Output writes sheets in format to path as WriteFiles does (numbered

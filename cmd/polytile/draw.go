@@ -110,15 +110,8 @@ func (f *drawFlags) check(input string) error {
 	if f.solution > 0 && (f.raw || f.limit > 0) || f.puzzle && (f.raw || f.limit > 0 || f.solution > 0) {
 		return usagef("--solution draws one solution and --puzzle none: leave out --raw and --limit, and give one of them")
 	}
-	if _, err := render.FormatFor(f.output, f.format); err != nil && !render.IsSite(f.output) {
-		if f.format == "" && f.output == render.Stdout {
-			return usagef("-o - writes to standard output: give --format svg, png or pdf")
-		}
-		msg := strings.TrimPrefix(err.Error(), "render: ")
-		if f.format == "" {
-			return usagef("-o %s: %s", f.output, msg)
-		}
-		return usagef("--format %s: %s", f.format, msg)
+	if err := render.CheckOutput(f.output, f.format); err != nil {
+		return usageError{err}
 	}
 	return safefile.NotInput("-o", f.output, input)
 }

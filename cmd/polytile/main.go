@@ -108,9 +108,13 @@ func listing(name, short string, write func(io.Writer) error) *cobra.Command {
 }
 
 // exactArgs is cobra.ExactArgs with a usage error.
-func exactArgs(n int, what string) cobra.PositionalArgs {
+func exactArgs(n int, what string) cobra.PositionalArgs { return argsWant(n, n, what) }
+
+// argsWant wants from lo to hi arguments (hi < 0: no most), what they are
+// saying what they would be.
+func argsWant(lo, hi int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
+		if len(args) < lo || hi >= 0 && len(args) > hi {
 			return usagef("%s: want %s, got %d arguments", cmd.Name(), what, len(args))
 		}
 		return nil

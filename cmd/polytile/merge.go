@@ -15,12 +15,7 @@ func newMergeCmd() *cobra.Command {
 		Short:   "Combine the shards of a search into its distinct solutions",
 		Long:    helpText("merge"),
 		Example: helpExamples("merge"),
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usagef("merge: want the shard files, got none")
-			}
-			return nil
-		},
+		Args:    argsWant(1, -1, "the shard files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err

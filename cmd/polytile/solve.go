@@ -164,12 +164,7 @@ func (f *solveFlags) solveCover(cmd *cobra.Command, ctx context.Context, spec *p
 	if res == nil {
 		return err
 	}
-	var werr error
-	if f.json {
-		werr = results.NewCoverResult(spec, res).Encode(cmd.OutOrStdout())
-	} else {
-		werr = results.WriteCoverReport(cmd.OutOrStdout(), spec, res, f.show)
-	}
+	werr := results.WriteCover(cmd.OutOrStdout(), spec, res, f.json, f.show)
 	if err != nil {
 		return cmp.Or(werr, fmt.Errorf("search stopped: %w (the results above are partial)", context.Cause(ctx)))
 	}

@@ -75,6 +75,15 @@ func (r *CoverResult) Encode(w io.Writer) error {
 	return err
 }
 
+// WriteCover writes what a search of spec's exact-cover puzzle found: as
+// one JSON object (CoverResult) if asJSON, else as WriteCoverReport does.
+func WriteCover(w io.Writer, spec *puzzles.Spec, res *cover.Result, asJSON bool, show int) error {
+	if asJSON {
+		return NewCoverResult(spec, res).Encode(w)
+	}
+	return WriteCoverReport(w, spec, res, show)
+}
+
 // WriteCoverReport writes what a search of spec's exact-cover puzzle
 // found as polytile solve prints it: the counts, then the first show
 // distinct solutions in the kind's text.
