@@ -117,8 +117,7 @@ func (f *drawFlags) check(input string) error {
 }
 
 // draw lays out, with the look that the command line and spec (nil for
-// none) set for a puzzle of the named pieces, and writes the
-// sheets.
+// none) set for a puzzle of the named pieces, and writes the sheets.
 func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces []string, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
 	opt, ropt, err := f.look.options(spec, pieces)
 	if err != nil {
@@ -131,16 +130,12 @@ func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces []string
 	if err != nil {
 		return err
 	}
-	return f.write(cmd.Context(), cmd, sheets, ropt)
-}
-
-// write writes the sheets where -o says, and says on stderr what it wrote.
-func (f *drawFlags) write(ctx context.Context, cmd *cobra.Command, sheets []*gallery.Sheet, ropt *render.Options) error {
 	format, err := render.FormatFor(f.output, f.format)
 	if err != nil {
 		return err
 	}
-	paths, err := render.Output(ctx, cmd.OutOrStdout(), f.output, format, sheets, ropt)
+	// Write the sheets where -o says, and say on stderr what was written.
+	paths, err := render.Output(cmd.Context(), cmd.OutOrStdout(), f.output, format, sheets, ropt)
 	for _, p := range paths {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", p)
 	}

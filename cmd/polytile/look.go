@@ -48,9 +48,8 @@ func (l *lookFlags) renderOptions(spec *puzzles.Spec) (*puzzles.RenderOptions, e
 // options returns the gallery's and the renderer's options that the
 // command line and the spec (nil for none) set, for a puzzle of the named
 // pieces (continuous palettes are sampled to their number; a colour for
-// another piece is a mistake). A bad value on
-// the command line is a usage error; one in the spec an error at its line
-// and column.
+// another piece is a mistake). A bad value on the command line is a usage
+// error; one in the spec an error at its line and column.
 func (l *lookFlags) options(spec *puzzles.Spec, names []string) (*gallery.Options, *render.Options, error) {
 	r, err := l.renderOptions(spec)
 	if err != nil {

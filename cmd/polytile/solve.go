@@ -119,39 +119,17 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if run == nil {
 		return solveErr
 	}
-	res, part := run.Result, ""
-	if shards > 1 {
-		part = results.ShardName(shard, shards)
-	}
-	if f.json {
-		o := results.NewResult(spec, res)
-		o.Shard = part
-		err = o.Encode(cmd.OutOrStdout())
-	} else {
-		t := results.Report{Spec: spec, Result: res, Raw: run.Raw, Distinct: run.Distinct, Show: f.show, Shard: part, File: f.jsonl}
-		err = t.Write(cmd.OutOrStdout())
-	}
-	if err != nil {
+	if err := run.Write(cmd.OutOrStdout(), f.json, f.show); err != nil {
 		return err
 	}
 	if f.stats {
-		s := &results.RunStats{Result: res, Done: run.Done, Distinct: run.Distinct, Wall: run.Wall,
+		s := &results.RunStats{Result: run.Result, Done: run.Done, Distinct: run.Distinct, Wall: run.Wall,
 			User: user1 - user0, Sys: sys1 - sys0, CPUKnown: cpuOK && cpuOK1}
 		if err := s.Write(cmd.ErrOrStderr()); err != nil {
 			return err
 		}
 	}
-	if solveErr != nil {
-		if cause := context.Cause(ctx); cause != nil {
-			solveErr = cause
-		}
-		where := "the results above are partial"
-		if f.jsonl != "" {
-			where = fmt.Sprintf("the results above, and %s, are partial", f.jsonl)
-		}
-		return fmt.Errorf("search stopped: %w (%s)", solveErr, where)
-	}
-	return nil
+	return run.Stopped(solveErr, context.Cause(ctx))
 }
 
 // solveCover solves an exact-cover puzzle that is not a tiling, and prints

@@ -2,6 +2,8 @@ package results
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
@@ -20,6 +22,42 @@ type Run struct {
 	Done int
 	// Wall is the wall time of the search.
 	Wall time.Duration
+	// Spec is the spec searched, Shard the part of the search run
+	// (ShardName; "" for the whole), and File where the solutions went
+	// ("" if the result keeps them).
+	Spec        *puzzles.Spec
+	Shard, File string
+}
+
+// Stopped returns the error of a run that err stopped (nil: none), in
+// words that say what the output is worth: "search stopped: --timeout 10s
+// reached (the results above, and x.jsonl, are partial)". cause, if not
+// nil, says why better than err (context.Cause).
+func (r *Run) Stopped(err, cause error) error {
+	if err == nil {
+		return nil
+	}
+	if cause != nil {
+		err = cause
+	}
+	where := "the results above are partial"
+	if r.File != "" {
+		where = fmt.Sprintf("the results above, and %s, are partial", r.File)
+	}
+	return fmt.Errorf("search stopped: %w (%s)", err, where)
+}
+
+// Write writes what the run found as polytile solve prints it: as one
+// JSON object (Result) if asJSON, else as the text report (Report) with
+// the first show distinct solutions drawn in ASCII.
+func (r *Run) Write(w io.Writer, asJSON bool, show int) error {
+	if asJSON {
+		o := NewResult(r.Spec, r.Result)
+		o.Shard = r.Shard
+		return o.Encode(w)
+	}
+	t := Report{Spec: r.Spec, Result: r.Result, Raw: r.Raw, Distinct: r.Distinct, Show: show, Shard: r.Shard, File: r.File}
+	return t.Write(w)
 }
 
 // Solve searches spec's puzzle with cfg (nil: the defaults), streaming
@@ -42,7 +80,10 @@ func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, pa
 		}
 		c.Each = stream.Add
 	}
-	run := &Run{Done: -1}
+	run := &Run{Done: -1, Spec: spec, File: path}
+	if c.Shards > 1 {
+		run.Shard = ShardName(c.Shard, c.Shards)
+	}
 	progress := c.Progress
 	c.Progress = func(p puzzles.Progress) {
 		run.Done = p.Done
