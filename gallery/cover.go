@@ -128,38 +128,79 @@ func queensContent(q *cover.Queens, sol []int) *content {
 // matrixHeader is the height of the items' names above a matrix, in cells.
 const matrixHeader = 1.5
 
+// Matrix lays out the exact-cover matrix m as a figure: an item a column,
+// named above it (primary items in bold, secondary ones on grey behind a
+// thick line), an option a row, its ones filled; the options chosen (a
+// solution's, or none) in blue. A matrix of more than twice as many
+// options as items is drawn as a density picture: each row of the
+// picture gathers as many options, a cell's shade saying how many of them
+// have a one there, the chosen ones on top.
+func Matrix(m *cover.Matrix, chosen []int, title string, opt *Options) ([]*Sheet, error) {
+	if len(m.Items) == 0 {
+		return nil, fmt.Errorf("gallery: a matrix with no items")
+	}
+	s, err := newStyle(opt)
+	if err != nil {
+		return nil, err
+	}
+	c := matrixContent(m, chosen)
+	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("%d items, %d options", len(m.Items), len(m.Options))}}, []*content{c})
+}
+
 func matrixContent(m *cover.Matrix, sol []int) *content {
 	cols, rows := len(m.Items), len(m.Options)
 	chosen := map[int]bool{}
 	for _, k := range sol {
 		chosen[k] = true
 	}
-	return &content{w: float64(cols), h: float64(rows) + matrixHeader, custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	per := max(1, (rows+2*cols-1)/(2*cols)) // options in a row of the picture
+	bins := (rows + per - 1) / per
+	return &content{w: float64(cols), h: float64(bins) + matrixHeader, custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+		y0, y1, fc := matrixHeader, matrixHeader+float64(bins), float64(cols)
 		for i, name := range m.Items {
 			at := pt(float64(i)+0.5, matrixHeader/2)
-			f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.5, Bold: i < m.Primary, Color: s.BorderColor, Text: name})
+			size := min(s.cell*0.5, 1.8*s.cell/float64(max(1, len([]rune(name)))))
+			f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: size, Bold: i < m.Primary, Color: s.BorderColor, Text: name})
 			if i >= m.Primary {
 				f.Shapes = append(f.Shapes, Shape{Piece: "secondary " + name, Fill: secondaryBG,
-					Outline: []Ring{{pt(float64(i), matrixHeader), pt(float64(i+1), matrixHeader), pt(float64(i+1), matrixHeader+float64(rows)), pt(float64(i), matrixHeader+float64(rows))}}})
+					Outline: []Ring{{pt(float64(i), y0), pt(float64(i+1), y0), pt(float64(i+1), y1), pt(float64(i), y1)}}})
 			}
 		}
-		for k, o := range m.Options {
-			fill := otherRow
-			if chosen[k] {
-				fill = chosenRow
+		// How many options of each row of the picture have a one in each
+		// column, and whether a chosen one does.
+		for b := range bins {
+			count := make([]int, cols)
+			mine := make([]bool, cols)
+			for k := b * per; k < min(rows, (b+1)*per); k++ {
+				for _, it := range m.Options[k] {
+					count[it]++
+					mine[it] = mine[it] || chosen[k]
+				}
 			}
-			for _, it := range o {
-				f.Shapes = append(f.Shapes, Shape{Piece: fmt.Sprintf("option %d", k+1), Fill: fill,
-					Outline: []Ring{cellRing(pt, float64(it), matrixHeader+float64(k))}})
+			for it, n := range count {
+				if n == 0 {
+					continue
+				}
+				fill := otherRow
+				if per > 1 {
+					t := float64(n) / float64(per)
+					v := uint8(235 - 200*t)
+					fill = color.NRGBA{v, v, v, 0xff}
+				}
+				if mine[it] {
+					fill = chosenRow
+				}
+				f.Shapes = append(f.Shapes, Shape{Piece: fmt.Sprintf("row %d", b+1), Fill: fill, Outline: []Ring{cellRing(pt, float64(it), y0+float64(b))}})
 			}
 		}
-		for i := 0; i <= cols; i++ {
-			f.Grid = append(f.Grid, Segment{pt(float64(i), matrixHeader), pt(float64(i), matrixHeader+float64(rows))})
+		if per == 1 {
+			for i := 0; i <= cols; i++ {
+				f.Grid = append(f.Grid, Segment{pt(float64(i), y0), pt(float64(i), y1)})
+			}
+			for k := 0; k <= bins; k++ {
+				f.Grid = append(f.Grid, Segment{pt(0, y0+float64(k)), pt(fc, y0+float64(k))})
+			}
 		}
-		for k := 0; k <= rows; k++ {
-			f.Grid = append(f.Grid, Segment{pt(0, matrixHeader+float64(k)), pt(float64(cols), matrixHeader+float64(k))})
-		}
-		y0, y1, fc := matrixHeader, matrixHeader+float64(rows), float64(cols)
 		f.Borders = append(f.Borders, Segment{pt(0, y0), pt(fc, y0)}, Segment{pt(fc, y0), pt(fc, y1)}, Segment{pt(fc, y1), pt(0, y1)}, Segment{pt(0, y1), pt(0, y0)})
 		if m.Primary < cols {
 			f.Borders = append(f.Borders, Segment{pt(float64(m.Primary), y0), pt(float64(m.Primary), y1)})

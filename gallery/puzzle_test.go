@@ -3,9 +3,11 @@ package gallery
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/cover"
 )
 
 func TestPuzzle(t *testing.T) {
@@ -110,5 +112,53 @@ func TestChosen(t *testing.T) {
 		if len(sheets[0].Frames) != tt.frames || f.Title != tt.title || f.Caption.Text != tt.label {
 			t.Errorf("Chosen(%d of %d): %d frames, the first %q captioned %q; want %d, %q, %q", tt.nth, tt.found, len(sheets[0].Frames), f.Title, f.Caption.Text, tt.frames, tt.title, tt.label)
 		}
+	}
+}
+
+// TestMatrix checks the picture of an exact-cover matrix by meaning: the
+// items' names above, a filled cell for each one of each option, the
+// chosen options' in blue.
+func TestMatrix(t *testing.T) {
+	m, err := cover.ParseDLX("k.dlx", strings.NewReader("A B C D E F G | H\nC E F\nA D G\nB C F H\nA D\nB G\nD E G\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheets, err := Matrix(m, []int{0, 3, 4}, "Knuth", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sheets[0].Frames[0]
+	var names []string
+	for _, l := range f.Letters {
+		names = append(names, l.Text)
+	}
+	if strings.Join(names, " ") != "A B C D E F G H" {
+		t.Errorf("the columns are named %v", names)
+	}
+	ones, blue := 0, 0
+	for _, sh := range f.Shapes {
+		switch {
+		case sh.Fill == chosenRow:
+			blue++
+			ones++
+		case sh.Fill == otherRow:
+			ones++
+		}
+	}
+	if ones != 17 || blue != 7 {
+		t.Errorf("%d ones, %d of them chosen; want 17 and 7", ones, blue)
+	}
+	// A large matrix is a density picture: fewer rows than options.
+	spec, _ := puzzles.LoadSpec("pentominoes-6x10")
+	big := spec.Matrix()
+	if len(big.Options) != 2056 || len(big.Items) != 72 {
+		t.Fatalf("6 × 10: %d options, %d items; want 2056 and 72", len(big.Options), len(big.Items))
+	}
+	sheets, err = Matrix(big, nil, "6 × 10", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := sheets[0].Frames[0].Height / 24; h > 2*72+matrixHeader+1 {
+		t.Errorf("the 6 × 10 matrix is %g cells high: not a density picture", h)
 	}
 }

@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -75,7 +76,8 @@ var heatColor = [3]float64{0xc0, 0x39, 0x2b}
 
 // NewSite lays out a site of the classes given, numbered from 1, with the
 // look opt gives (its Width, Height, PerPage and Legend are the
-// poster's). All the classes are of one puzzle.
+// poster's), titled opt's Title or the puzzle's. All the classes are of
+// one puzzle.
 func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 	if len(classes) == 0 {
 		return nil, fmt.Errorf("gallery: no solutions for a site")
@@ -89,7 +91,7 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 	if len(p.Pieces()) > MaxSitePieces {
 		return nil, fmt.Errorf("gallery: a site tells at most %d pieces apart; this puzzle has %d", MaxSitePieces, len(p.Pieces()))
 	}
-	site := &Site{Title: o.Title, Symmetries: p.Symmetries(), Complete: true, Pieces: p.PieceNames()}
+	site := &Site{Title: cmp.Or(o.Title, p.Title()), Symmetries: p.Symmetries(), Complete: true, Pieces: p.PieceNames()}
 	var err error
 	if site.Poster, err = first(Classes(classes, &o)); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
@@ -23,11 +24,9 @@ type drawFlags struct {
 	format string
 	look   lookFlags
 
-	limit    int
-	raw      bool
-	solution int
-	puzzle   bool
-	search   searchFlags
+	limit, solution     int
+	raw, puzzle, matrix bool
+	search              searchFlags
 }
 
 func newDrawCmd() *cobra.Command {
@@ -48,6 +47,7 @@ func newDrawCmd() *cobra.Command {
 	fl.BoolVar(&f.raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.solution, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
 	f.search.register(fl)
+	fl.BoolVar(&f.matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
 	fl.BoolVar(&f.puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
 	return cmd
 }
@@ -107,11 +107,11 @@ func (f *drawFlags) check(input string) error {
 	if f.solution < 0 {
 		return usagef("--solution %d: want a solution number from 1", f.solution)
 	}
-	if f.solution > 0 && (f.raw || f.limit > 0) || f.puzzle && (f.raw || f.limit > 0 || f.solution > 0) {
+	if f.solution > 0 && (f.raw || f.limit > 0) || (f.puzzle || f.matrix) && (f.raw || f.limit > 0) || f.puzzle && (f.solution > 0 || f.matrix) {
 		return usagef("--solution draws one solution and --puzzle none: leave out --raw and --limit, and give one of them")
 	}
 	if err := render.CheckOutput(f.output, f.format); err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	return safefile.NotInput("-o", f.output, input)
 }
@@ -160,19 +160,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err != nil {
 		return err
 	}
-	if spec.Cover != nil {
-		return f.draw(cmd, spec, nil, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-			ctx, _, stop, err := f.search.start(cmd)
-			if err != nil {
-				return nil, err
-			}
-			defer stop()
-			sols, numbers, total, err := cover.Pick(ctx, spec.Cover, f.limit, f.solution)
-			if sheets, serr := f.sheets(nil, total, opt); err != nil || len(sols) == 0 {
-				return sheets, cmp.Or(err, serr, fmt.Errorf("%s has no solutions: nothing to draw", name))
-			}
-			return gallery.Cover(spec.Cover, sols, numbers, total, opt)
-		})
+	if render.IsSite(f.output) && spec.Puzzle == nil {
+		return usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG or PDF", f.output, spec.Kind)
 	}
 	if render.IsSite(f.output) {
 		ctx, progress, stop, err := f.search.start(cmd)
@@ -186,11 +175,22 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		}
 		return f.drawSite(cmd, all)
 	}
-	return f.draw(cmd, spec, spec.Puzzle.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-		if f.puzzle {
+	var names []string
+	if spec.Puzzle != nil {
+		names = spec.Puzzle.PieceNames()
+	}
+	return f.draw(cmd, spec, names, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+		switch {
+		case f.matrix:
+			rows, total, err := spec.MatrixRows(cmd.Context(), f.solution)
+			if f.solution > 0 && err == nil && rows == nil {
+				return nil, usagef("--solution %d: the puzzle has %s", f.solution, plural.Of(total, "distinct solution"))
+			}
+			return gallery.Matrix(spec.Matrix(), rows, cmp.Or(spec.Title, spec.Name), opt)
+		case f.puzzle:
 			return gallery.Puzzle(spec.Puzzle, opt)
 		}
-		sheets, err := f.layout(cmd, spec.Puzzle, opt)
+		sheets, err := f.layout(cmd, spec, opt)
 		if err == nil && sheets == nil {
 			err = fmt.Errorf("%s has no solutions: nothing to draw", name)
 		}
@@ -201,12 +201,20 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 // layout finds the solutions to draw and lays them out; no sheets means
 // no solutions. A search that ctx stopped draws nothing: a signal asks
 // the command to stop, not to go on drawing.
-func (f *drawFlags) layout(cmd *cobra.Command, p *puzzles.Puzzle, opt *gallery.Options) ([]*gallery.Sheet, error) {
+func (f *drawFlags) layout(cmd *cobra.Command, spec *puzzles.Spec, opt *gallery.Options) ([]*gallery.Sheet, error) {
 	ctx, progress, stop, err := f.search.start(cmd)
 	if err != nil {
 		return nil, err
 	}
-	sols, found, err := p.Pick(ctx, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress})
+	defer stop()
+	if spec.Cover != nil {
+		sols, numbers, total, err := cover.Pick(ctx, spec.Cover, f.limit, f.solution)
+		if sheets, serr := f.sheets(nil, total, opt); err != nil || len(sols) == 0 {
+			return sheets, cmp.Or(err, serr)
+		}
+		return gallery.Cover(spec.Cover, sols, numbers, total, opt)
+	}
+	sols, found, err := spec.Puzzle.Pick(ctx, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress})
 	cause := context.Cause(ctx)
 	stop()
 	switch {
@@ -222,7 +230,7 @@ func (f *drawFlags) layout(cmd *cobra.Command, p *puzzles.Puzzle, opt *gallery.O
 func (f *drawFlags) sheets(sols []*puzzles.Solution, found int, opt *gallery.Options) ([]*gallery.Sheet, error) {
 	switch {
 	case f.solution > found && found >= 0 && len(sols) == 0:
-		return nil, usagef("--solution %d: there are %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
+		return nil, usagef("--solution %d: the puzzle has %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
 	case len(sols) == 0:
 		return nil, nil
 	}
@@ -236,9 +244,6 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	opt, ropt, err := f.look.options(spec, spec.Puzzle.PieceNames())
 	if err != nil {
 		return err
-	}
-	if opt.Title == "" {
-		opt.Title = cmp.Or(spec.Title, spec.Name)
 	}
 	site, err := gallery.NewSite(all.Classes, opt)
 	if err != nil {

@@ -95,3 +95,22 @@ func TestKinds(t *testing.T) {
 		t.Errorf("queens-8 drew %d frames, want 12", n)
 	}
 }
+
+// TestDrawMatrix checks draw --matrix on a tiling and on Knuth's example,
+// and that a web gallery is for tilings.
+func TestDrawMatrix(t *testing.T) {
+	dir := t.TempDir()
+	for _, spec := range []string{"two-pieces", "knuth-7", "queens-8"} {
+		out := filepath.Join(dir, spec+".svg")
+		mustRun(t, "draw", spec, "--matrix", "--solution", "1", "-o", out)
+		if svg := string(readFile(t, out)); !strings.Contains(svg, "<text") || !strings.Contains(svg, "#1965b0") {
+			t.Errorf("draw %s --matrix: no item names or no chosen rows", spec)
+		}
+	}
+	if code, _, stderr := polytile(t, "draw", "knuth-7", "--matrix", "--solution", "2", "-o", filepath.Join(dir, "x.svg")); code != 2 || !strings.Contains(stderr, "--solution 2: the puzzle has 1 distinct solution") {
+		t.Errorf("--solution past the last: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := polytile(t, "draw", "sudoku", "-o", filepath.Join(dir, "s", "index.html")); code != 2 || !strings.Contains(stderr, "a web gallery shows tilings") {
+		t.Errorf("a Sudoku's web gallery: exit %d, %q", code, stderr)
+	}
+}

@@ -36,7 +36,7 @@ func (l *lookFlags) renderOptions(spec *puzzles.Spec) (*puzzles.RenderOptions, e
 	r := &puzzles.RenderOptions{}
 	for _, v := range l.given {
 		if err := r.Set(v.Name, v.Value); err != nil {
-			return nil, usageError{err}
+			return nil, cli.UsageError{Err: err}
 		}
 	}
 	if spec == nil {
@@ -68,7 +68,7 @@ func (l *lookFlags) options(spec *puzzles.Spec, names []string) (*gallery.Option
 	if errors.As(err, new(*puzzles.SpecError)) {
 		return nil, nil, err
 	}
-	return nil, nil, usageError{err}
+	return nil, nil, cli.UsageError{Err: err}
 }
 
 // resolution returns the PNG's resolution that r's scale or dpi gives

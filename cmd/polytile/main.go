@@ -36,16 +36,8 @@ func main() {
 	os.Exit(code)
 }
 
-// usageError marks a mistake in the command line, as opposed to a failure
-// while carrying it out.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
+// usagef is a usage error: exit status 2, and a pointer to the help.
+var usagef = cli.Usagef
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -62,7 +54,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintf(stderr, "polytile: %v\n", err)
-	if errors.As(err, new(usageError)) {
+	if errors.As(err, new(cli.UsageError)) {
 		if cmd == nil {
 			cmd = root
 		}
@@ -92,7 +84,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageError{cli.FlagError(err)}
+		return cli.UsageError{Err: cli.FlagError(err)}
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newSolveCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),

@@ -82,8 +82,8 @@ func TestDrawSaved(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{"solution past the last", result, []string{"--solution", "66"}, 2, "--solution 66: there are 65 distinct solutions; want 1 to 65"},
-		{"solution past a stopped run's last", stopped, []string{"--solution", "11"}, 2, "there are 10 distinct solutions"},
+		{"solution past the last", result, []string{"--solution", "66"}, 2, "--solution 66: the puzzle has 65 distinct solutions; want 1 to 65"},
+		{"solution past a stopped run's last", stopped, []string{"--solution", "11"}, 2, "the puzzle has 10 distinct solutions"},
 		{"raw", result, []string{"--raw"}, 1, "holds one solution of each class, not raw ones"},
 		{"damaged", damage(t, shard, 3, `[0,0]`, `[9,9]`), nil, 1, "bad.jsonl:3: not a solution of the puzzle"},
 		{"damaged result", damage(t, result, 16, `"orbit":`, `"x":1,"orbit":`), []string{"--solution", "4"}, 1, "bad.json:16: unknown field \"x\""},

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/cputime"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
@@ -74,7 +75,7 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 	}
 	shard, shards, err = results.ShardOf(f.shard, f.shards, os.Getenv)
 	if err != nil {
-		return 0, 0, usageError{err}
+		return 0, 0, cli.UsageError{Err: err}
 	}
 	return shard, shards, nil
 }

@@ -81,7 +81,7 @@ func TestFlagTraps(t *testing.T) {
 		{"spec colour for a piece not in the puzzle", []string{"draw", spec, "-o", out}, 1,
 			[]string{"two.yaml:8:", `render.palette.Q: there is no piece "Q"; the pieces are A, B`}, nil},
 		{"solution past the last", []string{"draw", "scott", "-o", out, "--solution", "99"}, 2,
-			[]string{"--solution 99: there are 65 distinct solutions; want 1 to 65"}, nil},
+			[]string{"--solution 99: the puzzle has 65 distinct solutions; want 1 to 65"}, nil},
 		{"usage error points at the command's help", []string{"draw", "scott"}, 2,
 			[]string{"Run 'polytile draw --help' for usage."}, nil},
 		{"unknown flag points at the command's help", []string{"solve", "--frob", "scott"}, 2,

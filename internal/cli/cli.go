@@ -5,6 +5,7 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -76,4 +77,17 @@ func (r *Recorder) Set(s string) error {
 	r.value = s
 	*r.Into = append(*r.Into, Setting{r.Name, s})
 	return nil
+}
+
+// UsageError marks a mistake in the command line, as opposed to a
+// failure while carrying it out.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string { return e.Err.Error() }
+func (e UsageError) Unwrap() error { return e.Err }
+
+// Usagef returns a UsageError whose message is formatted as fmt.Sprintf
+// formats it.
+func Usagef(format string, args ...any) error {
+	return UsageError{fmt.Errorf(format, args...)}
 }
