@@ -207,3 +207,101 @@ func matrixContent(m *cover.Matrix, sol []int) *content {
 		}
 	}}
 }
+
+// Colours of a search tree's ends.
+var (
+	solutionFill = color.NRGBA{0x4e, 0xb2, 0x65, 0xff}
+	deadFill     = color.NRGBA{0xdc, 0x05, 0x0c, 0xff}
+	nodeFill     = color.NRGBA{0xff, 0xff, 0xff, 0xff}
+)
+
+// SearchTree lays out the search tree of Algorithm X over m (see
+// cover.Matrix.Tree, which it calls, refusing a tree of more than most
+// nodes) as the figure that explains Dancing Links: each node a box naming
+// the item chosen there, each edge the option tried (its items, or its
+// name), the solutions green and the dead ends red, naming the item left
+// without options.
+func SearchTree(m *cover.Matrix, most int, title string, opt *Options) ([]*Sheet, error) {
+	root, _, err := m.Tree(most)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newStyle(opt)
+	if err != nil {
+		return nil, err
+	}
+	optionText := func(k int) string {
+		if k < len(m.Names) {
+			return m.Names[k]
+		}
+		return m.OptionText(k)
+	}
+	// Place the leaves side by side, as far apart as the widest option's
+	// text needs, each parent over its children.
+	across, down := 3.0, 2.5
+	for k := range m.Options {
+		w, err := s.measure(optionText(k), s.cell*0.38, false)
+		if err != nil {
+			return nil, err
+		}
+		// Labels sit 0.7 of the way down their edges: siblings' are 0.7
+		// of the leaves' spacing apart, at least.
+		across = max(across, (w/s.cell+0.4)/0.7)
+	}
+	type placed struct {
+		n    *cover.Node
+		x, y float64
+	}
+	var nodes []placed
+	var edges [][2]int
+	leaves, depth := 0, 0
+	var place func(n *cover.Node, d int) int
+	place = func(n *cover.Node, d int) int {
+		depth = max(depth, d)
+		i := len(nodes)
+		nodes = append(nodes, placed{n: n, y: float64(d) * down})
+		if len(n.Children) == 0 {
+			nodes[i].x = float64(leaves)*across + across/2
+			leaves++
+			return i
+		}
+		var first, last int
+		for k, c := range n.Children {
+			j := place(c, d+1)
+			edges = append(edges, [2]int{i, j})
+			if k == 0 {
+				first = j
+			}
+			last = j
+		}
+		nodes[i].x = (nodes[first].x + nodes[last].x) / 2
+		return i
+	}
+	place(root, 0)
+	c := &content{w: float64(leaves) * across, h: float64(depth)*down + 1, custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+		const bw, bh = 1.8, 0.9
+		for _, e := range edges {
+			a, b := nodes[e[0]], nodes[e[1]]
+			f.Grid = append(f.Grid, Segment{pt(a.x, a.y+bh), pt(b.x, b.y)})
+			at := pt(a.x+0.7*(b.x-a.x), a.y+bh+0.7*(b.y-a.y-bh))
+			f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.38, Color: solvedInk, Text: optionText(b.n.Option)})
+		}
+		for _, p := range nodes {
+			fill, label, ink := nodeFill, "", s.BorderColor
+			switch {
+			case p.n.Solution:
+				fill, label, ink = solutionFill, "solution", color.NRGBA{0xff, 0xff, 0xff, 0xff}
+			case p.n.Dead:
+				fill, label, ink = deadFill, "× "+m.Items[p.n.Item], color.NRGBA{0xff, 0xff, 0xff, 0xff}
+			default:
+				label = m.Items[p.n.Item]
+			}
+			box := Ring{pt(p.x-bw/2, p.y), pt(p.x+bw/2, p.y), pt(p.x+bw/2, p.y+bh), pt(p.x-bw/2, p.y+bh)}
+			f.Shapes = append(f.Shapes, Shape{Piece: label, Fill: fill, Outline: []Ring{box}})
+			f.Borders = append(f.Borders, Segment{box[0], box[1]}, Segment{box[1], box[2]}, Segment{box[2], box[3]}, Segment{box[3], box[0]})
+			at := pt(p.x, p.y+bh/2)
+			f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.42, Bold: true, Color: ink, Text: label})
+		}
+	}}
+	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("the search tree: %d nodes", len(nodes))}}, []*content{c})
+}

@@ -162,3 +162,22 @@ func TestMatrix(t *testing.T) {
 		t.Errorf("the 6 × 10 matrix is %g cells high: not a density picture", h)
 	}
 }
+
+func TestSearchTree(t *testing.T) {
+	m, _ := cover.ParseDLX("k.dlx", strings.NewReader("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"))
+	sheets, err := SearchTree(m, 100, "Knuth", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sheets[0].Frames[0]
+	boxes := map[string]int{}
+	for _, sh := range f.Shapes {
+		boxes[sh.Piece]++
+	}
+	if len(f.Shapes) != 6 || boxes["solution"] != 1 || boxes["× E"] != 1 || boxes["A"] != 1 {
+		t.Errorf("the tree's boxes: %v", boxes)
+	}
+	if _, err := SearchTree(m, 3, "", nil); err == nil {
+		t.Errorf("a tree past its limit drawn")
+	}
+}

@@ -20,13 +20,12 @@ import (
 
 // drawFlags are the options of polytile draw and polytile pieces.
 type drawFlags struct {
-	output string
-	format string
-	look   lookFlags
-
-	limit, solution     int
-	raw, puzzle, matrix bool
-	search              searchFlags
+	output                    string
+	format                    string
+	look                      lookFlags
+	limit, solution           int
+	raw, puzzle, matrix, tree bool
+	search                    searchFlags
 }
 
 func newDrawCmd() *cobra.Command {
@@ -47,6 +46,7 @@ func newDrawCmd() *cobra.Command {
 	fl.BoolVar(&f.raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.solution, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
 	f.search.register(fl)
+	fl.BoolVar(&f.tree, "search", false, "draw the search tree of Algorithm X over the matrix, for a small problem")
 	fl.BoolVar(&f.matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
 	fl.BoolVar(&f.puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
 	return cmd
@@ -107,8 +107,8 @@ func (f *drawFlags) check(input string) error {
 	if f.solution < 0 {
 		return usagef("--solution %d: want a solution number from 1", f.solution)
 	}
-	if f.solution > 0 && (f.raw || f.limit > 0) || (f.puzzle || f.matrix) && (f.raw || f.limit > 0) || f.puzzle && (f.solution > 0 || f.matrix) {
-		return usagef("--solution draws one solution and --puzzle none: leave out --raw and --limit, and give one of them")
+	if f.solution > 0 && (f.raw || f.limit > 0) || (f.puzzle || f.matrix || f.tree) && (f.raw || f.limit > 0) || f.puzzle && (f.solution > 0 || f.matrix || f.tree) || f.tree && (f.matrix || f.solution > 0) {
+		return usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
 	}
 	if err := render.CheckOutput(f.output, f.format); err != nil {
 		return cli.UsageError{Err: err}
@@ -189,6 +189,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 			return gallery.Matrix(spec.Matrix(), rows, cmp.Or(spec.Title, spec.Name), opt)
 		case f.puzzle:
 			return gallery.Puzzle(spec.Puzzle, opt)
+		case f.tree:
+			return gallery.SearchTree(spec.Matrix(), 500, cmp.Or(spec.Title, spec.Name), opt)
 		}
 		sheets, err := f.layout(cmd, spec, opt)
 		if err == nil && sheets == nil {

@@ -114,3 +114,25 @@ func TestDrawMatrix(t *testing.T) {
 		t.Errorf("a Sudoku's web gallery: exit %d, %q", code, stderr)
 	}
 }
+
+// TestDrawSearch checks draw --search: Knuth's example's tree, a tree too
+// large refused, and the flags it does not go with.
+func TestDrawSearch(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "tree.svg")
+	mustRun(t, "draw", "knuth-7", "--search", "-o", out)
+	svg := string(readFile(t, out))
+	for _, want := range []string{">solution<", ">× E<", ">A D G<", ">B G<", "<title>Knuth&#39;s seven-item example</title>"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the tree lacks %q", want)
+		}
+	}
+	if code, _, stderr := polytile(t, "draw", "scott", "--search", "-o", out); code != 1 || !strings.Contains(stderr, "more than 500 nodes") {
+		t.Errorf("Scott's tree: exit %d, %q", code, stderr)
+	}
+	for _, args := range [][]string{{"--search", "--matrix"}, {"--search", "--solution", "1"}, {"--puzzle", "--search"}, {"--search", "--limit", "3"}} {
+		if code, _, _ := polytile(t, append([]string{"draw", "knuth-7", "-o", out}, args...)...); code != 2 {
+			t.Errorf("draw %v: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -149,3 +149,44 @@ func TestSudoku(t *testing.T) {
 		}
 	}
 }
+
+// TestTree checks the search tree of Knuth's example: the root chooses A,
+// whose options are A D G and A D; the first is a dead end at B... as
+// DLX1 searches it.
+func TestTree(t *testing.T) {
+	m, _ := ParseDLX("k.dlx", strings.NewReader(knuth7))
+	root, nodes, err := m.Tree(100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var solutions, dead, count int
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		count++
+		if n.Solution {
+			solutions++
+		}
+		if n.Dead {
+			dead++
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(root)
+	if count != nodes || solutions != 1 || dead == 0 {
+		t.Errorf("%d nodes (counted %d), %d solutions, %d dead ends", nodes, count, solutions, dead)
+	}
+	// The search nodes of package solve are the options tried: the tree's
+	// nodes but the root.
+	res, _ := Solve(context.Background(), &Plain{M: m}, 0)
+	if int64(nodes-1) != res.Nodes {
+		t.Errorf("the tree has %d nodes besides the root; the search visits %d", nodes-1, res.Nodes)
+	}
+	if m.Items[root.Item] != "A" {
+		t.Errorf("the root chooses %s, want A (two options, the first such item)", m.Items[root.Item])
+	}
+	if _, _, err := m.Tree(3); err == nil || !strings.Contains(err.Error(), "more than 3 nodes") {
+		t.Errorf("a tree past its limit: %v", err)
+	}
+}
