@@ -57,6 +57,11 @@ func TestKinds(t *testing.T) {
 	if code, _, stderr := polytile(t, "solve", "sudoku", "--jsonl", filepath.Join(dir, "x.jsonl")); code != 2 || !strings.Contains(stderr, "a sudoku puzzle is solved in one piece") {
 		t.Errorf("solve sudoku --jsonl: exit %d, %q", code, stderr)
 	}
+	saved := filepath.Join(dir, "sudoku.json")
+	os.WriteFile(saved, []byte(mustRun(t, "solve", "sudoku", "--json")), 0o644)
+	if code, _, stderr := polytile(t, "draw", saved, "-o", filepath.Join(dir, "x.svg")); code != 1 || !strings.Contains(stderr, "holds the solutions of a sudoku puzzle") {
+		t.Errorf("draw of a saved Sudoku: exit %d, %q", code, stderr)
+	}
 
 	// The Sudoku's picture: every digit a text, the givens bold.
 	out := filepath.Join(dir, "sudoku.svg")

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/polytile/polytile/puzzles"
@@ -141,6 +142,9 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 			// Not as Encode writes it: read it whole.
 			return wholeResult(head, path, pick)
 		}
+	}
+	if m := regexp.MustCompile(`"kind": "([a-z-]+)"`).FindSubmatch(head); m != nil {
+		return nil, fmt.Errorf("%s holds the solutions of a %s puzzle; drawing saved results is for tilings so far: draw the spec", path, m[1])
 	}
 	// The counts, without the solutions.
 	i := bytes.LastIndex(head, []byte(`"solutions"`))
