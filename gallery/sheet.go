@@ -10,9 +10,10 @@
 // files stay small and anti-aliasing leaves no seams. Borders are stroked
 // along every edge between two different pieces and around the board and
 // its holes, which are left unpainted: with the default transparent
-// background they are transparent. Coordinates are in pixels (SVG user units,
-// PNG pixels at 96 DPI, PDF points), x to the right and y down from the
-// sheet's top-left corner.
+// background they are transparent. Coordinates are in CSS pixels, 1/96 inch
+// (SVG user units, PNG pixels at 96 DPI, 3/4 of a PDF point), x to the
+// right and y down from the sheet's top-left corner; a sheet with a
+// physical size (Sheet.Size) is scaled to it.
 package gallery
 
 import (

@@ -19,7 +19,8 @@ type Options struct {
 	// 3.125. 0 means 96; at most MaxDPI. The PNG records its resolution
 	// (a pHYs chunk), so that viewers and printers know its size. SVG and
 	// PDF are vector formats and ignore it: one unit is one SVG user unit
-	// and one PDF point.
+	// and 3/4 of a PDF point (1/96 inch, as in every format), the sheet
+	// scaled to its physical size when it has one (gallery.Sheet.Size).
 	DPI float64
 }
 
