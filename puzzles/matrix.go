@@ -49,6 +49,15 @@ func (s *Spec) Matrix() *cover.Matrix {
 	return m
 }
 
+// PieceNames returns the names of the puzzle's pieces: none for a puzzle
+// that is not a tiling.
+func (s *Spec) PieceNames() []string {
+	if s.Puzzle == nil {
+		return nil
+	}
+	return s.Puzzle.PieceNames()
+}
+
 // MatrixRows returns the options of Spec.Matrix that the nth distinct
 // solution (counted from 1 in canonical order) chooses, searching for it,
 // and the number of distinct solutions: no rows if nth is past it.

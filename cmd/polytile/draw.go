@@ -175,11 +175,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		}
 		return f.drawSite(cmd, all)
 	}
-	var names []string
-	if spec.Puzzle != nil {
-		names = spec.Puzzle.PieceNames()
-	}
-	return f.draw(cmd, spec, names, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	return f.draw(cmd, spec, spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		switch {
 		case f.matrix:
 			rows, total, err := spec.MatrixRows(cmd.Context(), f.solution)
@@ -267,12 +263,15 @@ func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return err
 	}
-	return f.draw(cmd, saved.Spec, saved.Spec.Puzzle.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		if f.puzzle {
 			return gallery.Puzzle(saved.Spec.Puzzle, opt)
 		}
 		if saved.Partial != "" {
 			opt.Title = strings.TrimPrefix(opt.Title+" — partial: "+saved.Partial, " — ")
+		}
+		if saved.Spec.Cover != nil && len(saved.Cover) > 0 {
+			return gallery.Cover(saved.Spec.Cover, saved.Cover, saved.Numbers, saved.Total, opt)
 		}
 		sheets, err := f.sheets(saved.Solutions, saved.Total, opt)
 		if err == nil && sheets == nil {

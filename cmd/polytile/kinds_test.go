@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,13 +55,40 @@ func TestKinds(t *testing.T) {
 	if len(kn.Solutions) != 1 || strings.Join(kn.Solutions[0].Options[0], " ") != "C E F" {
 		t.Errorf("solve knuth-7 --json: %+v", kn)
 	}
-	if code, _, stderr := polytile(t, "solve", "sudoku", "--jsonl", filepath.Join(dir, "x.jsonl")); code != 2 || !strings.Contains(stderr, "a sudoku puzzle is solved in one piece") {
-		t.Errorf("solve sudoku --jsonl: exit %d, %q", code, stderr)
+	// Shards and merge: eight queens in three parts make the whole.
+	var shards []string
+	for i := range 3 {
+		shards = append(shards, filepath.Join(dir, fmt.Sprintf("q%d.jsonl", i)))
+		mustRun(t, "solve", "queens-8", "--shard", fmt.Sprintf("%d/3", i), "--jsonl", shards[i])
 	}
-	saved := filepath.Join(dir, "sudoku.json")
-	os.WriteFile(saved, []byte(mustRun(t, "solve", "sudoku", "--json")), 0o644)
-	if code, _, stderr := polytile(t, "draw", saved, "-o", filepath.Join(dir, "x.svg")); code != 1 || !strings.Contains(stderr, "holds the solutions of a sudoku puzzle") {
-		t.Errorf("draw of a saved Sudoku: exit %d, %q", code, stderr)
+	var merged struct {
+		Kind          string
+		Raw, Distinct int
+		Complete      bool
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, append([]string{"merge"}, shards...)...)), &merged); err != nil {
+		t.Fatal(err)
+	}
+	if merged.Kind != "queens" || merged.Raw != 92 || merged.Distinct != 12 || !merged.Complete {
+		t.Errorf("the merge of three shards of eight queens: %+v", merged)
+	}
+	if code, _, stderr := polytile(t, append([]string{"merge"}, shards[:2]...)...); code != 1 || !strings.Contains(stderr, "2 of the 3 shards") {
+		t.Errorf("a merge with a shard missing: exit %d, %q", code, stderr)
+	}
+	// Saved results draw as the spec draws them.
+	for _, tt := range []struct{ spec, file string }{{"sudoku", "s.json"}, {"queens-8", "q.json"}, {"queens-8", "q.jsonl"}, {"knuth-7", "k.jsonl"}} {
+		saved := filepath.Join(dir, tt.file)
+		if strings.HasSuffix(saved, ".jsonl") {
+			mustRun(t, "solve", tt.spec, "--jsonl", saved)
+		} else {
+			os.WriteFile(saved, []byte(mustRun(t, "solve", tt.spec, "--json")), 0o644)
+		}
+		a, b := filepath.Join(dir, "a.svg"), filepath.Join(dir, "b.svg")
+		mustRun(t, "draw", saved, "--solution", "1", "-o", a)
+		mustRun(t, "draw", tt.spec, "--solution", "1", "-o", b)
+		if tt.file != "q.jsonl" && string(readFile(t, a)) != string(readFile(t, b)) {
+			t.Errorf("solution 1 drawn from %s differs from the spec's", tt.file)
+		}
 	}
 
 	// The Sudoku's picture: every digit a text, the givens bold.

@@ -20,7 +20,7 @@ func newMergeCmd() *cobra.Command {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err
 			}
-			res, err := results.MergeFiles(args, spec)
+			res, err := results.MergeAny(args, spec)
 			if err != nil {
 				return err
 			}

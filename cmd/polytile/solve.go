@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"os"
 	"strings"
 
@@ -102,7 +101,12 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	}
 	defer stop()
 	if spec.Cover != nil {
-		return f.solveCover(cmd, ctx, spec, shards)
+		res, err := results.SolveCover(ctx, spec, cover.Config{Limit: f.limit, Shard: shard, Shards: shards}, f.jsonl)
+		if res == nil {
+			return err
+		}
+		run := &results.Run{File: f.jsonl}
+		return cmp.Or(results.WriteCover(cmd.OutOrStdout(), spec, res, f.json, f.show), run.Stopped(err, context.Cause(ctx)))
 	}
 	cfg := &puzzles.SolveConfig{
 		Progress:           progress,
@@ -131,21 +135,4 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		}
 	}
 	return run.Stopped(solveErr, context.Cause(ctx))
-}
-
-// solveCover solves an exact-cover puzzle that is not a tiling, and prints
-// what it found as runSolve prints a tiling's.
-func (f *solveFlags) solveCover(cmd *cobra.Command, ctx context.Context, spec *puzzles.Spec, shards int) error {
-	if f.jsonl != "" || shards > 1 {
-		return usagef("--jsonl and --shard split and stream tilings; a %s puzzle is solved in one piece (use --json)", spec.Kind)
-	}
-	res, err := cover.Solve(ctx, spec.Cover, f.limit)
-	if res == nil {
-		return err
-	}
-	werr := results.WriteCover(cmd.OutOrStdout(), spec, res, f.json, f.show)
-	if err != nil {
-		return cmp.Or(werr, fmt.Errorf("search stopped: %w (the results above are partial)", context.Cause(ctx)))
-	}
-	return werr
 }

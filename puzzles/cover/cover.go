@@ -10,6 +10,8 @@ package cover
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -99,12 +101,19 @@ type Problem interface {
 	// solutions are the same: 1 when every solution is its own class.
 	Symmetries() int
 	// Canonical returns a key equal for two solutions (sorted option
-	// indices) of one class, and only for them, and the size of the class.
-	Canonical(sol []int) (key string, orbit int)
+	// indices) of one class, and only for them; the class's canonical
+	// solution, the one a search keeps of it whichever it finds; and the
+	// size of the class.
+	Canonical(sol []int) (key string, canon []int, orbit int)
 	// Text writes a solution as text, as polytile solve prints it.
 	Text(sol []int) string
-	// Saved returns a solution as the JSON value it is saved as.
+	// Saved returns a solution as the JSON value it is saved as: an
+	// object.
 	Saved(sol []int) any
+	// Decode reads back a solution that Saved saved (a JSON object, which
+	// may have other fields) as the options it chooses, sorted, checking
+	// that they are options of the problem.
+	Decode(data []byte) ([]int, error)
 	// About says in a line what the problem is.
 	About() string
 }
@@ -116,44 +125,98 @@ type Class struct {
 	Orbit   int
 }
 
+// Config sets how Solve searches. The zero value finds every class and
+// keeps them.
+type Config struct {
+	// Limit stops the search after this many classes; 0 means no limit.
+	Limit int
+	// Shard and Shards run one part of the search, for a search split
+	// over machines: the tasks (the options of the item chosen first) whose
+	// number modulo Shards is Shard. Shards 0 or 1 is the whole search.
+	Shard, Shards int
+	// Each, if not nil, is given each new class and the task that found
+	// it, instead of the result keeping it; returning false stops the
+	// search.
+	Each func(c Class, task int) bool
+}
+
 // Result is what Solve found.
 type Result struct {
 	Raw      int64   // solutions: the sum of the orbits
-	Distinct []Class // one solution of each class, in canonical order
-	Complete bool    // false if limit or ctx stopped the search
+	Distinct []Class // one solution of each class, in canonical order (none with Each)
+	Found    int     // classes found
+	Complete bool    // false if the limit, Each or ctx stopped the search
 	Nodes    int64   // search nodes
+	Tasks    int     // the tasks of the part searched
 }
 
-// Solve searches p and keeps one solution of each class (its first in
-// the search), in the order of their canonical keys. A limit above 0
-// stops the search after that many classes; ctx stops it too, with its
-// error and what was found.
+// Solve searches p with cfg (nil: the zero Config) and keeps one solution
+// of each class (its canonical one), in the order of their canonical keys.
+// ctx stops the search, with its error and what was found. A class is
+// found once within a search; two shards may each find it, and merging
+// their files keeps one.
 func Solve(ctx context.Context, p Problem, limit int) (*Result, error) {
+	return SolveWith(ctx, p, &Config{Limit: limit})
+}
+
+// SolveWith is Solve with a Config.
+func SolveWith(ctx context.Context, p Problem, cfg *Config) (*Result, error) {
+	if cfg == nil {
+		cfg = &Config{}
+	}
 	pr, err := p.Matrix().problem()
 	if err != nil {
 		return nil, err
 	}
-	s := solve.NewSearch(pr, nil)
 	res := &Result{Complete: true}
+	// The tasks: the whole search, or the options of the first item.
+	tasks := [][]int{nil}
+	if cfg.Shards > 1 {
+		first, ok := solve.NewSearch(pr, nil).Branch()
+		tasks = nil
+		if ok {
+			for _, o := range first {
+				tasks = append(tasks, []int{o})
+			}
+		}
+	}
 	seen := map[string]bool{}
-	for sol := range s.Solutions(ctx) {
-		key, orbit := p.Canonical(sol)
-		if seen[key] {
+	for t, prefix := range tasks {
+		if cfg.Shards > 1 && t%cfg.Shards != cfg.Shard {
 			continue
 		}
-		seen[key] = true
-		res.Distinct = append(res.Distinct, Class{Options: sol, Orbit: orbit})
-		res.Raw += int64(orbit)
-		if limit > 0 && len(res.Distinct) >= limit {
+		res.Tasks++
+		s := solve.NewSearch(pr, &solve.Config{Prefix: prefix})
+		stop := false
+		for sol := range s.Solutions(ctx) {
+			key, canon, orbit := p.Canonical(sol)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			c := Class{Options: canon, Orbit: orbit}
+			res.Raw += int64(orbit)
+			res.Found++
+			if cfg.Each != nil {
+				stop = !cfg.Each(c, t)
+			} else {
+				res.Distinct = append(res.Distinct, c)
+			}
+			if stop || cfg.Limit > 0 && res.Found >= cfg.Limit {
+				stop = true
+				break
+			}
+		}
+		res.Nodes += s.Stats().Nodes
+		if err := s.Err(); err != nil {
+			res.Complete = false
+			sortClasses(p, res.Distinct)
+			return res, err
+		}
+		if stop {
 			res.Complete = false
 			break
 		}
-	}
-	res.Nodes = s.Stats().Nodes
-	if err := s.Err(); err != nil {
-		res.Complete = false
-		sortClasses(p, res.Distinct)
-		return res, err
 	}
 	sortClasses(p, res.Distinct)
 	return res, nil
@@ -163,7 +226,7 @@ func Solve(ctx context.Context, p Problem, limit int) (*Result, error) {
 func sortClasses(p Problem, cs []Class) {
 	keys := make([]string, len(cs))
 	for i, c := range cs {
-		keys[i], _ = p.Canonical(c.Options)
+		keys[i], _, _ = p.Canonical(c.Options)
 	}
 	idx := make([]int, len(cs))
 	for i := range idx {
@@ -175,6 +238,35 @@ func sortClasses(p Problem, cs []Class) {
 		out[i] = cs[k]
 	}
 	copy(cs, out)
+}
+
+// Fingerprint returns a short text equal for two problems with the same
+// items and options, in the same order: two searches split the same way.
+func Fingerprint(p Problem) string {
+	h := sha256.New()
+	m := p.Matrix()
+	fmt.Fprintf(h, "%s %d %q\n", p.Kind(), m.Primary, m.Items)
+	for _, o := range m.Options {
+		fmt.Fprintln(h, o)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// byName returns a function that finds option indices by a key of each
+// option, taking each option once (a matrix may repeat one).
+func byName(n int, key func(k int) string) func(string) (int, bool) {
+	index := map[string][]int{}
+	for k := range n {
+		index[key(k)] = append(index[key(k)], k)
+	}
+	return func(name string) (int, bool) {
+		ks := index[name]
+		if len(ks) == 0 {
+			return 0, false
+		}
+		index[name] = ks[1:]
+		return ks[0], true
+	}
 }
 
 // Pick searches p for the solutions to show: with nth > 0, the nth
@@ -198,4 +290,27 @@ func Pick(ctx context.Context, p Problem, limit, nth int) (sols [][]int, numbers
 		}
 	}
 	return sols, numbers, total, nil
+}
+
+// Check checks that the options sol (indices) are an exact cover of m:
+// every primary item covered once, no secondary item twice.
+func (m *Matrix) Check(sol []int) error {
+	count := make([]int, len(m.Items))
+	for _, k := range sol {
+		if k < 0 || k >= len(m.Options) {
+			return fmt.Errorf("option %d is not one of the %d options", k, len(m.Options))
+		}
+		for _, it := range m.Options[k] {
+			count[it]++
+		}
+	}
+	for i, n := range count {
+		switch {
+		case n > 1:
+			return fmt.Errorf("item %s is covered %d times", m.Items[i], n)
+		case n == 0 && i < m.Primary:
+			return fmt.Errorf("item %s is not covered", m.Items[i])
+		}
+	}
+	return nil
 }

@@ -2,8 +2,10 @@ package cover
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,12 +19,12 @@ type Plain struct {
 func (p *Plain) Kind() string    { return "exact-cover" }
 func (p *Plain) Matrix() *Matrix { return p.M }
 func (p *Plain) Symmetries() int { return 1 }
-func (p *Plain) Canonical(sol []int) (string, int) {
+func (p *Plain) Canonical(sol []int) (string, []int, int) {
 	var b strings.Builder
 	for _, k := range sol {
 		b.WriteString(fmt.Sprintf("%08d", k))
 	}
-	return b.String(), 1
+	return b.String(), sol, 1
 }
 
 // Text writes the options chosen, one a line, in Knuth's notation.
@@ -44,6 +46,27 @@ func (p *Plain) Saved(sol []int) any {
 	return struct {
 		Options [][]string `json:"options"`
 	}{opts}
+}
+
+// Decode reads {"options": [["A", "D"], …]}.
+func (p *Plain) Decode(data []byte) ([]int, error) {
+	var v struct {
+		Options [][]string `json:"options"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	find := byName(len(p.M.Options), p.M.OptionText)
+	var sol []int
+	for _, o := range v.Options {
+		k, ok := find(strings.Join(o, " "))
+		if !ok {
+			return nil, fmt.Errorf("%q is not an option of the matrix (or is chosen twice)", strings.Join(o, " "))
+		}
+		sol = append(sol, k)
+	}
+	slices.Sort(sol)
+	return sol, nil
 }
 
 func (p *Plain) About() string {

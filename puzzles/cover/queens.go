@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,10 +13,11 @@ import (
 // queen may stand on. Two solutions are the same if a symmetry of the
 // square that maps the holes onto themselves maps one onto the other.
 type Queens struct {
-	N     int
-	Holes [][2]int
-	m     *Matrix
-	syms  []int // the transforms of the square that keep the holes
+	N      int
+	Holes  [][2]int
+	m      *Matrix
+	syms   []int       // the transforms of the square that keep the holes
+	option map[int]int // row × N + column → the option of a queen there
 }
 
 // NewQueens returns the problem of n queens, 1 ≤ n ≤ 64, on a board with
@@ -59,6 +61,10 @@ func NewQueens(n int, holes [][2]int) (*Queens, error) {
 		}
 	}
 	q.m = m
+	q.option = map[int]int{}
+	for k, o := range m.Options {
+		q.option[o[0]*n+o[1]-n] = k
+	}
 	for t := range 8 {
 		ok := true
 		for h := range hole {
@@ -101,9 +107,10 @@ func (q *Queens) Symmetries() int { return len(q.syms) }
 
 // Canonical returns the least of the solution's images under the
 // symmetries, and its orbit: the symmetries over those that fix it.
-func (q *Queens) Canonical(sol []int) (string, int) {
+func (q *Queens) Canonical(sol []int) (string, []int, int) {
 	cells := q.Cells(sol)
 	best, same := "", 0
+	var bestImg []int
 	for _, t := range q.syms {
 		img := make([]int, len(cells))
 		for i, c := range cells {
@@ -118,14 +125,20 @@ func (q *Queens) Canonical(sol []int) (string, int) {
 		key := b.String()
 		switch {
 		case best == "" || key < best:
-			best, same = key, 1
+			best, same, bestImg = key, 1, img
 		case key == best:
 			same++
 		}
 	}
+	// The canonical solution: the queens of the least image.
+	canon := make([]int, len(bestImg))
+	for i, v := range bestImg {
+		canon[i] = q.option[v]
+	}
+	slices.Sort(canon)
 	// The images equal to the least are as many as the symmetries that
 	// fix the solution.
-	return best, len(q.syms) / same
+	return best, canon, len(q.syms) / same
 }
 
 // Text draws the board: Q for a queen, '.' for an empty cell, '#' for a
@@ -154,6 +167,27 @@ func (q *Queens) Saved(sol []int) any {
 	return struct {
 		Queens [][2]int `json:"queens"`
 	}{q.Cells(sol)}
+}
+
+// Decode reads {"queens": [[row, col], …]}.
+func (q *Queens) Decode(data []byte) ([]int, error) {
+	var v struct {
+		Queens [][2]int `json:"queens"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	find := byName(len(q.m.Names), func(k int) string { return q.m.Names[k] })
+	var sol []int
+	for _, c := range v.Queens {
+		k, ok := find(fmt.Sprintf("r%dc%d", c[0], c[1]))
+		if !ok {
+			return nil, fmt.Errorf("no queen can stand on %v (or two do)", c)
+		}
+		sol = append(sol, k)
+	}
+	slices.Sort(sol)
+	return sol, nil
 }
 
 func (q *Queens) About() string {

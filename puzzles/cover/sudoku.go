@@ -1,8 +1,10 @@
 package cover
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -139,8 +141,8 @@ func (s *Sudoku) Matrix() *Matrix { return s.m }
 func (s *Sudoku) Symmetries() int { return 1 }
 
 // Canonical: every solution is its own class; the key is its grid.
-func (s *Sudoku) Canonical(sol []int) (string, int) {
-	return strings.Join(s.Grid(sol), ""), 1
+func (s *Sudoku) Canonical(sol []int) (string, []int, int) {
+	return strings.Join(s.Grid(sol), ""), sol, 1
 }
 
 // Grid returns the solution as rows of symbols.
@@ -187,6 +189,37 @@ func (s *Sudoku) Saved(sol []int) any {
 	return struct {
 		Grid []string `json:"grid"`
 	}{s.Grid(sol)}
+}
+
+// Decode reads {"grid": ["534678912", …]}: the solution writing those
+// symbols.
+func (s *Sudoku) Decode(data []byte) ([]int, error) {
+	var v struct {
+		Grid []string `json:"grid"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	size := s.N * s.N
+	if len(v.Grid) != size {
+		return nil, fmt.Errorf("the grid has %d rows, want %d", len(v.Grid), size)
+	}
+	find := byName(len(s.m.Names), func(k int) string { return s.m.Names[k] })
+	var sol []int
+	for r, row := range v.Grid {
+		if len(row) != size {
+			return nil, fmt.Errorf("row %d has %d symbols, want %d", r+1, len(row), size)
+		}
+		for c := range size {
+			k, ok := find(fmt.Sprintf("r%dc%d=%c", r+1, c+1, row[c]))
+			if !ok {
+				return nil, fmt.Errorf("row %d, column %d: %q is not a symbol the cell may hold", r+1, c+1, row[c])
+			}
+			sol = append(sol, k)
+		}
+	}
+	slices.Sort(sol)
+	return sol, nil
 }
 
 func (s *Sudoku) About() string {

@@ -101,7 +101,7 @@ func WriteCoverReport(w io.Writer, spec *puzzles.Spec, res *cover.Result, show i
 	fmt.Fprintf(&b, "%s\n", title)
 	fmt.Fprintf(&b, "puzzle:     %s\n", p.About())
 	fmt.Fprintf(&b, "raw:        %s%d\n", some, res.Raw)
-	fmt.Fprintf(&b, "distinct:   %s%d\n", some, len(res.Distinct))
+	fmt.Fprintf(&b, "distinct:   %s%d\n", some, res.Found)
 	fmt.Fprintf(&b, "symmetries: %d\n", p.Symmetries())
 	fmt.Fprintf(&b, "search:     %s\n", plural.Of(res.Nodes, "search node"))
 	if !res.Complete {

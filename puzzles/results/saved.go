@@ -26,6 +26,9 @@ type Saved struct {
 	// numbers in it, from 1.
 	Solutions []*puzzles.Solution
 	Numbers   []int
+	// Cover holds the solutions chosen of an exact-cover puzzle that is
+	// not a tiling (Spec.Cover), each as its options, instead of Solutions.
+	Cover [][]int
 	// Total is the number of solutions the file holds: every one when the
 	// file says, or -1 when it was not read to its end and does not say.
 	Total int
@@ -93,6 +96,9 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if bytes.Contains(line, []byte(`"polytile"`)) && isCoverFile(line) {
+		return loadCover(path, pick)
+	}
 	if bytes.Contains(line, []byte(`"polytile"`)) {
 		return loadShard(f, br, path, line, pick)
 	}
@@ -143,8 +149,8 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 			return wholeResult(head, path, pick)
 		}
 	}
-	if m := regexp.MustCompile(`"kind": "([a-z-]+)"`).FindSubmatch(head); m != nil {
-		return nil, fmt.Errorf("%s holds the solutions of a %s puzzle; drawing saved results is for tilings so far: draw the spec", path, m[1])
+	if regexp.MustCompile(`"kind": "([a-z-]+)"`).Match(head) {
+		return loadCover(path, pick)
 	}
 	// The counts, without the solutions.
 	i := bytes.LastIndex(head, []byte(`"solutions"`))
