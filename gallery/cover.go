@@ -56,6 +56,28 @@ func Cover(p cover.Problem, sols [][]int, numbers []int, total int, opt *Options
 	return s.layout(items, contents)
 }
 
+// CoverPuzzle lays out the problem p poses, before it is solved: a
+// Sudoku's givens in their grid, the empty board of N queens, a matrix
+// with no rows chosen.
+func CoverPuzzle(p cover.Problem, opt *Options) ([]*Sheet, error) {
+	var c *content
+	switch q := p.(type) {
+	case *cover.Sudoku:
+		c = sudokuContent(q, nil)
+	case *cover.Queens:
+		c = queensContent(q, nil)
+	case *cover.Plain:
+		c = matrixContent(q.M, nil)
+	default:
+		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+	}
+	s, err := newStyle(opt)
+	if err != nil {
+		return nil, err
+	}
+	return s.layout([]Item{{Title: "the puzzle", Caption: p.About()}}, []*content{c})
+}
+
 // cellRing returns the outline of the cell at column x, row y.
 func cellRing(pt func(x, y float64) Point, x, y float64) Ring {
 	return Ring{pt(x, y), pt(x+1, y), pt(x+1, y+1), pt(x, y+1)}
@@ -63,7 +85,10 @@ func cellRing(pt func(x, y float64) Point, x, y float64) Ring {
 
 func sudokuContent(q *cover.Sudoku, sol []int) *content {
 	size := q.N * q.N
-	grid := q.Grid(sol)
+	var grid []string
+	if sol != nil {
+		grid = q.Grid(sol)
+	}
 	return &content{w: float64(size), h: float64(size), custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
 		for r := range size {
 			for c := range size {
@@ -77,8 +102,17 @@ func sudokuContent(q *cover.Sudoku, sol []int) *content {
 				if given {
 					ink, bold = s.BorderColor, true
 				}
+				text := ""
+				switch {
+				case grid != nil:
+					text = string(grid[r][c])
+				case given:
+					text = string(cover.SudokuSymbol(q.Givens[r][c]))
+				default:
+					continue
+				}
 				at := pt(float64(c)+0.5, float64(r)+0.5)
-				f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.6, Bold: bold, Color: ink, Text: string(grid[r][c])})
+				f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.6, Bold: bold, Color: ink, Text: text})
 			}
 		}
 		for i := 0; i <= size; i++ {

@@ -183,6 +183,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 				return nil, usagef("--solution %d: the puzzle has %s", f.solution, plural.Of(total, "distinct solution"))
 			}
 			return gallery.Matrix(spec.Matrix(), rows, cmp.Or(spec.Title, spec.Name), opt)
+		case f.puzzle && spec.Cover != nil:
+			return gallery.CoverPuzzle(spec.Cover, opt)
 		case f.puzzle:
 			return gallery.Puzzle(spec.Puzzle, opt)
 		case f.tree:

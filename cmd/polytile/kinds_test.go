@@ -20,7 +20,7 @@ func TestKinds(t *testing.T) {
 		spec string
 		text []string
 	}{
-		{"sudoku", []string{"distinct:   1\n", "812 539 746\n"}},
+		{"sudoku", []string{"distinct:   1\n", "812 539 746\n", "proper:     yes: exactly one solution\n"}},
 		{"queens-8", []string{"raw:        92\n", "distinct:   12\n", "symmetries: 8\n", "Q.......\n"}},
 		{"knuth-7", []string{"distinct:   1\n", "C E F\nA D\nB G\n"}},
 		{dlx, []string{"distinct:   1\n", "C E F\nA D\nB G\n"}},
@@ -167,5 +167,21 @@ func TestDrawSearch(t *testing.T) {
 		if code, _, _ := polytile(t, append([]string{"draw", "knuth-7", "-o", out}, args...)...); code != 2 {
 			t.Errorf("draw %v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// TestKindPuzzle checks draw --puzzle on a Sudoku (its givens alone) and
+// the report of a grid that is not a proper Sudoku.
+func TestKindPuzzle(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "p.svg")
+	mustRun(t, "draw", "sudoku", "--puzzle", "-o", out)
+	if n := strings.Count(string(readFile(t, out)), "<text"); n != 23 {
+		t.Errorf("the Sudoku's puzzle shows %d digits, want its 23 givens", n)
+	}
+	spec := filepath.Join(dir, "s4.yaml")
+	os.WriteFile(spec, []byte("kind: sudoku\ngrid: |\n  12..\n  ..12\n  ....\n  ....\n"), 0o644)
+	if got := mustRun(t, "solve", spec, "--limit", "2"); !strings.Contains(got, "proper:     no: more than one solution") {
+		t.Errorf("a grid with two solutions:\n%s", got)
 	}
 }

@@ -12,6 +12,9 @@ import (
 // letters, as 16 × 16 grids write them.
 const sudokuSymbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+// SudokuSymbol returns the symbol of value v, from 1: '1'–'9', then 'A'.
+func SudokuSymbol(v int) byte { return sudokuSymbols[v-1] }
+
 // Sudoku is a Sudoku of n² × n² cells, n from 2 to 5: every row, column
 // and n × n box, and with Diagonals both main diagonals, holds each of the
 // n² symbols once. Givens holds the grid's symbols, 0 for a blank.

@@ -104,6 +104,19 @@ func WriteCoverReport(w io.Writer, spec *puzzles.Spec, res *cover.Result, show i
 	fmt.Fprintf(&b, "distinct:   %s%d\n", some, res.Found)
 	fmt.Fprintf(&b, "symmetries: %d\n", p.Symmetries())
 	fmt.Fprintf(&b, "search:     %s\n", plural.Of(res.Nodes, "search node"))
+	if p.Kind() == "sudoku" {
+		// What a setter asks: has the grid one solution, as a Sudoku must?
+		proper := "unknown: the search stopped before it could tell"
+		switch {
+		case res.Found >= 2:
+			proper = "no: more than one solution (--limit 2 is enough to tell)"
+		case res.Complete && res.Found == 1:
+			proper = "yes: exactly one solution"
+		case res.Complete && res.Found == 0:
+			proper = "no: no solution"
+		}
+		fmt.Fprintf(&b, "proper:     %s\n", proper)
+	}
 	if !res.Complete {
 		fmt.Fprintf(&b, "partial:    the search stopped early\n")
 	}
