@@ -300,16 +300,7 @@ func distToRings(q Point, rings []Ring) float64 {
 // insideRings reports whether q is strictly inside the shape the rings
 // bound, by the even-odd rule.
 func insideRings(q Point, rings []Ring) bool {
-	in := false
-	for _, r := range rings {
-		for i, a := range r {
-			b := r[(i+1)%len(r)]
-			if (a.Y > q.Y) != (b.Y > q.Y) && q.X < a.X+(q.Y-a.Y)*(b.X-a.X)/(b.Y-a.Y) {
-				in = !in
-			}
-		}
-	}
-	return in && distToRings(q, rings) > 1e-9
+	return insideRingsLoose(q, rings) && distToRings(q, rings) > 1e-9
 }
 
 // adjacency returns, for each instance, the instances sharing an edge with

@@ -159,16 +159,9 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 	if err != nil {
 		return nil, err
 	}
-	spec, err := specOf(r.Name, r.SpecText)
+	out, spec, err := savedOf(r, path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true}
-	if !r.Complete {
-		out.Partial = "the search stopped early"
-	}
-	if r.Shard != "" {
-		out.Partial = "it is shard " + r.Shard + " of the search"
+		return nil, err
 	}
 	if pick.Nth > r.Distinct {
 		return out, nil
@@ -218,6 +211,23 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 	}
 }
 
+// savedOf returns what the counts of result r, read from path, say of the
+// file, and the spec it carries.
+func savedOf(r *Result, path string) (*Saved, *puzzles.Spec, error) {
+	spec, err := specOf(r.Name, r.SpecText)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true}
+	if !r.Complete {
+		out.Partial = "the search stopped early"
+	}
+	if r.Shard != "" {
+		out.Partial = "it is shard " + r.Shard + " of the search"
+	}
+	return out, spec, nil
+}
+
 // wholeResult reads a result that is not laid out as Encode lays it out,
 // whole: head, then what rest holds.
 func wholeResult(data []byte, path string, pick puzzles.Pick) (*Saved, error) {
@@ -225,13 +235,9 @@ func wholeResult(data []byte, path string, pick puzzles.Pick) (*Saved, error) {
 	if err != nil {
 		return nil, err
 	}
-	spec, err := specOf(r.Name, r.SpecText)
+	out, spec, err := savedOf(r, path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true}
-	if !r.Complete {
-		out.Partial = "the search stopped early"
+		return nil, err
 	}
 	c := newChooser(spec, pick, out)
 	for i := range r.Solutions {
