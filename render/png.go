@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -95,13 +96,22 @@ func encodePNG(out *output, s *gallery.Sheet, dpi float64) error {
 	if err != nil {
 		return err
 	}
-	img, err := r.draw(out)
-	if err != nil {
+	var m image.Image
+	paletted, ok, err := r.drawPaletted(out)
+	switch {
+	case err != nil:
 		return err
-	}
-	var m image.Image = img
-	if p := indexed(img); p != nil {
-		m = p
+	case ok:
+		m = paletted
+	default:
+		img, err := r.draw(out)
+		if err != nil {
+			return err
+		}
+		m = img
+		if p := indexed(img); p != nil {
+			m = p
+		}
 	}
 	pw := &physWriter{w: out, chunk: physChunk(dpi)}
 	err = png.Encode(pw, m)
@@ -297,15 +307,71 @@ type pngPen struct {
 	view    *image.RGBA // the current part, its origin at its top-left corner
 	origin  image.Point // the current part's top-left corner in the image
 	dc      *gg.Context
+
+	// pal and dst, when set, make the pen draw into dst, a paletted image,
+	// through a scratch image of each part (view), looked up in pal once
+	// the part is drawn (flush).
+	pal   *livePalette
+	dst   *image.Paletted
+	part  image.Rectangle // the part view holds
+	local map[uint32]uint8
+}
+
+// flush looks the pixels of the part just drawn up in the palette, into
+// dst.
+func (p *pngPen) flush() {
+	if p.view == nil || p.part.Empty() {
+		return
+	}
+	v, r := p.view, p.part
+	if p.local == nil {
+		p.local = map[uint32]uint8{}
+	}
+	for y := range r.Dy() {
+		row := v.Pix[y*v.Stride : y*v.Stride+4*r.Dx()]
+		dst := p.dst.Pix[(r.Min.Y+y)*p.dst.Stride+r.Min.X:]
+		last, idx := uint32(1<<32-1), uint8(0)
+		for x := range r.Dx() {
+			px := binary.LittleEndian.Uint32(row[4*x:])
+			if px != last {
+				i, ok := p.local[px]
+				if !ok {
+					i, ok = p.pal.index(px)
+					if !ok {
+						return // too many colours: pal says so
+					}
+					p.local[px] = i
+				}
+				last, idx = px, i
+			}
+			dst[x] = idx
+		}
+	}
+	p.view = nil
 }
 
 // begin starts drawing the next group.
 func (p *pngPen) begin() {
 	r := p.parts[p.next]
 	p.next++
+	if p.pal != nil {
+		p.flush()
+	}
 	p.origin = r.Min
 	p.view, p.dc = nil, nil
 	if r.Empty() {
+		return
+	}
+	if p.pal != nil {
+		// A scratch image of the part, the background's colour, whose
+		// pixels flush then looks up in the palette.
+		p.view = image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+		if bg := p.r.sheet.Background; bg.A != 0 {
+			draw.Draw(p.view, p.view.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+		}
+		p.part = r
+		p.dc = gg.NewContextForRGBA(p.view)
+		p.dc.SetLineCapSquare()
 		return
 	}
 	// A view of the part, with its origin at the part's top-left corner,
@@ -468,4 +534,101 @@ func (p *physWriter) Write(b []byte) (int, error) {
 	p.chunk = nil
 	m, err := p.w.Write(b[n:])
 	return n + m, err
+}
+
+// livePalette is the palette of a paletted image being drawn: colours, as
+// image.RGBA stores them (red in the low byte, alpha in the high one), are
+// given indices as they come, from several goroutines.
+type livePalette struct {
+	mu     sync.Mutex
+	colors []uint32
+	index_ map[uint32]uint8
+	over   bool // more than maxPaletted colours came
+}
+
+// index returns the index of colour c, giving it the next if it has none;
+// false if there are too many.
+func (l *livePalette) index(c uint32) (uint8, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if i, ok := l.index_[c]; ok {
+		return i, true
+	}
+	if len(l.colors) >= maxPaletted {
+		l.over = true
+		return 0, false
+	}
+	i := uint8(len(l.colors))
+	l.index_[c] = i
+	l.colors = append(l.colors, c)
+	return i, true
+}
+
+// drawPaletted draws the sheet straight into a paletted image, group by
+// group: each into a scratch image the size of its part, whose pixels are
+// then looked up in a palette built as colours come; pixels in no part
+// are the background's. It keeps memory to one byte a pixel, where
+// drawing in true colour first takes four more. The palette is then sorted
+// as indexed sorts it, so the image is the one draw and indexed would
+// make. It reports false when parts overlap, or the picture has more than
+// maxPaletted colours: draw then draws it in true colour.
+func (r *raster) drawPaletted(out *output) (*image.Paletted, bool, error) {
+	ext := &extents{r: r, faces: faceCache{}}
+	r.sheet.Draw(ext)
+	if ext.err != nil {
+		return nil, false, ext.err
+	}
+	if !disjoint(ext.parts) {
+		return nil, false, nil
+	}
+	bg := color.RGBAModel.Convert(r.sheet.Background).(color.RGBA)
+	pal := &livePalette{index_: map[uint32]uint8{}}
+	pal.index(uint32(bg.R) | uint32(bg.G)<<8 | uint32(bg.B)<<16 | uint32(bg.A)<<24) // index 0: Pix's zero
+	img := image.NewPaletted(image.Rect(0, 0, r.width, r.height), nil)
+	pen := &pngPen{r: r, faces: ext.faces, parts: ext.parts, out: out, pal: pal, dst: img}
+	workers := min(runtime.GOMAXPROCS(0), len(r.sheet.Frames))
+	var wg sync.WaitGroup
+	jobs := make(chan int)
+	for range max(workers, 1) {
+		wg.Go(func() {
+			faces := faceCache{}
+			local := map[uint32]uint8{}
+			for part := range jobs {
+				if out.ctx.Err() != nil || pal.over {
+					continue
+				}
+				p := &pngPen{r: r, faces: faces, parts: ext.parts, next: part, pal: pal, dst: img, local: local}
+				r.sheet.DrawFrame(p, ext.frame[part])
+				p.flush()
+			}
+		})
+	}
+	pen.dispatch = func(part int) { jobs <- part }
+	r.sheet.Draw(pen)
+	pen.flush()
+	close(jobs)
+	wg.Wait()
+	if out.stopped() {
+		return nil, false, out.err
+	}
+	if pal.over {
+		return nil, false, nil
+	}
+	// Sort the palette, the least opaque first, and renumber the pixels.
+	order := make([]int, len(pal.colors))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(pal.colors[a], pal.colors[b]) })
+	var renumber [256]uint8
+	img.Palette = make(color.Palette, len(order))
+	for k, i := range order {
+		renumber[i] = uint8(k)
+		c := pal.colors[i]
+		img.Palette[k] = color.RGBA{uint8(c), uint8(c >> 8), uint8(c >> 16), uint8(c >> 24)}
+	}
+	for i, v := range img.Pix {
+		img.Pix[i] = renumber[v]
+	}
+	return img, true, nil
 }
