@@ -101,6 +101,8 @@ func encodePNG(out *output, s *gallery.Sheet, dpi float64) error {
 	switch {
 	case err != nil:
 		return err
+	case ok && r.width*r.height >= bigPNG:
+		return wrap("PNG", writePalettedPNG(out, paletted, physChunk(dpi)))
 	case ok:
 		m = paletted
 	default:

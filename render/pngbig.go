@@ -1,0 +1,141 @@
+package render
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"hash/adler32"
+	"hash/crc32"
+	"image"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// bigPNG is the number of pixels from which a paletted PNG is compressed
+// on several goroutines (writePalettedPNG): a poster, not a figure.
+const bigPNG = 1 << 22
+
+// bandRows is the number of rows of a band that writePalettedPNG
+// compresses on its own. It is fixed, so that the file does not depend on
+// the number of cores.
+const bandRows = 256
+
+// writePalettedPNG writes img as a PNG of colour type 3 and bit depth 8
+// (PNG §11.2.2), each row filtered by Up (appendRow), with chunk (pHYs) after IHDR, the
+// palette in PLTE and its alphas in tRNS when any is not opaque. The
+// image data is one zlib stream (RFC 1950) whose deflate blocks (RFC 1951)
+// are made band by band on all cores, each band's ending on a byte
+// boundary (a sync flush) so that they join into one stream, as pigz
+// makes them; the Adler-32 of the whole data closes it.
+func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
+	b := img.Bounds()
+	wd, ht := b.Dx(), b.Dy()
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	writeChunk := func(kind string, data []byte) {
+		var head [8]byte
+		binary.BigEndian.PutUint32(head[:4], uint32(len(data)))
+		copy(head[4:], kind)
+		out.Write(head[:])
+		out.Write(data)
+		crc := crc32.NewIEEE()
+		crc.Write(head[4:])
+		crc.Write(data)
+		out.Write(binary.BigEndian.AppendUint32(nil, crc.Sum32()))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(wd))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(ht))
+	ihdr = append(ihdr, 8, 3, 0, 0, 0) // depth 8, palette; deflate, adaptive filters, no interlace
+	writeChunk("IHDR", ihdr)
+	out.Write(chunk)
+	plte := make([]byte, 0, 3*len(img.Palette))
+	var trns []byte
+	for i, c := range img.Palette {
+		r, g, bl, a := c.RGBA()
+		if a != 0 && a != 0xffff {
+			// Un-premultiply, as image/png does.
+			r, g, bl = r*0xffff/a, g*0xffff/a, bl*0xffff/a
+		}
+		plte = append(plte, uint8(r>>8), uint8(g>>8), uint8(bl>>8))
+		if a != 0xffff {
+			for len(trns) < i {
+				trns = append(trns, 0xff)
+			}
+			trns = append(trns, uint8(a>>8))
+		}
+	}
+	writeChunk("PLTE", plte)
+	if trns != nil {
+		writeChunk("tRNS", trns)
+	}
+	// The rows, each after its filter byte (0: none), band by band.
+	bands := (ht + bandRows - 1) / bandRows
+	packed := make([][]byte, bands)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			raw := make([]byte, 0, bandRows*(wd+1))
+			for k := range next {
+				raw = raw[:0]
+				for y := k * bandRows; y < min(ht, (k+1)*bandRows); y++ {
+					raw = appendRow(raw, img, y, wd)
+				}
+				var buf bytes.Buffer
+				fw, _ := flate.NewWriter(&buf, flate.DefaultCompression)
+				fw.Write(raw)
+				if k == bands-1 {
+					fw.Close()
+				} else {
+					fw.Flush()
+				}
+				packed[k] = buf.Bytes()
+			}
+		})
+	}
+	for k := range bands {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	// The Adler-32 of the whole data, from the rows again: cheap next to
+	// compressing them.
+	sum := adler32.New()
+	row := make([]byte, 0, wd+1)
+	for y := range ht {
+		sum.Write(appendRow(row[:0], img, y, wd))
+	}
+	var z bytes.Buffer
+	z.Write([]byte{0x78, 0x9c})
+	for _, p := range packed {
+		z.Write(p)
+	}
+	z.Write(binary.BigEndian.AppendUint32(nil, sum.Sum32()))
+	data := z.Bytes()
+	for len(data) > 0 {
+		n := min(len(data), 1<<20)
+		writeChunk("IDAT", data[:n])
+		data = data[n:]
+	}
+	writeChunk("IEND", nil)
+	_, err := w.Write(out.Bytes())
+	return err
+}
+
+// appendRow appends row y of img, filtered by the Up filter (PNG §7.3,
+// type 2: each byte less the one above it, the row above the first being
+// zeros): in a picture of frames most rows repeat the one above, and come
+// out as zeros, which deflate packs fast and small.
+func appendRow(b []byte, img *image.Paletted, y, wd int) []byte {
+	b = append(b, 2)
+	cur := img.Pix[y*img.Stride:][:wd]
+	if y == 0 {
+		return append(b, cur...)
+	}
+	up := img.Pix[(y-1)*img.Stride:][:wd]
+	for x := range wd {
+		b = append(b, cur[x]-up[x])
+	}
+	return b
+}
