@@ -71,6 +71,20 @@ func (s *Solution) Key() string {
 	return b.String()
 }
 
+// SortKey returns the solution's encoding as text whose byte order is
+// Compare's order, for sorting solutions outside memory.
+func (s *Solution) SortKey() string {
+	var b strings.Builder
+	b.Grow(4 * len(s.code))
+	for _, c := range s.code {
+		b.WriteByte(byte(c >> 24))
+		b.WriteByte(byte(c >> 16))
+		b.WriteByte(byte(c >> 8))
+		b.WriteByte(byte(c))
+	}
+	return b.String()
+}
+
 // Compare orders solutions of one puzzle by their encodings: a fixed order
 // in which the distinct solutions are listed.
 func (s *Solution) Compare(t *Solution) int { return slices.Compare(s.code, t.code) }

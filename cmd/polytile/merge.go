@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles/results"
@@ -20,14 +21,11 @@ func newMergeCmd() *cobra.Command {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err
 			}
-			res, err := results.MergeAny(args, spec)
-			if err != nil {
-				return err
-			}
+			write := func(w io.Writer) error { return results.MergeTo(w, args, spec) }
 			if output == "" || output == "-" {
-				return res.Encode(cmd.OutOrStdout())
+				return write(cmd.OutOrStdout())
 			}
-			if err := safefile.WriteFile(output, res.Encode); err != nil {
+			if err := safefile.WriteFile(output, write); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", output)

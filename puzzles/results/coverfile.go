@@ -244,6 +244,26 @@ func mergeCover(paths []string) (*CoverResult, error) {
 // *CoverResult.
 type Encoder interface{ Encode(w io.Writer) error }
 
+// MergeTo merges shard files of any kind of puzzle and writes the result
+// to w: a tiling's as MergeFilesTo does, in bounded memory; the other
+// kinds' as MergeAny does.
+func MergeTo(w io.Writer, paths []string, spec string) error {
+	if len(paths) > 0 {
+		if f, err := os.Open(paths[0]); err == nil {
+			first, _ := bufio.NewReader(f).ReadBytes('\n')
+			f.Close()
+			if isCoverFile(first) {
+				r, err := mergeCover(paths)
+				if err != nil {
+					return err
+				}
+				return r.Encode(w)
+			}
+		}
+	}
+	return MergeFilesTo(w, paths, spec, "", 0)
+}
+
 // MergeAny merges shard files of any kind of puzzle: a tiling's as
 // MergeFiles does, with spec; the others' (whose files carry their spec)
 // into a CoverResult.

@@ -17,11 +17,16 @@ const maxListed = 8
 // fingerprints), every shard once. It returns the first reason they are
 // not, naming the files.
 func CheckShards(shards []*Shard) error {
+	return checkShards(shards, (*Shard).Check)
+}
+
+// checkShards is CheckShards, each shard checked by check.
+func checkShards(shards []*Shard, check func(*Shard) error) error {
 	if len(shards) == 0 {
 		return fmt.Errorf("results: no shards")
 	}
 	for _, sf := range shards {
-		if err := sf.Check(); err != nil {
+		if err := check(sf); err != nil {
 			return err
 		}
 	}

@@ -109,15 +109,10 @@ func NewSolution(d puzzles.Class) Solution {
 // write than the whole indented). The output is the same, byte for byte,
 // for the same result.
 func (r *Result) Encode(w io.Writer) error {
-	head := *r
-	head.Solutions = nil
-	data, err := json.MarshalIndent(head, "", "  ")
-	if err != nil {
-		return fmt.Errorf("results: %w", err)
-	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.Write(data[:bytes.LastIndexByte(data, '\n')])
-	bw.WriteString(",\n  \"solutions\": [")
+	if err := r.encodeHead(bw); err != nil {
+		return err
+	}
 	for i, s := range r.Solutions {
 		line, err := json.Marshal(s)
 		if err != nil {
@@ -134,6 +129,20 @@ func (r *Result) Encode(w io.Writer) error {
 	}
 	bw.WriteString("]\n}\n")
 	return bw.Flush()
+}
+
+// encodeHead writes the counts as Encode writes them, up to the opening of
+// the solutions' list.
+func (r *Result) encodeHead(bw *bufio.Writer) error {
+	head := *r
+	head.Solutions = nil
+	data, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	bw.Write(data[:bytes.LastIndexByte(data, '\n')])
+	bw.WriteString(",\n  \"solutions\": [")
+	return nil
 }
 
 // ReadResult reads a result that Encode wrote (or any JSON object of its

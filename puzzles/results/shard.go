@@ -238,6 +238,8 @@ type Shard struct {
 	Header    Header
 	Solutions []ShardSolution
 	End       *End // nil if the file has no end line: it was cut short
+
+	count, raw int64 // the solutions a streamed read saw, and their orbits
 }
 
 // ReadShardFile reads the shard file at path (ReadShard).
@@ -380,6 +382,16 @@ func (sf *Shard) Classes(p *puzzles.Puzzle) ([]puzzles.Class, error) {
 // Check checks that the file was written to its end, by a search that
 // ran to its end, and that its end line counts its solutions.
 func (sf *Shard) Check() error {
+	var raw int64
+	for _, s := range sf.Solutions {
+		raw += int64(s.Orbit)
+	}
+	return sf.checkCounts(int64(len(sf.Solutions)), raw)
+}
+
+// checkCounts is Check for a file of count solutions whose orbits add up
+// to raw.
+func (sf *Shard) checkCounts(count, raw int64) error {
 	name := ShardName(sf.Header.Shard, sf.Header.Shards)
 	switch {
 	case sf.End == nil:
@@ -388,12 +400,8 @@ func (sf *Shard) Check() error {
 		return fmt.Errorf("%s is partial (the run was stopped): run it again to its end", sf.Name)
 	case !sf.End.Complete:
 		return fmt.Errorf("%s is partial (the run was stopped): run shard %s again to its end", sf.Name, name)
-	case sf.End.Distinct != int64(len(sf.Solutions)):
-		return fmt.Errorf("%s: the end line counts %d solutions, but the file holds %d", sf.Name, sf.End.Distinct, len(sf.Solutions))
-	}
-	var raw int64
-	for _, s := range sf.Solutions {
-		raw += int64(s.Orbit)
+	case sf.End.Distinct != count:
+		return fmt.Errorf("%s: the end line counts %d solutions, but the file holds %d", sf.Name, sf.End.Distinct, count)
 	}
 	if raw != sf.End.Raw {
 		return fmt.Errorf("%s: the end line counts %d raw solutions, but the orbits of its solutions add up to %d: the file is damaged", sf.Name, sf.End.Raw, raw)
