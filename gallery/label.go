@@ -126,7 +126,8 @@ func (q *squares) Pop() any {
 const letterHeight = 0.8
 
 // letterSize returns the size at which text fits, width and height, in a
-// disc of radius r pixels, at most the normal letter size; and whether at
+// disc of radius r pixels (a piece's widest, less the half of the border
+// that is drawn inside it), at most the normal letter size; and whether at
 // that size it is too small to read, under half of it.
 func (s *style) letterSize(text string, r float64) (size float64, tooSmall bool, err error) {
 	normal := s.cell * 0.5
@@ -135,7 +136,7 @@ func (s *style) letterSize(text string, r float64) (size float64, tooSmall bool,
 		return 0, false, err
 	}
 	// (k·size/2)² + (letterHeight·size/2)² ≤ (0.95 r)²
-	fit := 2 * 0.95 * r / math.Hypot(k, letterHeight)
+	fit := 2 * 0.95 * max(r, 0) / math.Hypot(k, letterHeight)
 	size = min(normal, fit)
 	return size, size < normal/2, nil
 }

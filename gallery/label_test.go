@@ -79,8 +79,10 @@ func TestLettersInside(t *testing.T) {
 				sh := f.Shapes[i]
 				for _, c := range [][2]float64{{-1, -1}, {0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}} {
 					p := Point{l.X + c[0]*w/2, l.Y + c[1]*h/2}
-					if !insideRings(p, sh.Outline) {
-						t.Errorf("%s: the name %q of piece %s at (%.1f, %.1f), size %.1f, crosses its outline at (%.1f, %.1f)", f.Title, l.Text, sh.Piece, l.X, l.Y, l.Size, p.X, p.Y)
+					// Inside, and clear of the half of the border drawn
+					// inside the piece.
+					if !insideRings(p, sh.Outline) || distToRings(p, sh.Outline) < s.BorderWidth/2-0.01 {
+						t.Errorf("%s: the name %q of piece %s at (%.1f, %.1f), size %.1f, crosses its outline or border at (%.1f, %.1f)", f.Title, l.Text, sh.Piece, l.X, l.Y, l.Size, p.X, p.Y)
 						break
 					}
 				}

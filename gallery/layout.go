@@ -492,7 +492,7 @@ func (s *style) abbreviate(contents []*content) error {
 			}
 			seen[name] = true
 			_, r := pole(rings, 0.02)
-			_, small, err := s.letterSize(name, r*s.cell)
+			_, small, err := s.letterSize(name, r*s.cell-s.border/2)
 			if err != nil {
 				return err
 			}
@@ -762,7 +762,7 @@ func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slo
 			if a, ok := s.abbrev[name]; ok {
 				name = a
 			}
-			size, _, _ := s.letterSize(name, r*cell)
+			size, _, _ := s.letterSize(name, r*cell-s.border/2)
 			f.Letters = append(f.Letters, Text{
 				X: fx + at.X*cell, Y: fy + at.Y*cell,
 				Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name,
