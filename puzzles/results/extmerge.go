@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/polytile/polytile/puzzles"
 )
@@ -98,29 +100,104 @@ func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk in
 		batch = batch[:0]
 		return nil
 	}
+	// The solutions are checked on all cores, in groups, and taken back
+	// in the order read, so that the first mistake reported is the
+	// file's first.
+	type group struct {
+		seq  int
+		from int
+		sols []ShardSolution
+		recs []mergeRecord
+		raw  int64
+		err  error
+	}
+	todo, done := make(chan *group), make(chan *group)
+	var workers sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		workers.Go(func() {
+			for g := range todo {
+				name := shards[g.from].Name
+				for _, s := range g.sols {
+					c, err := s.class(p, index)
+					if err != nil {
+						g.err = fmt.Errorf("%s:%d: %w", name, s.line, err)
+						break
+					}
+					line, err := json.Marshal(NewSolution(c))
+					if err != nil {
+						g.err = fmt.Errorf("results: %w", err)
+						break
+					}
+					g.recs = append(g.recs, mergeRecord{key: sortKey(c.Solution), line: line, from: g.from, at: s.line})
+					g.raw += int64(c.Orbit)
+				}
+				done <- g
+			}
+		})
+	}
+	// The collector: groups in order, into runs.
+	collected := make(chan error, 1)
+	go func() {
+		pending := map[int]*group{}
+		next := 0
+		var first error
+		for g := range done {
+			pending[g.seq] = g
+			for pending[next] != nil {
+				g := pending[next]
+				delete(pending, next)
+				next++
+				if first != nil {
+					continue
+				}
+				if first = g.err; first != nil {
+					continue
+				}
+				for _, r := range g.recs {
+					batch = append(batch, r)
+					if len(batch) >= chunk {
+						if first = spill(); first != nil {
+							break
+						}
+					}
+				}
+				out.Raw += g.raw
+				out.Distinct += len(g.recs)
+			}
+		}
+		collected <- first
+	}()
+	seq := 0
+	var readErr error
 	for k, sf := range shards {
 		out.Nodes += sf.End.Nodes
 		out.Updates += sf.End.Updates
-		_, err := scanShard(sf.Name, func(s *ShardSolution) error {
-			c, err := s.class(p, index)
-			if err != nil {
-				return fmt.Errorf("%s:%d: %w", sf.Name, s.line, err)
-			}
-			line, err := json.Marshal(NewSolution(c))
-			if err != nil {
-				return fmt.Errorf("results: %w", err)
-			}
-			batch = append(batch, mergeRecord{key: sortKey(c.Solution), line: line, from: k, at: s.line})
-			out.Raw += int64(c.Orbit)
-			out.Distinct++
-			if len(batch) >= chunk {
-				return spill()
+		g := &group{seq: seq, from: k}
+		_, readErr = scanShard(sf.Name, func(s *ShardSolution) error {
+			g.sols = append(g.sols, *s)
+			if len(g.sols) == 1024 {
+				todo <- g
+				seq++
+				g = &group{seq: seq, from: k}
 			}
 			return nil
 		})
-		if err != nil {
-			return err
+		if readErr != nil {
+			break
 		}
+		if len(g.sols) > 0 {
+			todo <- g
+			seq++
+		}
+	}
+	close(todo)
+	workers.Wait()
+	close(done)
+	if err := <-collected; err != nil {
+		return err
+	}
+	if readErr != nil {
+		return readErr
 	}
 	if len(batch) > 0 {
 		if err := spill(); err != nil {
