@@ -77,9 +77,11 @@ func ExampleNamed() {
 	// set3        ColorBrewer Set3: 12 light qualitative colours
 	// tableau10   Tableau 10: 10 medium categorical colours
 	// tol-bright  Paul Tol's bright scheme: 7 colour-blind-safe colours
+	// tol-high-contrast Paul Tol's high-contrast scheme: 3 colour-blind-safe colours, distinct in greyscale too
 	// tol-light   Paul Tol's light scheme: 9 colour-blind-safe colours, for text on them
 	// tol-muted   Paul Tol's muted scheme: 9 colour-blind-safe colours
 	// tol-rainbow Paul Tol's discrete rainbow: 12 colour-blind-safe colours, one per pentomino
+	// tol-rainbow-23 Paul Tol's discrete rainbow at its largest: 23 colour-blind-safe colours
 	// tol-vibrant Paul Tol's vibrant scheme: 7 colour-blind-safe colours
 	// viridis     matplotlib viridis: dark blue through green to yellow, perceptually uniform
 	//

@@ -19,8 +19,16 @@ func TestPaletteWarning(t *testing.T) {
 		{[]string{"--palette", "tol-bright"}, true},
 		{[]string{"--palette", "okabe-ito", "--style", "grey"}, false},
 		{nil, false},
+		{[]string{"--palette", "tol-rainbow-23"}, false},
+		// The 18 one-sided pentominoes: 12 colours are too few, 23 enough.
+		{[]string{"--palette", "tol-rainbow", "one-sided-pentominoes-6x15"}, true},
+		{[]string{"--palette", "tol-rainbow-23", "one-sided-pentominoes-6x15"}, false},
 	} {
-		args := append([]string{"draw", "scott", "-o", out, "--limit", "1"}, tt.args...)
+		spec := "scott"
+		if n := len(tt.args); n > 0 && !strings.HasPrefix(tt.args[n-1], "-") && strings.Contains(tt.args[n-1], "pentominoes") {
+			spec, tt.args = tt.args[n-1], tt.args[:n-1]
+		}
+		args := append([]string{"draw", spec, "-o", out, "--limit", "1"}, tt.args...)
 		code, _, stderr := polytile(t, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr)
