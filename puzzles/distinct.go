@@ -36,6 +36,22 @@ type SolveConfig struct {
 	// Progress, if not nil, is called about every ProgressEvery and once
 	// at the end, from the goroutine that called Solve.
 	Progress func(Progress)
+	// Skip, if not nil, names tasks (by their index among all the tasks,
+	// as Each and TaskDone number them) that this run leaves out: those
+	// that an earlier, stopped run finished, when a run is resumed.
+	Skip func(task int) bool
+	// TaskDone, if not nil, is told of each task that ran to its end, with
+	// what it found, in the order of the tasks, after Each was given the
+	// task's last solution, from the goroutine that called Solve. A task
+	// that a stop cut short is not told of: a resumed run must run it
+	// again.
+	TaskDone func(task int, st TaskStats)
+}
+
+// TaskStats is what one task found.
+type TaskStats struct {
+	Found, Distinct, Raw int64 // covers, distinct solutions, the sum of their orbits
+	Nodes, Updates       int64
 }
 
 // ProgressEvery is how often Solve reports progress.

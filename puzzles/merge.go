@@ -23,6 +23,8 @@ type taskResult struct {
 
 	found, nodes, updates int64
 	err                   error
+
+	distinctTaken, raw int64 // the classes the merger took, and their orbits
 }
 
 // bufferCap is the most classes a task holds that the merger has not taken
@@ -226,6 +228,8 @@ func (m *merger) drain(i int) bool {
 			break
 		}
 		m.take(d, i)
+		r.distinctTaken++
+		r.raw += int64(d.Orbit)
 	}
 	if !done || m.stopped {
 		return false
@@ -235,6 +239,8 @@ func (m *merger) drain(i int) bool {
 	m.res.Stats.Updates += r.updates
 	if r.err != nil {
 		m.res.Complete = false
+	} else if m.cfg.TaskDone != nil {
+		m.cfg.TaskDone(m.index[i], TaskStats{Found: r.found, Distinct: r.distinctTaken, Raw: r.raw, Nodes: r.nodes, Updates: r.updates})
 	}
 	return true
 }

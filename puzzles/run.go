@@ -257,7 +257,7 @@ func (p *Puzzle) split(ctx context.Context, c *SolveConfig, res *Result) (*Encod
 	var tasks []task
 	var index []int
 	for i, t := range all {
-		if c.Shards <= 1 || i%c.Shards == c.Shard {
+		if (c.Shards <= 1 || i%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(i)) {
 			tasks = append(tasks, t)
 			index = append(index, i)
 		}

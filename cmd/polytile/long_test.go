@@ -40,7 +40,7 @@ func TestSolveFlagErrors(t *testing.T) {
 		{"timeout without unit", []string{"--timeout", "30"}, "", "invalid argument"},
 		{"negative timeout", []string{"--timeout", "-1s"}, "", "--timeout -1s"},
 		{"json and jsonl", []string{"--json", "--jsonl", filepath.Join(dir, "x.jsonl")}, "", "choose one"},
-		{"jsonl to stdout", []string{"--jsonl", "-"}, "", "--jsonl writes to a file"},
+		{"jsonl to stdout", []string{"--jsonl", "-"}, "", "--jsonl and --resume write to a file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,12 +78,25 @@ func shardLines(t *testing.T, path string) (header map[string]any, solutions []j
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil {
 		t.Fatalf("end line: %v", err)
 	}
+	count := map[int]int64{} // solutions by task
+	lastDone := -1
 	for i, line := range lines[1 : len(lines)-1] {
+		if strings.HasPrefix(line, `{"done":`) {
+			// The task ended: its solutions are all above, after those
+			// of the tasks before it.
+			var d struct{ Done, Distinct int64 }
+			if err := json.Unmarshal([]byte(line), &d); err != nil || d.Distinct != count[int(d.Done)] || int(d.Done) <= lastDone {
+				t.Fatalf("line %d: %v: %s after %d solutions of the task, and the end of task %d", i+2, err, line, count[int(d.Done)], lastDone)
+			}
+			lastDone = int(d.Done)
+			continue
+		}
 		var s jsonSolutionLine
-		if err := json.Unmarshal([]byte(line), &s); err != nil || len(s.Pieces) == 0 {
+		if err := json.Unmarshal([]byte(line), &s); err != nil || len(s.Pieces) == 0 || s.Task <= lastDone {
 			t.Fatalf("line %d: %v: %s", i+2, err, line)
 		}
 		s.line = line
+		count[s.Task]++
 		solutions = append(solutions, s)
 	}
 	return header, solutions, end
@@ -132,7 +145,7 @@ func TestSolveJSONL(t *testing.T) {
 			}
 			header, sols, end := shardLines(t, path)
 			for key, want := range map[string]any{
-				"polytile": "shard", "version": 1.0, "spec": tt.spec, "shard": 0.0, "shards": 1.0,
+				"polytile": "shard", "version": float64(results.Version), "spec": tt.spec, "shard": 0.0, "shards": 1.0,
 				"symmetry_breaking": true, "symmetries": float64(tt.symmetries),
 			} {
 				if header[key] != want {
@@ -354,6 +367,11 @@ func TestSolveShard(t *testing.T) {
 }
 
 // readLines returns the lines of a file.
+// withoutDone returns the lines of a shard file without its done lines.
+func withoutDone(lines []string) []string {
+	return slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return strings.HasPrefix(l, `{"done":`) })
+}
+
 func readLines(t *testing.T, path string) []string {
 	t.Helper()
 	f, err := os.Open(path)

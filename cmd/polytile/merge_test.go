@@ -225,7 +225,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 			slices.SortStableFunc(streamed, func(a, b line) int { return a.task - b.task })
 			path := filepath.Join(dir, "whole.jsonl")
 			polytile(t, append([]string{"solve", tt.spec, "--jsonl", path}, tt.flags...)...)
-			lines := readLines(t, path)
+			lines := withoutDone(readLines(t, path))
 			want := lines[1 : len(lines)-1]
 			var got []string
 			for _, l := range streamed {
@@ -260,7 +260,7 @@ func TestMergeRefusals(t *testing.T) {
 	cancel()
 	solve(stopped, "partial.jsonl", "scott", "--shard", "2/4")
 	solve(bg, "limited.jsonl", "scott", "--shard", "2/4", "--limit", "1")
-	lines := readLines(t, path("s2.jsonl"))
+	lines := withoutDone(readLines(t, path("s2.jsonl")))
 	write := func(name string, lines []string) {
 		if err := os.WriteFile(path(name), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
@@ -270,7 +270,7 @@ func TestMergeRefusals(t *testing.T) {
 	write("miscounted.jsonl", append(slices.Clone(lines[:2]), lines[len(lines)-1]))
 	write("not-a-shard.jsonl", []string{`{"name": "scott"}`})
 	write("after-end.jsonl", append(slices.Clone(lines), lines[1]))
-	write("wrong-task.jsonl", append(append([]string{lines[0]}, readLines(t, path("s1.jsonl"))[1]), lines[2:]...))
+	write("wrong-task.jsonl", append(append([]string{lines[0]}, withoutDone(readLines(t, path("s1.jsonl")))[1]), lines[2:]...))
 
 	tests := []struct {
 		name   string
@@ -343,13 +343,17 @@ func TestMergeDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The first solution is on the line after the done lines of the tasks
+	// before its own.
+	first := strings.Count(string(data[:strings.Index(string(data), `{"task":`)]), "\n") + 1
+	at := fmt.Sprintf("s.jsonl:%d: ", first)
 	tests := []struct {
 		name, old, new, stderr string
 	}{
-		{"orbit", `"orbit":8`, `"orbit":7`, "s.jsonl:2: orbit 7 does not divide the 8 symmetries"},
-		{"a cell in the hole", `"cells":[[0,4]`, `"cells":[[3,3]`, `s.jsonl:2: not a solution of the puzzle: puzzles: piece "F" covers cell [3, 3], which is in a hole of the board`},
-		{"a piece's name", `"name":"I"`, `"name":"Q"`, `s.jsonl:2: piece "Q" is not a piece of the puzzle`},
-		{"a type", `"task":58`, `"task":"58"`, `s.jsonl:2: field "task" is a string, want a whole number`},
+		{"orbit", `"orbit":8`, `"orbit":7`, at + "orbit 7 does not divide the 8 symmetries"},
+		{"a cell in the hole", `"cells":[[0,4]`, `"cells":[[3,3]`, at + `not a solution of the puzzle: puzzles: piece "F" covers cell [3, 3], which is in a hole of the board`},
+		{"a piece's name", `"name":"I"`, `"name":"Q"`, at + `piece "Q" is not a piece of the puzzle`},
+		{"a type", `"task":58`, `"task":"58"`, at + `field "task" is a string, want a whole number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,7 +66,7 @@ func TestDrawSaved(t *testing.T) {
 	}
 
 	// A stopped run: no end line. Its picture says it is partial.
-	lines := strings.SplitAfter(string(readFile(t, shard)), "\n")
+	lines := withoutDone(strings.SplitAfter(string(readFile(t, shard)), "\n"))
 	stopped := filepath.Join(dir, "stopped.jsonl")
 	if err := os.WriteFile(stopped, []byte(strings.Join(lines[:11], "")), 0o644); err != nil {
 		t.Fatal(err)
@@ -75,6 +77,10 @@ func TestDrawSaved(t *testing.T) {
 		t.Errorf("the stopped run's picture does not say it is partial, or has not its 10 solutions:\n%.600s", svg)
 	}
 
+	// The line of the first solution with a piece on [0,0].
+	corner := 1 + slices.IndexFunc(readLines(t, shard), func(l string) bool {
+		return strings.HasPrefix(l, `{"task":`) && strings.Contains(l, `[0,0]`)
+	})
 	for _, tt := range []struct {
 		name string
 		file string
@@ -85,7 +91,7 @@ func TestDrawSaved(t *testing.T) {
 		{"solution past the last", result, []string{"--solution", "66"}, 2, "--solution 66: the puzzle has 65 distinct solutions; want 1 to 65"},
 		{"solution past a stopped run's last", stopped, []string{"--solution", "11"}, 2, "the puzzle has 10 distinct solutions"},
 		{"raw", result, []string{"--raw"}, 1, "holds one solution of each class, not raw ones"},
-		{"damaged", damage(t, shard, 3, `[0,0]`, `[9,9]`), nil, 1, "bad.jsonl:3: not a solution of the puzzle"},
+		{"damaged", damage(t, shard, corner, `[0,0]`, `[9,9]`), nil, 1, fmt.Sprintf("bad.jsonl:%d: not a solution of the puzzle", corner)},
 		{"damaged result", damage(t, result, 16, `"orbit":`, `"x":1,"orbit":`), []string{"--solution", "4"}, 1, "bad.json:16: unknown field \"x\""},
 		{"not results", writeTemp(t, "x.json", `["a"]`), nil, 1, "neither a result"},
 	} {

@@ -25,6 +25,7 @@ type solveFlags struct {
 	workers    int
 	search     searchFlags
 	jsonl      string
+	resume     string
 	shard      string
 	shards     int
 	stats      bool
@@ -51,6 +52,7 @@ func newSolveCmd() *cobra.Command {
 	fl.IntVar(&f.workers, "workers", 0, "search on `N` goroutines (0: one per core)")
 	f.search.register(fl)
 	fl.StringVar(&f.jsonl, "jsonl", "", "stream the distinct solutions to `FILE` as JSON lines instead of keeping them")
+	fl.StringVar(&f.resume, "resume", "", "stream to `FILE` as --jsonl does, continuing the stopped run that FILE (or the part a killed run left) holds")
 	fl.StringVar(&f.shard, "shard", "", "run only part `i/n` of the search: the i-th of n, from 0")
 	fl.IntVar(&f.shards, "shards", 0, "the number of parts `N` the search is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
 	fl.BoolVar(&f.stats, "stats", false, "print the search's statistics (nodes, rates, wall and CPU time) on standard error")
@@ -69,9 +71,12 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 		return 0, 0, usagef("--workers %d: want 1 or more, or 0 for one per core", f.workers)
 	case f.json && f.jsonl != "":
 		return 0, 0, usagef("--json keeps every solution to print it, --jsonl streams them to a file: choose one")
-	case f.jsonl == "-":
-		return 0, 0, usagef("--jsonl writes to a file: give its name")
+	case f.jsonl == "-" || f.resume == "-":
+		return 0, 0, usagef("--jsonl and --resume write to a file: give its name")
+	case f.resume != "" && (f.json || f.limit > 0 || (f.jsonl != "" && f.jsonl != f.resume)):
+		return 0, 0, usagef("--resume FILE streams to FILE to the end of the search: it goes with neither --json, --limit nor another --jsonl")
 	}
+	f.jsonl = cmp.Or(f.resume, f.jsonl)
 	shard, shards, err = results.ShardOf(f.shard, f.shards, os.Getenv)
 	if err != nil {
 		return 0, 0, cli.UsageError{Err: err}
@@ -101,6 +106,9 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	}
 	defer stop()
 	if spec.Cover != nil {
+		if f.resume != "" {
+			return usagef("--resume continues tiling puzzles; %s is a %s puzzle: run it again", name, spec.Kind)
+		}
 		res, err := results.SolveCover(ctx, spec, cover.Config{Limit: f.limit, Shard: shard, Shards: shards}, f.jsonl)
 		if res == nil {
 			return err
@@ -118,7 +126,11 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		Shards:             shards,
 	}
 	user0, sys0, cpuOK := cputime.Used()
-	run, solveErr := results.Solve(ctx, spec, cfg, f.jsonl)
+	solve := results.Solve
+	if f.resume != "" {
+		solve = results.Resume
+	}
+	run, solveErr := solve(ctx, spec, cfg, f.jsonl)
 	user1, sys1, cpuOK1 := cputime.Used()
 	stop()
 	if run == nil {

@@ -229,3 +229,53 @@ func NotInput(what, output string, inputs ...string) error {
 	}
 	return nil
 }
+
+// PartName returns the name of the temporary file that CreatePart writes
+// the data of path to: ".NAME.part" beside the file at the end of path's
+// symbolic links.
+func PartName(path string) (string, error) {
+	target, _, err := resolve(path)
+	if err != nil {
+		return "", err
+	}
+	dir, base := filepath.Split(target)
+	return filepath.Join(dir, "."+base+".part"), nil
+}
+
+// CreatePart is Create with a temporary file of a known name (PartName)
+// in place of a random one, for a file written over a long time: a run
+// that is killed leaves its data there, for another to continue from. The
+// part file is locked while it is written (on systems that lock files),
+// so that a second writer is refused rather than mixed in; what it held
+// before is dropped. A path that is not a regular file is written in
+// place, as Create writes it.
+func CreatePart(path string) (*File, error) {
+	target, info, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	if info != nil && !info.Mode().IsRegular() {
+		return Create(path)
+	}
+	part, err := PartName(path)
+	if err != nil {
+		return nil, err
+	}
+	mode := fs.FileMode(newMode)
+	if info != nil {
+		mode = info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+	}
+	f, err := os.OpenFile(part, os.O_WRONLY|os.O_CREATE, mode)
+	if err != nil {
+		return nil, named(err, path)
+	}
+	if err := lock(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("another run is writing %s (into %s): %w", path, part, err)
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, named(err, path)
+	}
+	return &File{f: f, path: path, target: target, temp: true}, nil
+}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -344,5 +346,54 @@ func TestNotInput(t *testing.T) {
 				t.Errorf("NotInput(-o, %q) = %v, want refused %v", tt.output, err, tt.refused)
 			}
 		})
+	}
+}
+
+// CreatePart writes to .NAME.part, which it locks: a second writer is
+// refused; Commit puts it in place, and a writer that never commits (a
+// killed process) leaves it.
+func TestCreatePart(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	part, err := PartName(path)
+	if err != nil || part != filepath.Join(dir, ".run.jsonl.part") {
+		t.Fatalf("PartName = %q, %v", part, err)
+	}
+	f, err := CreatePart(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("one\n")); err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOOS != "windows" {
+		if g, err := CreatePart(path); err == nil || !strings.Contains(err.Error(), "another run is writing") {
+			t.Errorf("a second CreatePart: %v, want a refusal", err)
+			if g != nil {
+				g.Abort()
+			}
+		}
+	}
+	if data, err := os.ReadFile(part); err != nil || string(data) != "one\n" {
+		t.Errorf("the part holds %q, %v", data, err)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"run.jsonl"}) {
+		t.Errorf("after Commit the directory holds %v", got)
+	}
+	// A part left behind is written afresh.
+	os.WriteFile(part, []byte("left by a killed run\n"), 0o644)
+	g, err := CreatePart(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Write([]byte("two\n"))
+	if err := g.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "two\n" {
+		t.Errorf("the file holds %q, want %q", data, "two\n")
 	}
 }

@@ -23,6 +23,9 @@ type Report struct {
 	Show          int    // the number of solutions to draw as grids
 	Shard         string // "i/n" for a part of the search, or ""
 	File          string // the file the solutions were streamed to, or ""
+	// Resumed is the number of tasks kept from File, which an earlier run
+	// of the search ran to their end (Resume).
+	Resumed int
 }
 
 // Write prints the report to w.
@@ -49,6 +52,9 @@ func (t *Report) Write(w io.Writer) error {
 		res.Elapsed.Round(time.Millisecond), res.Engine, plural.Of(res.Workers, "worker"), plural.Of(res.Stats.Nodes, "search node"))
 	if t.File != "" {
 		fmt.Fprintf(&b, "solutions:  written to %s\n", t.File)
+	}
+	if t.Resumed > 0 {
+		fmt.Fprintf(&b, "resumed:    %d of the %s had ended in an earlier run, and were kept (the time and the workers are this run's)\n", t.Resumed, plural.Of(res.Tasks, "task"))
 	}
 	if !res.Complete {
 		fmt.Fprintf(&b, "partial:    the search stopped early\n")

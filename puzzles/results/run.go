@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
@@ -27,6 +29,8 @@ type Run struct {
 	// ("" if the result keeps them).
 	Spec        *puzzles.Spec
 	Shard, File string
+	// Resumed is the number of tasks kept from File (Resume).
+	Resumed int
 }
 
 // Stopped returns the error of a run that err stopped (nil: none), in
@@ -56,7 +60,7 @@ func (r *Run) Write(w io.Writer, asJSON bool, show int) error {
 		o.Shard = r.Shard
 		return o.Encode(w)
 	}
-	t := Report{Spec: r.Spec, Result: r.Result, Raw: r.Raw, Distinct: r.Distinct, Show: show, Shard: r.Shard, File: r.File}
+	t := Report{Spec: r.Spec, Result: r.Result, Raw: r.Raw, Distinct: r.Distinct, Show: show, Shard: r.Shard, File: r.File, Resumed: r.Resumed}
 	return t.Write(w)
 }
 
@@ -72,13 +76,59 @@ func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, pa
 	if cfg != nil {
 		c = *cfg
 	}
+	var h *Header
+	if path != "" {
+		h = NewHeader(spec, &c)
+		part, err := PartName(path)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Stat(part); err == nil {
+			return nil, fmt.Errorf("a run writing %s was killed and left %s: continue it (polytile solve --resume %s), or remove %s to start again", path, part, path, part)
+		}
+	}
+	return solveTo(ctx, spec, &c, path, h, nil)
+}
+
+// solveTo is Solve, streaming to path with header h unless path is "",
+// and keeping the tasks that ran to their end in from, if not nil.
+func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, path string, h *Header, from *saved) (*Run, error) {
 	var stream *Writer
+	var copied *copier
+	var before End // what the tasks copied found
 	if path != "" {
 		var err error
-		if stream, err = Create(path, NewHeader(spec, &c)); err != nil {
+		if stream, err = Create(path, h); err != nil {
 			return nil, err
 		}
 		c.Each = stream.Add
+		c.TaskDone = stream.Done
+		if from != nil && len(from.done) > 0 {
+			if copied, err = from.copier(from.hasDone); err != nil {
+				stream.Abort()
+				return nil, err
+			}
+			defer copied.close()
+			for _, d := range from.done {
+				before.Found += d.Found
+				before.Nodes += d.Nodes
+				before.Updates += d.Updates
+				before.Tasks++
+			}
+			c.Skip = from.hasDone
+			c.Each = func(d puzzles.Class, task int) bool {
+				if err := copied.upTo(task, stream); err != nil {
+					stream.fail(err)
+				}
+				return stream.Add(d, task)
+			}
+			c.TaskDone = func(task int, st puzzles.TaskStats) {
+				if err := copied.upTo(task, stream); err != nil {
+					stream.fail(err)
+				}
+				stream.Done(task, st)
+			}
+		}
 	}
 	run := &Run{Done: -1, Spec: spec, File: path}
 	if c.Shards > 1 {
@@ -92,7 +142,7 @@ func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, pa
 		}
 	}
 	start := time.Now()
-	res, err := spec.Puzzle.Solve(ctx, &c)
+	res, err := spec.Puzzle.Solve(ctx, c)
 	run.Wall = time.Since(start)
 	if res == nil {
 		if stream != nil {
@@ -102,6 +152,17 @@ func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, pa
 	}
 	run.Result, run.Raw, run.Distinct = res, res.Raw, int64(len(res.Distinct))
 	if stream != nil {
+		if copied != nil {
+			if cerr := copied.upTo(math.MaxInt, stream); cerr != nil {
+				stream.fail(cerr)
+			}
+			res.Found += before.Found
+			res.Stats.Nodes += before.Nodes
+			res.Stats.Updates += before.Updates
+			res.Stats.Solutions = res.Found
+			res.Tasks += before.Tasks
+			run.Resumed = before.Tasks
+		}
 		if cerr := stream.Close(NewEnd(res, res.Complete && err == nil)); cerr != nil {
 			return nil, cerr
 		}

@@ -334,19 +334,27 @@ func loadShard(f *os.File, br *bufio.Reader, path string, first []byte, pick puz
 	return out, nil
 }
 
-// skipLines reads k lines from br, and returns how many it read: k, or
-// fewer and the error that ended them.
+// skipLines reads the lines of k solutions from br, and returns how many
+// it read: k, or fewer and the error that ended them. Done lines are read
+// past, not counted.
 func skipLines(br *bufio.Reader, k int) (int, error) {
+	start, solution := true, true
 	for n := 0; n < k; {
 		chunk, err := br.ReadSlice('\n')
+		if start {
+			solution = !bytes.HasPrefix(chunk, []byte(`{"done":`))
+		}
 		if err == nil {
-			n++
+			if solution {
+				n++
+			}
+			start = true
 			continue
 		}
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return n, err
 		}
-		_ = chunk // a line longer than the buffer: read on
+		start = false // a line longer than the buffer: read on
 	}
 	return k, nil
 }

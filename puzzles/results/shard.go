@@ -6,13 +6,18 @@ package results
 //	{"polytile": "shard", "version": 1, "spec": "scott", "fingerprint": "…", "shard": 0, "shards": 4, …}
 //	{"task": 0, "orbit": 8, "pieces": [{"name": "F", "cells": [[0, 1], …]}, …]}
 //	…
+//	{"done": 0, "found": 3, "distinct": 2, "raw": 16, "nodes": 1234, "updates": 0}
+//	…
 //	{"end": true, "complete": true, "found": 61, "distinct": 17, "raw": 136, …}
 //
 // The header (Header) says which puzzle and which part of the search the
-// file holds; then come the distinct solutions in the order the search
-// reports them, each with the task that found it (ShardSolution); the end
-// line (End) says whether the search ran to its end. A file without an end
-// line was cut short.
+// file holds; then come the distinct solutions in the order of the tasks
+// that found them, each with its task (ShardSolution), and after the last
+// solution of each task that ran to its end, a line that says so (Done);
+// the end line (End) says whether the search ran to its end. A file
+// without an end line was cut short. The done lines (from version 2) let
+// a stopped run be resumed (Resume): what follows the last of them is run
+// again.
 
 import (
 	"bufio"
@@ -22,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
@@ -31,8 +37,8 @@ const (
 	// Kind is the header's "polytile" field: what kind of file this is.
 	Kind = "shard"
 	// Version is the header's "version": that of the format this package
-	// writes and reads.
-	Version = 1
+	// writes. It reads version 1 too, the same without done lines.
+	Version = 2
 )
 
 // Header is the first line of a shard file.
@@ -92,6 +98,17 @@ type ShardSolution struct {
 	line int // the line it was read from, from 1
 }
 
+// Done is the line that follows the solutions of a task that ran to its
+// end: the task, and what it found.
+type Done struct {
+	Done     int   `json:"done"` // the task
+	Found    int64 `json:"found"`
+	Distinct int64 `json:"distinct"` // solution lines of the task
+	Raw      int64 `json:"raw"`      // the sum of their orbits
+	Nodes    int64 `json:"nodes"`
+	Updates  int64 `json:"updates"`
+}
+
 // End is the last line of a shard file.
 type End struct {
 	End      bool   `json:"end"`      // always true
@@ -130,6 +147,7 @@ type Writer struct {
 	err  error
 
 	distinct, raw int64
+	flushed       time.Time // when the data was last flushed
 }
 
 // NewWriter starts a shard file on w with its header.
@@ -140,11 +158,11 @@ func NewWriter(w io.Writer, h *Header) *Writer {
 }
 
 // Create starts the shard file at path with its header. The file is
-// written under a temporary name beside it (package safefile) and put in
-// place by Close, so that a file under its own name always has its end
-// line.
+// written under a temporary name beside it, ".NAME.part" (PartName), and
+// put in place by Close, so that a file under its own name always has its
+// end line, and a run that is killed leaves what it wrote for Resume.
 func Create(path string, h *Header) (*Writer, error) {
-	f, err := safefile.Create(path)
+	f, err := safefile.CreatePart(path)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -185,6 +203,47 @@ func (w *Writer) Add(d puzzles.Class, task int) bool {
 	w.distinct++
 	w.raw += int64(d.Orbit)
 	return w.err == nil
+}
+
+// Done writes the line that says that task ran to its end: it is a
+// puzzles.SolveConfig.TaskDone.
+// The data is flushed to the file at most FlushEvery after the line is
+// written (at the next done line after that), so that a run that is killed
+// loses little.
+func (w *Writer) Done(task int, st puzzles.TaskStats) {
+	w.line(Done{Done: task, Found: st.Found, Distinct: st.Distinct, Raw: st.Raw, Nodes: st.Nodes, Updates: st.Updates})
+	if now := time.Now(); w.err == nil && now.Sub(w.flushed) >= FlushEvery {
+		w.flushed = now
+		if err := w.bw.Flush(); err != nil {
+			w.err = fmt.Errorf("%s: %w", w.name, err)
+		}
+	}
+}
+
+// FlushEvery is how often a Writer flushes what it wrote to the file, at
+// the end of a task.
+const FlushEvery = 100 * time.Millisecond
+
+// copyLine writes a line of another shard file of the same search as it
+// is (with its newline): a solution if orbit > 0, else a done line.
+func (w *Writer) copyLine(line []byte, orbit int) {
+	if w.err != nil {
+		return
+	}
+	if _, err := w.bw.Write(line); err != nil {
+		w.err = fmt.Errorf("%s: %w", w.name, err)
+	}
+	if orbit > 0 {
+		w.distinct++
+		w.raw += int64(orbit)
+	}
+}
+
+// fail makes err the writer's error, if it has none.
+func (w *Writer) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
 }
 
 // Distinct returns the number of solutions added so far.
@@ -287,6 +346,7 @@ type rawLine struct {
 	Orbit    *int       `json:"orbit"`
 	Pieces   []rawPiece `json:"pieces"`
 	End      *bool      `json:"end"`
+	Done     *int       `json:"done"`
 	Complete bool       `json:"complete"`
 	Found    int64      `json:"found"`
 	Distinct int64      `json:"distinct"`
@@ -309,6 +369,12 @@ func (sf *Shard) parse(n int, line []byte) error {
 	var l rawLine
 	if err := decode(line, &l); err != nil {
 		return fmt.Errorf("%s:%d: %w", sf.Name, n, err)
+	}
+	if l.Done != nil {
+		if l.End != nil || l.Task != nil || l.Orbit != nil || l.Pieces != nil || *l.Done < 0 || *l.Done%h.Shards != h.Shard {
+			return fmt.Errorf("%s:%d: neither a solution, a done line nor the end line", sf.Name, n)
+		}
+		return nil
 	}
 	if l.End != nil {
 		if !*l.End || l.Task != nil || l.Orbit != nil || l.Pieces != nil {
@@ -341,8 +407,8 @@ func (sf *Shard) header(n int, line []byte) error {
 	if err := json.Unmarshal(line, &kind); err != nil || kind.Polytile != Kind {
 		return fmt.Errorf("%s is not a shard file (polytile solve --jsonl writes them): its first line is not a shard header", sf.Name)
 	}
-	if kind.Version != Version {
-		return fmt.Errorf("%s is in version %d of the shard format; this polytile reads version %d", sf.Name, kind.Version, Version)
+	if kind.Version < 1 || kind.Version > Version {
+		return fmt.Errorf("%s is in version %d of the shard format; this polytile reads versions 1 to %d", sf.Name, kind.Version, Version)
 	}
 	h := &sf.Header
 	if err := decode(line, h); err != nil {
