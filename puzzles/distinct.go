@@ -57,12 +57,27 @@ type TaskStats struct {
 // ProgressEvery is how often Solve reports progress.
 const ProgressEvery = 200 * time.Millisecond
 
+// progressEvery is ProgressEvery, which tests may shorten.
+var progressEvery = ProgressEvery
+
 // Progress is how far a search has come.
 type Progress struct {
 	Tasks, Done     int   // the tasks of this run, and those finished
 	Found, Distinct int64 // covers found, distinct solutions among them
-	Nodes           int64 // search nodes
+	Nodes           int64 // search nodes of the tasks finished
 	Elapsed         time.Duration
+	// Estimated says whether Fraction and Left are known. Tasks differ in
+	// size by orders of magnitude, so Solve weighs them by estimates of
+	// their search trees, from random probes of them (Knuth's estimate),
+	// made a little at a time as the search goes; the estimate is given
+	// once every task not finished has been probed a few dozen times.
+	Estimated bool
+	// Fraction is the estimated fraction of the search's nodes made, from
+	// 0 to 1, counting the nodes of the tasks running as they go.
+	Fraction float64
+	// Left is the time left if the search goes on at the rate it went:
+	// Elapsed × (1 − Fraction) / Fraction.
+	Left time.Duration
 }
 
 // Engine is a search engine. Both find the same covers, so the same
@@ -149,7 +164,8 @@ type Result struct {
 	// Elapsed is the wall time the search took.
 	Elapsed time.Duration
 
-	buffered int // the most classes a task held that were not merged yet
+	buffered int   // the most classes a task held in memory that were not merged yet
+	spilled  int64 // the classes that went through spill files
 }
 
 // Solutions returns every raw solution of the puzzle, in the order the

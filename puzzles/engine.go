@@ -26,6 +26,26 @@ type searcher interface {
 	search(ctx context.Context, prefix []int32, visit func(placements []int32) bool) (nodes, updates int64, err error)
 	// tasks is the number of tasks the split aims at for this engine.
 	tasks() int
+	// probe estimates the search nodes below prefix by one random descent
+	// through the tree the engine searches, choosing among n branches by
+	// pick(n) (Knuth's estimate: the mean of many is the number of nodes).
+	probe(prefix []int32, pick func(n int) int) float64
+}
+
+// probeBranches is probe for a searcher that has no faster way: it
+// descends by branch.
+func probeBranches(s searcher, prefix []int32, pick func(n int) int) float64 {
+	path := slices.Clone(prefix)
+	est, product := 0.0, 1.0
+	for {
+		kids, more := s.branch(path)
+		if !more || len(kids) == 0 {
+			return est
+		}
+		product *= float64(len(kids))
+		est += product
+		path = append(path, kids[pick(len(kids))])
+	}
 }
 
 // newSearcher returns a searcher of engine over e's options.
@@ -97,3 +117,7 @@ func (d *dlxSearcher) search(ctx context.Context, prefix []int32, visit func([]i
 // which costs about as much as a few search nodes do, so it aims lower
 // than fill.
 func (d *dlxSearcher) tasks() int { return minTasksDLX }
+
+func (d *dlxSearcher) probe(prefix []int32, pick func(n int) int) float64 {
+	return probeBranches(d, prefix, pick)
+}

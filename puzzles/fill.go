@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // fill is the second search engine: it covers the board in a fixed order of
@@ -41,9 +42,17 @@ type fill struct {
 	left   []int            // copies of each piece still to put down
 	avail  uint64           // bit p set while left[p] > 0
 	chosen []int32          // the placements put down, in order
+	kids   []fillChild      // scratch for probe
 	nodes  int64
+	live   *atomic.Int64 // if not nil, given nodes every checkEvery nodes (setLive)
 	done   <-chan struct{}
 	stop   bool
+}
+
+// fillChild is a placement that probe may put down.
+type fillChild struct {
+	piece int
+	o     *fillOption
 }
 
 // fillOption is one placement, as a mask of cells relative to its first.
@@ -208,6 +217,10 @@ func (f *fill) branch(prefix []int32) ([]int32, bool) {
 	return out, true
 }
 
+// setLive makes the search store its nodes in live as it goes, for
+// progress reports.
+func (f *fill) setLive(live *atomic.Int64) { f.live = live }
+
 // tasks: fill's tasks cost next to nothing to start.
 func (f *fill) tasks() int { return minTasks }
 
@@ -216,6 +229,20 @@ func (f *fill) tasks() int { return minTasks }
 // first; it stops when visit returns false or ctx is canceled. The prefix is
 // a valid partial cover.
 func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements []int32) bool) (nodes, updates int64, err error) {
+	f.load(prefix)
+	f.chosen = append(f.chosen[:0], prefix...)
+	f.done = ctx.Done()
+	f.stop = false
+	f.nodes = 0
+	f.place(0, f.window(0), visit)
+	if f.stop {
+		err = ctx.Err()
+	}
+	return f.nodes, 0, err
+}
+
+// load puts down the placements of prefix.
+func (f *fill) load(prefix []int32) {
 	f.avail = 0
 	for i, pc := range f.p.pieces {
 		f.left[i] = pc.Count
@@ -237,15 +264,6 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 			f.avail &^= 1 << pl.piece
 		}
 	}
-	f.chosen = append(f.chosen[:0], prefix...)
-	f.done = ctx.Done()
-	f.stop = false
-	f.nodes = 0
-	f.place(0, f.window(0), visit)
-	if f.stop {
-		err = ctx.Err()
-	}
-	return f.nodes, 0, err
 }
 
 // window returns the prefix's cells in the 64 positions from base.
@@ -304,12 +322,8 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 				}
 			}
 			f.nodes++
-			if f.done != nil && f.nodes%checkEvery == 0 {
-				select {
-				case <-f.done:
-					f.stop = true
-				default:
-				}
+			if f.nodes%checkEvery == 0 {
+				f.tick()
 			}
 			if f.stop {
 				break
@@ -325,6 +339,23 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 		f.avail |= 1 << piece
 		if f.stop {
 			return
+		}
+	}
+}
+
+// tick is called every checkEvery nodes: it gives the nodes to live and
+// stops the search if its context is done.
+//
+//go:noinline
+func (f *fill) tick() {
+	if f.live != nil {
+		f.live.Store(f.nodes)
+	}
+	if f.done != nil {
+		select {
+		case <-f.done:
+			f.stop = true
+		default:
 		}
 	}
 }
@@ -362,4 +393,62 @@ func fillOrder(b *Board) []int {
 		order = append(order, i)
 	}
 	return order
+}
+
+// probe estimates the number of search nodes below prefix by one random
+// descent (Knuth's estimate of the size of a backtrack tree): at each
+// level it counts the placements the search would try, and goes down
+// one of them, chosen by pick(n) in [0, n); the estimate is the sum over
+// the levels of the products of the counts. Its mean over many probes is
+// the number of nodes the search makes.
+func (f *fill) probe(prefix []int32, pick func(n int) int) float64 {
+	f.load(prefix)
+	base, window := 0, f.window(0)
+	est, product := 0.0, 1.0
+	kids := f.kids[:0]
+	for {
+		k := bits.TrailingZeros64(^window)
+		base += k
+		if base >= f.n {
+			break
+		}
+		window >>= k
+		if base-k+fillMax < f.preEnd {
+			window |= f.window(base)
+		}
+		kids = kids[:0]
+		for avail := f.avail; avail != 0; avail &= avail - 1 {
+			piece := bits.TrailingZeros64(avail)
+			opts := f.at[base][piece]
+		options:
+			for i := range opts {
+				o := &opts[i]
+				if o.mask&window != 0 {
+					continue
+				}
+				after := window | o.mask
+				for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
+					cell := empty & -empty
+					nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))].nbrs
+					if after&nbrs == nbrs {
+						continue options
+					}
+				}
+				kids = append(kids, fillChild{piece, o})
+			}
+		}
+		if len(kids) == 0 {
+			break
+		}
+		product *= float64(len(kids))
+		est += product
+		c := kids[pick(len(kids))]
+		window |= c.o.mask
+		f.left[c.piece]--
+		if f.left[c.piece] == 0 {
+			f.avail &^= 1 << c.piece
+		}
+	}
+	f.kids = kids
+	return est
 }

@@ -20,6 +20,7 @@ func TestBuiltins(t *testing.T) {
 		{"hexiamonds-hexagon", "tiling", "Hexiamonds in a hexagon of sides 6, 2 and 3", 72, 12, "5×17"},
 		{"hexiamonds-rhombus-6x6", "tiling", "Hexiamonds in a 6×6 rhombus", 72, 12, "6×18"},
 		{"knuth-7", "exact-cover", "Knuth's seven-item example", 0, 0, ""},
+		{"one-sided-pentominoes-5x18", "tiling", "One-sided pentominoes in a 5×18 rectangle", 90, 18, "5×18"},
 		{"one-sided-pentominoes-6x15", "tiling", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
 		{"one-sided-tetrahexes-5x8", "tiling", "One-sided tetrahexes in a 5×8 parallelogram", 40, 10, "5×19"},
 		{"one-sided-tetrominoes-4x7", "tiling", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
@@ -116,6 +117,7 @@ func TestBuiltinSolve(t *testing.T) {
 		// The two copies of the piece are interchangeable: one cover.
 		{name: "two-pieces", raw: 1, distinct: 1},
 		{name: "one-sided-tetrahexes-5x8", raw: 384, distinct: 192},
+		{name: "one-sided-pentominoes-5x18", skip: "a long run (TestProgressEstimate runs it with POLYTILE_ESTIMATE_SPEC)"},
 		{name: "one-sided-pentominoes-6x15", skip: "a long run"},
 		// No solution: on a chessboard colouring the T covers 3 squares of
 		// one colour, the others 2 of each, and the board has 14 of each.

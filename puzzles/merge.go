@@ -25,23 +25,37 @@ type taskResult struct {
 	err                   error
 
 	distinctTaken, raw int64 // the classes the merger took, and their orbits
+
+	spill    *spill // classes put aside on disk, before those in distinct; nil: none may be
+	spillErr error  // the first error writing the spill: the worker then waits
+
+	live  atomic.Int64 // the nodes of the search so far, as it goes (fill.setLive)
+	ended atomic.Bool  // set with finished
 }
 
-// bufferCap is the most classes a task holds that the merger has not taken
-// (a variable so that tests can lower it). Workers run at most ahead tasks
-// in front of the merger (see merger.claim), so the classes waiting number
-// at most about (ahead + workers) × bufferCap.
+// bufferCap is the most classes a task holds in memory that the merger has
+// not taken (a variable so that tests can lower it); more go to its spill
+// file. Workers run at most ahead tasks in front of the merger (see
+// merger.claim), so the classes waiting in memory number at most about
+// (ahead + workers) × bufferCap.
 var bufferCap = 1024
 
-// add appends d, first waiting while bufferCap classes wait to be taken,
-// and wakes the merger if it fills the buffer. It reports false, dropping
-// d, if ctx is canceled meanwhile.
+// add appends d, first moving the classes waiting to the task's spill file
+// if bufferCap of them wait (or, if that fails, waiting for the merger to
+// take them), and wakes the merger if it fills the buffer. It reports
+// false, dropping d, if ctx is canceled meanwhile.
 func (r *taskResult) add(ctx context.Context, d Class, wake func()) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for len(r.distinct) >= bufferCap {
 		if ctx.Err() != nil {
 			return false
+		}
+		if r.spill != nil && r.spillErr == nil {
+			if r.spillErr = r.spill.write(r.distinct); r.spillErr == nil {
+				r.distinct = r.distinct[:0]
+				break
+			}
 		}
 		wake()
 		r.taken.Wait()
@@ -59,6 +73,7 @@ func (r *taskResult) finish(found, nodes, updates int64, err error) {
 	r.mu.Lock()
 	r.found, r.nodes, r.updates, r.err, r.finished = found, nodes, updates, err, true
 	r.mu.Unlock()
+	r.ended.Store(true)
 }
 
 // merger runs tasks on workers and merges their results into a Result, in
@@ -75,10 +90,13 @@ type merger struct {
 	results []taskResult
 	start   time.Time
 	cancel  context.CancelFunc // stops the workers
+	est     *estimator         // nil if no one asked for progress
 
 	// The merger's own.
 	distinct int64 // classes taken
 	stopped  bool  // by the limit or by Each
+	err      error // what stopped the merger, if not ctx, the limit or Each
+	spilled  int64 // classes that went through spill files
 
 	// Shared with the workers.
 	next  atomic.Int64  // the next task to claim
@@ -91,12 +109,15 @@ type merger struct {
 	ahead int           // how far workers may run ahead of front
 }
 
-func newMerger(cfg *SolveConfig, res *Result, index []int, start time.Time) *merger {
+func newMerger(p *Puzzle, cfg *SolveConfig, res *Result, index []int, start time.Time) *merger {
 	m := &merger{cfg: cfg, res: res, index: index, results: make([]taskResult, len(index)), start: start,
 		wake: make(chan struct{}, 1)}
 	m.moved.L = &m.mu
 	for i := range m.results {
 		m.results[i].taken.L = &m.results[i].mu
+		if p != nil {
+			m.results[i].spill = newSpill(p)
+		}
 	}
 	res.Complete = true
 	return m
@@ -105,6 +126,9 @@ func newMerger(cfg *SolveConfig, res *Result, index []int, start time.Time) *mer
 // run runs the tasks on at most the given number of workers, each made by
 // newWorker, merges their results into m.res and returns ctx's error.
 func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker func() *worker) error {
+	if testMerger != nil {
+		testMerger(m)
+	}
 	workers = max(1, min(workers, len(tasks)))
 	m.res.Workers, m.ahead = workers, 64+8*workers
 	parent := ctx
@@ -132,6 +156,10 @@ func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker f
 		m.rest() // interrupted: keep what the other tasks found, in task order
 	}
 	m.finish(parent.Err() != nil)
+	if m.err != nil {
+		m.res.Complete = false
+		return m.err
+	}
 	return parent.Err()
 }
 
@@ -177,12 +205,13 @@ func (m *merger) wakeAll() {
 // at the front task when woken and at least every ProgressEvery/4, and
 // reports progress every ProgressEvery.
 func (m *merger) merge(ctx context.Context) {
-	ticker := time.NewTicker(ProgressEvery / 4)
+	ticker := time.NewTicker(progressEvery / 4)
 	defer ticker.Stop()
 	for ticks := 0; m.advance(); {
 		select {
 		case <-m.wake:
 		case <-ticker.C:
+			m.probe()
 			if ticks++; ticks%4 == 0 {
 				m.progress()
 			}
@@ -218,7 +247,27 @@ func (m *merger) rest() {
 // count the task's covers and statistics.
 func (m *merger) drain(i int) bool {
 	r := &m.results[i]
-	r.mu.Lock()
+	for {
+		r.mu.Lock()
+		if r.spill == nil || !r.spill.pending() {
+			break // with r.mu held
+		}
+		ds, err := r.spill.next(bufferCap)
+		r.taken.Broadcast()
+		r.mu.Unlock()
+		if err != nil {
+			m.fail(err)
+			return false
+		}
+		for _, d := range ds {
+			if m.stopped {
+				return false
+			}
+			m.take(d, i)
+			r.distinctTaken++
+			r.raw += int64(d.Orbit)
+		}
+	}
 	ds, done := r.distinct, r.finished
 	r.distinct = nil
 	r.taken.Broadcast()
@@ -234,6 +283,10 @@ func (m *merger) drain(i int) bool {
 	if !done || m.stopped {
 		return false
 	}
+	if r.spill != nil {
+		m.spilled += r.spill.records
+		r.spill.close()
+	}
 	m.res.Found += r.found
 	m.res.Stats.Nodes += r.nodes
 	m.res.Stats.Updates += r.updates
@@ -243,6 +296,14 @@ func (m *merger) drain(i int) bool {
 		m.cfg.TaskDone(m.index[i], TaskStats{Found: r.found, Distinct: r.distinctTaken, Raw: r.raw, Nodes: r.nodes, Updates: r.updates})
 	}
 	return true
+}
+
+// fail stops the search for err, which Solve returns.
+func (m *merger) fail(err error) {
+	if m.err == nil {
+		m.err = err
+	}
+	m.stop()
 }
 
 // take merges one class found by task i, and stops the search at the
@@ -267,11 +328,82 @@ func (m *merger) stop() {
 	m.cancel()
 }
 
+// probe lets the estimator work for a while, more until it can give an
+// estimate.
+func (m *merger) probe() {
+	if m.est == nil {
+		return
+	}
+	budget := progressEvery / 4 / probeShare
+	if _, ok := m.estimate(); !ok {
+		budget = progressEvery / 4 / probeShareFirst
+	}
+	m.est.work(budget, func(i int) bool { return m.results[i].ended.Load() })
+}
+
+// madeNodes returns the nodes made so far, as estimate counts them.
+func (m *merger) madeNodes() float64 {
+	var done float64
+	for i := range m.results {
+		r := &m.results[i]
+		if r.ended.Load() {
+			r.mu.Lock()
+			done += float64(r.nodes)
+			r.mu.Unlock()
+		} else {
+			done += float64(r.live.Load())
+		}
+	}
+	return done
+}
+
+// testMerger, if not nil, is given the merger of each run, for tests.
+var testMerger func(*merger)
+
+// estimate returns the estimated fraction of the search's nodes made so
+// far: those of the tasks finished and of the tasks running (as they go),
+// over those and the estimated nodes of the others (those of the tasks
+// running, at least as many as they made). It is not known until the
+// estimator has probed every unfinished task enough.
+func (m *merger) estimate() (float64, bool) {
+	if m.est == nil {
+		return 0, false
+	}
+	var done, total float64
+	for i := range m.results {
+		r := &m.results[i]
+		if r.ended.Load() {
+			r.mu.Lock()
+			nodes := float64(r.nodes)
+			r.mu.Unlock()
+			done += nodes
+			total += nodes
+			continue
+		}
+		est, ok := m.est.estimate(i)
+		if !ok {
+			return 0, false
+		}
+		live := float64(r.live.Load())
+		done += live
+		total += max(est, live)
+	}
+	if done == 0 || total == 0 {
+		return 0, false
+	}
+	return done / total, true
+}
+
 // progress reports progress, if the caller asked for it.
 func (m *merger) progress() {
 	if m.cfg.Progress != nil {
-		m.cfg.Progress(Progress{Tasks: len(m.results), Done: int(m.done.Load()), Found: m.res.Found,
-			Distinct: m.distinct, Nodes: m.nodes.Load(), Elapsed: time.Since(m.start)})
+		p := Progress{Tasks: len(m.results), Done: int(m.done.Load()), Found: m.res.Found,
+			Distinct: m.distinct, Nodes: m.nodes.Load(), Elapsed: time.Since(m.start)}
+		if f, ok := m.estimate(); ok {
+			p.Estimated, p.Fraction = true, f
+			p.Left = time.Duration(float64(p.Elapsed) * (1 - f) / f)
+		}
+		m.cfg.Progress(p)
 	}
 }
 
@@ -287,6 +419,11 @@ func (m *merger) finish(interrupted bool) {
 		slices.SortFunc(res.Distinct, func(a, b Class) int { return a.Compare(b.Solution) })
 	}
 	for i := range m.results {
-		res.buffered = max(res.buffered, m.results[i].most)
+		r := &m.results[i]
+		res.buffered = max(res.buffered, r.most)
+		if r.spill != nil {
+			r.spill.close()
+		}
 	}
+	res.spilled = m.spilled
 }

@@ -6,8 +6,8 @@ import (
 )
 
 // String describes the search so far in a line: the distinct solutions
-// found, how many a second, and the time left if the tasks left take as
-// long as the finished ones did ("4560 distinct, 4.56k/s, ~3s left").
+// found, how many a second, and the estimated time left, once there is an
+// estimate ("4560 distinct, 4.56k/s, ~3s left").
 func (p Progress) String() string {
 	sec := p.Elapsed.Seconds()
 	rate := 0.0
@@ -15,9 +15,8 @@ func (p Progress) String() string {
 		rate = float64(p.Distinct) / sec
 	}
 	line := fmt.Sprintf("%d distinct, %s/s", p.Distinct, short(rate))
-	if p.Done > 0 && p.Done < p.Tasks {
-		left := time.Duration(float64(p.Elapsed) * float64(p.Tasks-p.Done) / float64(p.Done))
-		line += fmt.Sprintf(", ~%v left", left.Round(time.Second))
+	if p.Estimated && p.Done < p.Tasks {
+		line += fmt.Sprintf(", ~%v left", p.Left.Round(time.Second))
 	}
 	return line
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"time"
 )
 
@@ -148,6 +149,9 @@ func newWorker(p *Puzzle, s searcher) *worker {
 // run runs task t, adding the classes it keeps to r (wake wakes the
 // merger); a canceled ctx stops it, with what it found so far.
 func (w *worker) run(ctx context.Context, t *task, r *taskResult, wake func()) {
+	if l, ok := w.s.(interface{ setLive(*atomic.Int64) }); ok {
+		l.setLive(&r.live)
+	}
 	var found int64
 	refused := false
 	nodes, updates, err := w.s.search(ctx, t.prefix, func(placements []int32) bool {
@@ -204,7 +208,11 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return nil, err // the engine cannot run the puzzle
 	}
-	m := newMerger(&c, res, index, start)
+	m := newMerger(p, &c, res, index, start)
+	if err == nil && c.Progress != nil && len(tasks) > 0 {
+		m.est = newEstimator(newSearcher(e, res.Engine), tasks)
+		m.est.warm(warmLimit)
+	}
 	if err == nil {
 		err = m.run(ctx, tasks, c.Workers, func() *worker { return newWorker(p, newSearcher(e, res.Engine)) })
 	} else {

@@ -62,40 +62,42 @@ func isTerminal(w io.Writer) bool {
 // progressBar shows how far a search has gone, on one line of the
 // terminal that it redraws:
 //
-//	12% |███▌                       | (231/1950) [1m4s] 3689 distinct, 57/s, ~7m50s left
+//	12% |███▌                       | [1m4s] 231/1950 tasks, 3689 distinct, 57/s, ~7m50s left
 //
-// The fraction done is the fraction of the search's tasks (the subproblems
-// it splits into) that are finished, and the time left is the time taken
-// so far scaled by the tasks left: tasks differ in size, so it is a guide,
-// not a promise, and it is not shown until a task has finished.
+// The fraction done and the time left are the search's estimates
+// (puzzles.Progress): the tasks weighed by estimates of their size, made
+// by probing their search trees at random. Until there is an estimate (a
+// tenth of a second, or less) the bar stays at 0.
 type progressBar struct {
 	w   io.Writer
-	bar *progressbar.ProgressBar // made at the first update, which knows the tasks
+	bar *progressbar.ProgressBar // made at the first update
 }
 
 func newProgressBar(w io.Writer) *progressBar {
 	return &progressBar{w: w}
 }
 
+// barSteps is the bar's resolution: a thousandth.
+const barSteps = 1000
+
 // update redraws the bar; it is a puzzles.SolveConfig.Progress.
 func (b *progressBar) update(p puzzles.Progress) {
+	line := fmt.Sprintf("%d/%d tasks, %s", p.Done, p.Tasks, p)
 	if b.bar == nil {
-		b.bar = progressbar.NewOptions(max(p.Tasks, 1),
+		b.bar = progressbar.NewOptions(barSteps,
 			progressbar.OptionSetWriter(b.w),
-			progressbar.OptionSetDescription(p.String()),
+			progressbar.OptionSetDescription(line),
 			progressbar.OptionShowDescriptionAtLineEnd(),
-			progressbar.OptionShowCount(),
 			progressbar.OptionFullWidth(),
 			progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionSetPredictTime(false), // progressLine estimates
+			progressbar.OptionSetPredictTime(false), // the search estimates
 			progressbar.OptionUseANSICodes(true),
 		)
 	}
-	if p.Tasks > 0 && b.bar.GetMax() != p.Tasks {
-		b.bar.ChangeMax(p.Tasks)
+	b.bar.Describe(line)
+	if p.Estimated {
+		b.bar.Set(min(int(p.Fraction*barSteps), barSteps))
 	}
-	b.bar.Describe(p.String())
-	b.bar.Set(p.Done)
 }
 
 // clear takes the bar off the screen, for the results to be printed.
