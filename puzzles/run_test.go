@@ -165,7 +165,8 @@ func TestLimitDeterministic(t *testing.T) {
 }
 
 // Workers that run ahead of the merger hold at most bufferCap solutions
-// each, however many their tasks have, and stop when the limit is reached.
+// each in memory, however many their tasks have (the rest go to spill
+// files, and come back in order), and stop when the limit is reached.
 func TestBufferBounded(t *testing.T) {
 	defer func(n int) { bufferCap = n }(bufferCap)
 	bufferCap = 16
@@ -200,6 +201,9 @@ func TestBufferBounded(t *testing.T) {
 				keys, res := streamed(t, p, SolveConfig{Engine: tt.engine, Limit: tt.limit, Workers: workers})
 				if res.buffered > bufferCap {
 					t.Errorf("workers %d: a task held %d solutions, want at most %d", workers, res.buffered, bufferCap)
+				}
+				if tt.limit == 0 && workers > 1 && res.spilled == 0 {
+					t.Errorf("workers %d: no solutions went to spill files: the workers ahead waited", workers)
 				}
 				want := tt.limit
 				if want == 0 {
