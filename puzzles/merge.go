@@ -26,8 +26,9 @@ type taskResult struct {
 
 	distinctTaken, raw int64 // the classes the merger took, and their orbits
 
-	spill    *spill // classes put aside on disk, before those in distinct; nil: none may be
-	spillErr error  // the first error writing the spill: the worker then waits
+	puzzle   *Puzzle // whose classes these are, for the spill; nil: none may be made
+	spill    *spill  // classes put aside on disk, before those in distinct; nil: none yet
+	spillErr error   // the first error writing the spill: the worker then waits
 
 	live  atomic.Int64 // the nodes of the search so far, as it goes (fill.setLive)
 	ended atomic.Bool  // set with finished
@@ -50,6 +51,9 @@ func (r *taskResult) add(ctx context.Context, d Class, wake func()) bool {
 	for len(r.distinct) >= bufferCap {
 		if ctx.Err() != nil {
 			return false
+		}
+		if r.spill == nil && r.puzzle != nil {
+			r.spill = newSpill(r.puzzle)
 		}
 		if r.spill != nil && r.spillErr == nil {
 			if r.spillErr = r.spill.write(r.distinct); r.spillErr == nil {
@@ -115,9 +119,7 @@ func newMerger(p *Puzzle, cfg *SolveConfig, res *Result, index []int, start time
 	m.moved.L = &m.mu
 	for i := range m.results {
 		m.results[i].taken.L = &m.results[i].mu
-		if p != nil {
-			m.results[i].spill = newSpill(p)
-		}
+		m.results[i].puzzle = p
 	}
 	res.Complete = true
 	return m
