@@ -316,7 +316,33 @@ type pngPen struct {
 	pal   *livePalette
 	dst   *image.Paletted
 	part  image.Rectangle // the part view holds
-	local map[uint32]uint8
+	local *colorCache
+	// scratch is the memory of view, kept from part to part.
+	scratch []byte
+}
+
+// colorCache remembers the palette indices of the colours a pen met
+// last, in a table indexed by a hash of the colour: a lookup is a few
+// instructions, where a map's is a call; a colour whose place is taken
+// is looked up in the palette again.
+type colorCache struct {
+	key [1 << 10]uint32
+	idx [1 << 10]uint8
+	set [1 << 10]bool
+}
+
+// index returns the palette index of colour px, false if the palette is
+// full.
+func (c *colorCache) index(px uint32, pal *livePalette) (uint8, bool) {
+	h := (px * 0x9e3779b1) >> 22
+	if c.set[h] && c.key[h] == px {
+		return c.idx[h], true
+	}
+	i, ok := pal.index(px)
+	if ok {
+		c.key[h], c.idx[h], c.set[h] = px, i, true
+	}
+	return i, ok
 }
 
 // flush looks the pixels of the part just drawn up in the palette, into
@@ -327,22 +353,18 @@ func (p *pngPen) flush() {
 	}
 	v, r := p.view, p.part
 	if p.local == nil {
-		p.local = map[uint32]uint8{}
+		p.local = &colorCache{}
 	}
 	for y := range r.Dy() {
 		row := v.Pix[y*v.Stride : y*v.Stride+4*r.Dx()]
-		dst := p.dst.Pix[(r.Min.Y+y)*p.dst.Stride+r.Min.X:]
+		dst := p.dst.Pix[(r.Min.Y+y)*p.dst.Stride+r.Min.X:][:r.Dx()]
 		last, idx := uint32(1<<32-1), uint8(0)
-		for x := range r.Dx() {
+		for x := range dst {
 			px := binary.LittleEndian.Uint32(row[4*x:])
 			if px != last {
-				i, ok := p.local[px]
+				i, ok := p.local.index(px, p.pal)
 				if !ok {
-					i, ok = p.pal.index(px)
-					if !ok {
-						return // too many colours: pal says so
-					}
-					p.local[px] = i
+					return // too many colours: pal says so
 				}
 				last, idx = px, i
 			}
@@ -350,6 +372,17 @@ func (p *pngPen) flush() {
 		}
 	}
 	p.view = nil
+}
+
+// fillRGBA fills pix, RGBA pixels, with c.
+func fillRGBA(pix []byte, c color.RGBA) {
+	if len(pix) < 4 {
+		return
+	}
+	pix[0], pix[1], pix[2], pix[3] = c.R, c.G, c.B, c.A
+	for k := 4; k < len(pix); k *= 2 {
+		copy(pix[k:], pix[:k])
+	}
 }
 
 // begin starts drawing the next group.
@@ -367,10 +400,12 @@ func (p *pngPen) begin() {
 	if p.pal != nil {
 		// A scratch image of the part, the background's colour, whose
 		// pixels flush then looks up in the palette.
-		p.view = image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
-		if bg := p.r.sheet.Background; bg.A != 0 {
-			draw.Draw(p.view, p.view.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+		n := 4 * r.Dx() * r.Dy()
+		if cap(p.scratch) < n {
+			p.scratch = make([]byte, n)
 		}
+		p.view = &image.RGBA{Pix: p.scratch[:n], Stride: 4 * r.Dx(), Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
+		fillRGBA(p.view.Pix, color.RGBAModel.Convert(p.r.sheet.Background).(color.RGBA))
 		p.part = r
 		p.dc = gg.NewContextForRGBA(p.view)
 		p.dc.SetLineCapSquare()
@@ -594,14 +629,16 @@ func (r *raster) drawPaletted(out *output) (*image.Paletted, bool, error) {
 	for range max(workers, 1) {
 		wg.Go(func() {
 			faces := faceCache{}
-			local := map[uint32]uint8{}
+			local := &colorCache{}
+			var scratch []byte
 			for part := range jobs {
 				if out.ctx.Err() != nil || pal.over {
 					continue
 				}
-				p := &pngPen{r: r, faces: faces, parts: ext.parts, next: part, pal: pal, dst: img, local: local}
+				p := &pngPen{r: r, faces: faces, parts: ext.parts, next: part, pal: pal, dst: img, local: local, scratch: scratch}
 				r.sheet.DrawFrame(p, ext.frame[part])
 				p.flush()
+				scratch = p.scratch
 			}
 		})
 	}
@@ -629,8 +666,16 @@ func (r *raster) drawPaletted(out *output) (*image.Paletted, bool, error) {
 		c := pal.colors[i]
 		img.Palette[k] = color.RGBA{uint8(c), uint8(c >> 8), uint8(c >> 16), uint8(c >> 24)}
 	}
-	for i, v := range img.Pix {
-		img.Pix[i] = renumber[v]
+	var renum sync.WaitGroup
+	chunk := (len(img.Pix) + workers - 1) / max(workers, 1)
+	for lo := 0; lo < len(img.Pix); lo += chunk {
+		part := img.Pix[lo:min(lo+chunk, len(img.Pix))]
+		renum.Go(func() {
+			for i, v := range part {
+				part[i] = renumber[v]
+			}
+		})
 	}
+	renum.Wait()
 	return img, true, nil
 }

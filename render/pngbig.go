@@ -72,6 +72,7 @@ func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
 	// The rows, each after its filter byte (0: none), band by band.
 	bands := (ht + bandRows - 1) / bandRows
 	packed := make([][]byte, bands)
+	sums := make([]uint32, bands) // the Adler-32 of each band's data
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -82,6 +83,7 @@ func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
 				for y := k * bandRows; y < min(ht, (k+1)*bandRows); y++ {
 					raw = appendRow(raw, img, y, wd)
 				}
+				sums[k] = adler32.Checksum(raw)
 				var buf bytes.Buffer
 				fw, _ := flate.NewWriter(&buf, flate.DefaultCompression)
 				fw.Write(raw)
@@ -99,19 +101,18 @@ func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
 	}
 	close(next)
 	wg.Wait()
-	// The Adler-32 of the whole data, from the rows again: cheap next to
-	// compressing them.
-	sum := adler32.New()
-	row := make([]byte, 0, wd+1)
-	for y := range ht {
-		sum.Write(appendRow(row[:0], img, y, wd))
+	// The Adler-32 of the whole data, from those of the bands.
+	sum := uint32(1)
+	for k, s := range sums {
+		rows := min(ht, (k+1)*bandRows) - k*bandRows
+		sum = adler32Combine(sum, s, int64(rows*(wd+1)))
 	}
 	var z bytes.Buffer
 	z.Write([]byte{0x78, 0x9c})
 	for _, p := range packed {
 		z.Write(p)
 	}
-	z.Write(binary.BigEndian.AppendUint32(nil, sum.Sum32()))
+	z.Write(binary.BigEndian.AppendUint32(nil, sum))
 	data := z.Bytes()
 	for len(data) > 0 {
 		n := min(len(data), 1<<20)
@@ -138,4 +139,18 @@ func appendRow(b []byte, img *image.Paletted, y, wd int) []byte {
 		b = append(b, cur[x]-up[x])
 	}
 	return b
+}
+
+// adler32Combine returns the Adler-32 of data a then b from a's checksum
+// sa, b's sb and b's length: the sums of b's bytes shift by their count,
+// and the running sum by n times a's sum (RFC 1950 §8.2 defines the
+// checksum).
+func adler32Combine(sa, sb uint32, n int64) uint32 {
+	const mod = 65521
+	rem := uint64(n % mod)
+	a1, b1 := uint64(sa&0xffff), uint64(sa>>16)
+	a2, b2 := uint64(sb&0xffff), uint64(sb>>16)
+	a := (a1 + a2 + mod - 1) % mod
+	b := (rem*a1 + b1 + b2 + mod - rem) % mod
+	return uint32(b<<16 | a)
 }

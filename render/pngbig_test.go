@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
@@ -44,6 +45,20 @@ func TestWritePalettedPNG(t *testing.T) {
 			if a0 != a1 || !near(r0, r1) || !near(g0, g1) || !near(b0, b1) {
 				t.Errorf("palette %d: %v, want %v", i, p.Palette[i], pal[i])
 			}
+		}
+	}
+}
+
+// adler32Combine gives the checksum of the joined data, at every cut.
+func TestAdler32Combine(t *testing.T) {
+	data := make([]byte, 70000)
+	for i := range data {
+		data[i] = byte(i*7 + i/300)
+	}
+	want := adler32.Checksum(data)
+	for _, cut := range []int{0, 1, 5552, 65521, 65522, 69999, 70000} {
+		if got := adler32Combine(adler32.Checksum(data[:cut]), adler32.Checksum(data[cut:]), int64(len(data)-cut)); got != want {
+			t.Errorf("cut at %d: %08x, want %08x", cut, got, want)
 		}
 	}
 }
