@@ -36,7 +36,7 @@ type fill struct {
 	n      int              // cells
 	pos    []int            // each board cell's position in the fill order
 	at     [][][]fillOption // at[position][piece]: the placements whose first cell is there
-	walls  []fillWall       // the options' walls, one option's after another
+	walls  []uint64         // the neighbours of the options' walls (fillWall.nbrs), one option's after another
 	pre    []uint64         // the cells of the task's prefix, by position, one bit each
 	preEnd int              // one past the prefix's last position
 	left   []int            // copies of each piece still to put down
@@ -44,9 +44,13 @@ type fill struct {
 	chosen []int32          // the placements put down, in order
 	kids   []fillChild      // scratch for probe
 	nodes  int64
-	live   *atomic.Int64 // if not nil, given nodes every checkEvery nodes (setLive)
-	done   <-chan struct{}
-	stop   bool
+	// singles is set when every piece has one copy: the search then keeps
+	// the pieces left in avail alone (place1).
+	singles bool
+	visit   func([]int32) bool // for place1
+	live    *atomic.Int64      // if not nil, given nodes every checkEvery nodes (setLive)
+	done    <-chan struct{}
+	stop    bool
 }
 
 // fillChild is a placement that probe may put down.
@@ -99,7 +103,10 @@ func newFill(e *Encoding) *fill {
 	b := p.board
 	n := b.Len()
 	f := &fill{p: p, n: n, pos: fillPositions(b), at: make([][][]fillOption, n),
-		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2)}
+		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true}
+	for _, pc := range p.pieces {
+		f.singles = f.singles && pc.Count == 1
+	}
 	for i := range f.at {
 		f.at[i] = make([][]fillOption, len(p.pieces))
 	}
@@ -142,7 +149,7 @@ func newFill(e *Encoding) *fill {
 					slices.SortFunc(ws, func(a, b fillWall) int { return cmp.Compare(a.cell, b.cell) })
 					for _, w := range ws {
 						o.halo |= w.cell
-						f.walls = append(f.walls, w)
+						f.walls = append(f.walls, w.nbrs)
 					}
 				}
 			}
@@ -234,7 +241,15 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	f.done = ctx.Done()
 	f.stop = false
 	f.nodes = 0
-	f.place(0, f.window(0), visit)
+	if f.singles {
+		// Room for every piece after the prefix.
+		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
+		f.visit = visit
+		f.place1(0, f.window(0), f.avail, len(prefix))
+		f.visit = nil
+	} else {
+		f.place(0, f.window(0), visit)
+	}
 	if f.stop {
 		err = ctx.Err()
 	}
@@ -316,7 +331,7 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 			after := window | o.mask
 			for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
 				cell := empty & -empty
-				nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))].nbrs
+				nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
 				if after&nbrs == nbrs {
 					continue options // an empty cell walled in
 				}
@@ -339,6 +354,57 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 		f.avail |= 1 << piece
 		if f.stop {
 			return
+		}
+	}
+}
+
+// place1 is place for puzzles whose pieces have one copy each: the
+// pieces left are in avail, a copy of its own, and the placements put down
+// in chosen[:depth], so that a node writes to memory only the placement
+// it puts down.
+func (f *fill) place1(base int, window, avail uint64, depth int) {
+	k := bits.TrailingZeros64(^window)
+	base += k
+	if base >= f.n {
+		if !f.visit(f.chosen[:depth]) {
+			f.stop = true
+		}
+		return
+	}
+	window >>= k
+	if base-k+fillMax < f.preEnd {
+		window |= f.window(base)
+	}
+	byPiece := f.at[base]
+	for left := avail; left != 0; left &= left - 1 {
+		piece := bits.TrailingZeros64(left)
+		opts := byPiece[piece]
+	options:
+		for i := range opts {
+			o := &opts[i]
+			if o.mask&window != 0 {
+				continue
+			}
+			after := window | o.mask
+			for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
+				cell := empty & -empty
+				nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
+				if after&nbrs == nbrs {
+					continue options // an empty cell walled in
+				}
+			}
+			f.nodes++
+			if f.nodes%checkEvery == 0 {
+				f.tick()
+				if f.stop {
+					return
+				}
+			}
+			f.chosen[depth] = o.placement
+			f.place1(base, after, avail&^(1<<piece), depth+1)
+			if f.stop {
+				return
+			}
 		}
 	}
 }
@@ -429,7 +495,7 @@ func (f *fill) probe(prefix []int32, pick func(n int) int) float64 {
 				after := window | o.mask
 				for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
 					cell := empty & -empty
-					nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))].nbrs
+					nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
 					if after&nbrs == nbrs {
 						continue options
 					}
