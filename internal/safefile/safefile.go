@@ -242,6 +242,32 @@ func PartName(path string) (string, error) {
 	return filepath.Join(dir, "."+base+".part"), nil
 }
 
+// LockPart takes the lock that CreatePart takes on path's part file
+// (PartName), making the part file, empty, if there is none: a reader of
+// what a killed run left holds it while it reads, so that no run writes
+// it meanwhile. unlock lets it go, and removes the part file if it is
+// empty.
+func LockPart(path string) (unlock func(), err error) {
+	part, err := PartName(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(part, os.O_RDONLY|os.O_CREATE, newMode)
+	if err != nil {
+		return nil, named(err, path)
+	}
+	if err := lock(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("another run is writing %s (into %s): %w", path, part, err)
+	}
+	return func() {
+		if st, err := f.Stat(); err == nil && st.Size() == 0 {
+			os.Remove(part)
+		}
+		f.Close()
+	}, nil
+}
+
 // CreatePart is Create with a temporary file of a known name (PartName)
 // in place of a random one, for a file written over a long time: a run
 // that is killed leaves its data there, for another to continue from. The

@@ -256,24 +256,28 @@ func Resume(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, p
 	if err != nil {
 		return nil, err
 	}
+	// No run may write the part file while it is read; the run below
+	// locks it again when it writes it.
+	unlock, err := safefile.LockPart(path)
+	if err != nil {
+		return nil, err
+	}
 	whole, err := readSaved(path, h)
 	if err != nil {
+		unlock()
 		return nil, err
 	}
 	killed, err := readSaved(part, h)
-	if err != nil {
-		return nil, err
-	}
-	if killed != nil {
+	if err == nil && killed != nil {
 		// Put what both hold in the file, so that the run may write the
 		// part file again.
-		if err := consolidate(path, h, whole, killed); err != nil {
-			return nil, err
+		if err = consolidate(path, h, whole, killed); err == nil {
+			whole, err = readSaved(path, h)
 		}
-		if whole, err = readSaved(path, h); err != nil {
-			return nil, err
-		}
-		os.Remove(part)
+	}
+	unlock()
+	if err != nil {
+		return nil, err
 	}
 	return solveTo(ctx, spec, &c, path, h, whole)
 }

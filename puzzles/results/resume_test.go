@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 )
 
@@ -106,6 +107,11 @@ func TestResumeEqualsWhole(t *testing.T) {
 
 // Resume refuses files of other searches, older files, and a limit; Solve
 // refuses to drop what a killed run left.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 func TestResumeRefuses(t *testing.T) {
 	spec := mustSpec(t, "scott")
 	dir := t.TempDir()
@@ -141,10 +147,22 @@ func TestResumeRefuses(t *testing.T) {
 		if after, _ := os.ReadFile(tc.path); !bytes.Equal(before, after) {
 			t.Errorf("Resume(%s) changed the file it refused", filepath.Base(tc.path))
 		}
+		if part, _ := PartName(tc.path); fileExists(part) {
+			t.Errorf("Resume(%s) left %s", filepath.Base(tc.path), part)
+		}
 	}
+	// A run writing the file is not disturbed.
+	lock, err := safefile.LockPart(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Resume(context.Background(), spec, nil, path); err == nil || !strings.Contains(err.Error(), "another run is writing") {
+		t.Errorf("Resume while the part file is locked: %v, want a refusal", err)
+	}
+	lock()
 	part, _ := PartName(path)
 	os.WriteFile(part, whole[:len(whole)/2], 0o644)
-	_, err := Solve(context.Background(), spec, nil, path)
+	_, err = Solve(context.Background(), spec, nil, path)
 	if err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Errorf("Solve beside a killed run's part: %v, want an error that says to resume", err)
 	}

@@ -83,7 +83,7 @@ func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, pa
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(part); err == nil {
+		if st, err := os.Stat(part); err == nil && st.Size() > 0 {
 			return nil, fmt.Errorf("a run writing %s was killed and left %s: continue it (polytile solve --resume %s), or remove %s to start again", path, part, path, part)
 		}
 	}
