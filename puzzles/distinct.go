@@ -158,6 +158,8 @@ type Result struct {
 	// apart (this shard's, when sharded); Workers the goroutines that
 	// ran them.
 	Tasks, Workers int
+	// Finished is the number of those tasks that ended (stopped or not).
+	Finished int
 	// Stats are the search's statistics, of the tasks Found counts; the
 	// fill engine makes no link updates.
 	Stats solve.Stats

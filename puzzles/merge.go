@@ -413,6 +413,7 @@ func (m *merger) progress() {
 func (m *merger) finish(interrupted bool) {
 	m.progress()
 	res := m.res
+	res.Finished = int(m.done.Load())
 	if interrupted || m.stopped || m.front < len(m.results) {
 		res.Complete = false
 	}

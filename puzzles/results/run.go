@@ -19,8 +19,8 @@ type Run struct {
 	// Raw and Distinct count the solutions found: the result's, or the
 	// file's.
 	Raw, Distinct int64
-	// Done is the number of tasks finished at the last progress report,
-	// or -1 if none came.
+	// Done is the number of tasks finished (Result.Finished, with those a
+	// resumed run kept), or -1 if the search did not run.
 	Done int
 	// Wall is the wall time of the search.
 	Wall time.Duration
@@ -134,13 +134,6 @@ func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, pa
 	if c.Shards > 1 {
 		run.Shard = ShardName(c.Shard, c.Shards)
 	}
-	progress := c.Progress
-	c.Progress = func(p puzzles.Progress) {
-		run.Done = p.Done
-		if progress != nil {
-			progress(p)
-		}
-	}
 	start := time.Now()
 	res, err := spec.Puzzle.Solve(ctx, c)
 	run.Wall = time.Since(start)
@@ -151,6 +144,7 @@ func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, pa
 		return nil, err
 	}
 	run.Result, run.Raw, run.Distinct = res, res.Raw, int64(len(res.Distinct))
+	run.Done = res.Finished
 	if stream != nil {
 		if copied != nil {
 			if cerr := copied.upTo(math.MaxInt, stream); cerr != nil {
@@ -161,7 +155,8 @@ func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, pa
 			res.Stats.Updates += before.Updates
 			res.Stats.Solutions = res.Found
 			res.Tasks += before.Tasks
-			run.Resumed = before.Tasks
+			res.Finished += before.Tasks
+			run.Done, run.Resumed = res.Finished, before.Tasks
 		}
 		if cerr := stream.Close(NewEnd(res, res.Complete && err == nil)); cerr != nil {
 			return nil, cerr
