@@ -44,6 +44,13 @@ type fill struct {
 	chosen []int32          // the placements put down, in order
 	kids   []fillChild      // scratch for probe
 	nodes  int64
+	// grid is set when the board is a whole rectangle of squares, filled
+	// in its order with stride cells a line: a cell's neighbours are then
+	// the cells 1 and stride positions before and after it, and place1
+	// finds the cells walled in on the whole window at once (gridMasks).
+	grid   bool
+	stride int
+	gm     []gridMasks // by position of the window's first cell
 	// singles is set when every piece has one copy: the search then keeps
 	// the pieces left in avail alone (place1).
 	singles bool
@@ -52,6 +59,11 @@ type fill struct {
 	done    <-chan struct{}
 	stop    bool
 }
+
+// gridMasks are the window's cells, from a position on, that have no
+// neighbour before them in their line (first), after it (last), in the
+// line after (end: the board's last line), and that are on the board.
+type gridMasks struct{ first, last, end, on uint64 }
 
 // fillChild is a placement that probe may put down.
 type fillChild struct {
@@ -107,6 +119,26 @@ func newFill(e *Encoding) *fill {
 	for _, pc := range p.pieces {
 		f.singles = f.singles && pc.Count == 1
 	}
+	f.grid, f.stride = gridOf(b, f.pos, nbrs(b, f.pos))
+	if f.grid {
+		f.gm = make([]gridMasks, n)
+		for base := range n {
+			g := &f.gm[base]
+			for i := range min(fillMax, n-base) {
+				q := base + i
+				g.on |= 1 << i
+				if q%f.stride == 0 {
+					g.first |= 1 << i
+				}
+				if q%f.stride == f.stride-1 {
+					g.last |= 1 << i
+				}
+				if q >= n-f.stride {
+					g.end |= 1 << i
+				}
+			}
+		}
+	}
 	for i := range f.at {
 		f.at[i] = make([][]fillOption, len(p.pieces))
 	}
@@ -156,6 +188,52 @@ func newFill(e *Encoding) *fill {
 		}
 	}
 	return f
+}
+
+// nbrs returns the neighbours of each position of b, as positions.
+func nbrs(b *Board, pos []int) [][]int {
+	out := make([][]int, b.Len())
+	for i, c := range b.cells {
+		for _, d := range b.lat.Neighbors(c) {
+			if j := b.Index(d); j >= 0 {
+				out[pos[i]] = append(out[pos[i]], pos[j])
+			}
+		}
+	}
+	return out
+}
+
+// gridOf reports whether the neighbours of every position are those of a
+// whole rectangle of squares filled line by line, and the lines' length.
+func gridOf(b *Board, pos []int, nb [][]int) (bool, int) {
+	n, stride := b.Len(), b.Cols()
+	if b.Cols() > b.Rows() {
+		stride = b.Rows()
+	}
+	if n != b.Rows()*b.Cols() || stride < 2 {
+		return false, 0
+	}
+	for q := range n {
+		var want []int
+		if q%stride > 0 {
+			want = append(want, q-1)
+		}
+		if q%stride < stride-1 {
+			want = append(want, q+1)
+		}
+		if q >= stride {
+			want = append(want, q-stride)
+		}
+		if q+stride < n {
+			want = append(want, q+stride)
+		}
+		got := slices.Sorted(slices.Values(nb[q]))
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			return false, 0
+		}
+	}
+	return true, stride
 }
 
 // walls lists the cells next to the placement at first with the given
@@ -379,18 +457,37 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 	for left := avail; left != 0; left &= left - 1 {
 		piece := bits.TrailingZeros64(left)
 		opts := byPiece[piece]
-	options:
+		// Which options fit, found without a branch an option (their
+		// outcomes are a coin toss to the processor); then those alone.
+		var fits uint64
 		for i := range opts {
-			o := &opts[i]
-			if o.mask&window != 0 {
-				continue
+			var b uint64
+			if opts[i].mask&window == 0 {
+				b = 1
 			}
+			fits |= b << uint(i)
+		}
+	options:
+		for ; fits != 0; fits &= fits - 1 {
+			o := &opts[bits.TrailingZeros64(fits)]
 			after := window | o.mask
-			for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
-				cell := empty & -empty
-				nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
-				if after&nbrs == nbrs {
+			if f.grid {
+				// The empty cells whose neighbours, before and after in
+				// their line and in the lines before and after, are all
+				// covered or off the board (those before the window are
+				// covered; those past its end are taken to be empty).
+				g := &f.gm[base]
+				st := uint(f.stride)
+				if g.on&^after&(after<<1|1|g.first)&(after>>1|g.last)&(after<<st|(1<<st-1))&(after>>st|g.end) != 0 {
 					continue options // an empty cell walled in
+				}
+			} else {
+				for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
+					cell := empty & -empty
+					nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
+					if after&nbrs == nbrs {
+						continue options // an empty cell walled in
+					}
 				}
 			}
 			f.nodes++
