@@ -51,6 +51,7 @@ type fill struct {
 	grid   bool
 	stride int
 	gm     []gridMasks // by position of the window's first cell
+	holes  []int       // the positions that are not the board's cells, always covered
 	// singles is set when every piece has one copy: the search then keeps
 	// the pieces left in avail alone (place1).
 	singles bool
@@ -96,7 +97,7 @@ func fillFits(p *Puzzle) bool {
 	if len(p.pieces) > fillMax {
 		return false
 	}
-	pos := fillPositions(p.board)
+	pos := fillLayoutOf(p.board).pos
 	for _, pl := range p.placements {
 		lo, hi := pos[pl.cells[0]], pos[pl.cells[0]]
 		for _, c := range pl.cells {
@@ -113,13 +114,14 @@ func fillFits(p *Puzzle) bool {
 func newFill(e *Encoding) *fill {
 	p := e.p
 	b := p.board
-	n := b.Len()
-	f := &fill{p: p, n: n, pos: fillPositions(b), at: make([][][]fillOption, n),
-		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true}
+	lay := fillLayoutOf(b)
+	n := lay.n
+	f := &fill{p: p, n: n, pos: lay.pos, at: make([][][]fillOption, n),
+		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true,
+		grid: lay.stride > 0, stride: lay.stride, holes: lay.holes}
 	for _, pc := range p.pieces {
 		f.singles = f.singles && pc.Count == 1
 	}
-	f.grid, f.stride = gridOf(b, f.pos, nbrs(b, f.pos))
 	if f.grid {
 		f.gm = make([]gridMasks, n)
 		for base := range n {
@@ -190,52 +192,6 @@ func newFill(e *Encoding) *fill {
 	return f
 }
 
-// nbrs returns the neighbours of each position of b, as positions.
-func nbrs(b *Board, pos []int) [][]int {
-	out := make([][]int, b.Len())
-	for i, c := range b.cells {
-		for _, d := range b.lat.Neighbors(c) {
-			if j := b.Index(d); j >= 0 {
-				out[pos[i]] = append(out[pos[i]], pos[j])
-			}
-		}
-	}
-	return out
-}
-
-// gridOf reports whether the neighbours of every position are those of a
-// whole rectangle of squares filled line by line, and the lines' length.
-func gridOf(b *Board, pos []int, nb [][]int) (bool, int) {
-	n, stride := b.Len(), b.Cols()
-	if b.Cols() > b.Rows() {
-		stride = b.Rows()
-	}
-	if n != b.Rows()*b.Cols() || stride < 2 {
-		return false, 0
-	}
-	for q := range n {
-		var want []int
-		if q%stride > 0 {
-			want = append(want, q-1)
-		}
-		if q%stride < stride-1 {
-			want = append(want, q+1)
-		}
-		if q >= stride {
-			want = append(want, q-stride)
-		}
-		if q+stride < n {
-			want = append(want, q+stride)
-		}
-		got := slices.Sorted(slices.Values(nb[q]))
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			return false, 0
-		}
-	}
-	return true, stride
-}
-
 // walls lists the cells next to the placement at first with the given
 // mask that it may wall in, with their neighbours, relative to first.
 func walls(first int, mask uint64, nbrs [][]int) []fillWall {
@@ -270,6 +226,9 @@ func walls(first int, mask uint64, nbrs [][]int) []fillWall {
 // over the placements that cover it and fit, in the order of the options.
 func (f *fill) branch(prefix []int32) ([]int32, bool) {
 	used := make([]bool, f.n) // by position
+	for _, q := range f.holes {
+		used[q] = true
+	}
 	left := make([]int, len(f.p.pieces))
 	for i, pc := range f.p.pieces {
 		left[i] = pc.Count
@@ -345,6 +304,10 @@ func (f *fill) load(prefix []int32) {
 		f.pre[i] = 0
 	}
 	f.preEnd = 0
+	for _, q := range f.holes {
+		f.pre[q/64] |= 1 << (q % 64)
+		f.preEnd = max(f.preEnd, q+1)
+	}
 	for _, k := range prefix {
 		pl := &f.p.placements[k]
 		for _, c := range pl.cells {
@@ -527,15 +490,72 @@ func (f *fill) tick() {
 // context: often enough to stop within a millisecond.
 const checkEvery = 1 << 12
 
-// fillPositions returns each board cell's position in the order the fill
-// engine fills them: row by row, or column by column on a board wider than
-// tall.
-func fillPositions(b *Board) []int {
-	pos := make([]int, b.Len())
-	for k, i := range fillOrder(b) {
-		pos[i] = k
+// fillLayout is where the fill engine puts the board's cells: pos gives
+// each cell's position in the order it fills them, from 0 to n. On a board
+// of squares (its cells' neighbours those of the rectangle around it) the
+// positions are those of the whole rectangle, line by line, stride cells a
+// line, the holes (positions of no cell) being covered from the start;
+// otherwise stride is 0 and the positions are the cells' ranks in the order
+// (fillOrder).
+type fillLayout struct {
+	pos    []int
+	n      int
+	stride int
+	holes  []int
+}
+
+func fillLayoutOf(b *Board) fillLayout {
+	rows, cols := b.Rows(), b.Cols()
+	lay := fillLayout{pos: make([]int, b.Len()), n: rows * cols, stride: cols}
+	colMajor := cols > rows
+	if colMajor {
+		lay.stride = rows
 	}
-	return pos
+	on := make([]bool, lay.n)
+	for i, c := range b.cells {
+		q := c.Row*cols + c.Col
+		if colMajor {
+			q = c.Col*rows + c.Row
+		}
+		lay.pos[i], on[q] = q, true
+	}
+	grid := lay.stride >= 2
+	for i, c := range b.cells {
+		q, st := lay.pos[i], lay.stride
+		var want []int
+		for _, d := range []int{-1, 1, -st, st} {
+			r := q + d
+			if r < 0 || r >= lay.n || (d == -1 && q%st == 0) || (d == 1 && q%st == st-1) || !on[r] {
+				continue
+			}
+			want = append(want, r)
+		}
+		var got []int
+		for _, d := range b.lat.Neighbors(c) {
+			if j := b.Index(d); j >= 0 {
+				got = append(got, lay.pos[j])
+			}
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			grid = false
+			break
+		}
+	}
+	if !grid {
+		lay = fillLayout{pos: make([]int, b.Len()), n: b.Len()}
+		for k, i := range fillOrder(b) {
+			lay.pos[i] = k
+		}
+		return lay
+	}
+	for q, ok := range on {
+		if !ok {
+			lay.holes = append(lay.holes, q)
+		}
+	}
+	return lay
 }
 
 // fillOrder returns the board's cells in the order the fill engine fills

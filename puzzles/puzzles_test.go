@@ -3,6 +3,7 @@ package puzzles
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -678,6 +679,74 @@ func TestSolutionLegend(t *testing.T) {
 				t.Errorf("%s: the grid has %q, not ASCII", tt.name, c)
 				break
 			}
+		}
+	}
+}
+
+// On boards of squares, with holes anywhere (the first cell, the edges,
+// the middle), the fill engine lays the board out as its whole rectangle
+// and finds the walled-in cells on the whole window at once; it finds the
+// covers Dancing Links finds. Boards of triangles and hexagons keep the
+// cells' own positions.
+func TestFillLayout(t *testing.T) {
+	pieces := mustSet(t, "one-sided-tetrominoes") // 7 pieces, 28 cells
+	rng := rand.New(rand.NewPCG(7, 11))
+	solved := 0
+	for k := range 40 {
+		rows, cols := 5, 6
+		if k%2 == 1 {
+			rows, cols = 6, 5 // filled row by row
+		}
+		holes := map[int]bool{}
+		if k == 0 {
+			holes[0] = true // the first cell
+		}
+		for len(holes) < rows*cols-28 {
+			holes[rng.IntN(rows*cols)] = true
+		}
+		var pic strings.Builder
+		for r := range rows {
+			for c := range cols {
+				if holes[r*cols+c] {
+					pic.WriteByte('#')
+				} else {
+					pic.WriteByte('.')
+				}
+			}
+			pic.WriteByte('\n')
+		}
+		b := mustBoard(t, pic.String())
+		if lay := fillLayoutOf(b); lay.stride == 0 || len(lay.holes) != b.Rows()*b.Cols()-b.Len() {
+			// A hole on the rim shrinks the board's rectangle: count
+			// the holes inside it.
+			t.Fatalf("board %d:\n%s: not laid out as its rectangle (stride %d, %d holes)", k, pic.String(), lay.stride, len(lay.holes))
+		}
+		p := mustPuzzle(t, b, pieces)
+		var raws [2]int64
+		for i, engine := range []Engine{EngineFill, EngineDLX} {
+			res, err := p.Solve(context.Background(), &SolveConfig{Engine: engine, NoSymmetryBreaking: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raws[i] = res.Raw
+		}
+		if raws[0] != raws[1] {
+			t.Errorf("board %d:\n%sfill finds %d covers, Dancing Links %d", k, pic.String(), raws[0], raws[1])
+		}
+		if raws[0] > 0 {
+			solved++
+		}
+	}
+	if solved < 5 {
+		t.Errorf("only %d of the boards have covers: a test that proves little", solved)
+	}
+	for _, name := range []string{"hexiamonds-4x9", "tetrahexes-4x7"} {
+		spec, err := LoadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lay := fillLayoutOf(spec.Puzzle.board); lay.stride != 0 || lay.n != spec.Puzzle.board.Len() {
+			t.Errorf("%s: laid out as a rectangle of squares (stride %d, %d positions)", name, lay.stride, lay.n)
 		}
 	}
 }
