@@ -52,6 +52,10 @@ type fill struct {
 	stride int
 	gm     []gridMasks // by position of the window's first cell
 	holes  []int       // the positions that are not the board's cells, always covered
+	// For placeGrid: the options of at, as masks and placements alone,
+	// those of at[position][piece] at gspan[position*len(pieces)+piece].
+	gopts []gridOption
+	gspan []fillSpan
 	// singles is set when every piece has one copy: the search then keeps
 	// the pieces left in avail alone (place1).
 	singles bool
@@ -65,6 +69,15 @@ type fill struct {
 // neighbour before them in their line (first), after it (last), in the
 // line after (end: the board's last line), and that are on the board.
 type gridMasks struct{ first, last, end, on uint64 }
+
+// gridOption is an option as placeGrid needs it.
+type gridOption struct {
+	mask      uint64
+	placement int32
+}
+
+// fillSpan is where a list of options is: [lo, hi).
+type fillSpan struct{ lo, hi int32 }
 
 // fillChild is a placement that probe may put down.
 type fillChild struct {
@@ -189,6 +202,17 @@ func newFill(e *Encoding) *fill {
 			}
 		}
 	}
+	if f.grid && f.singles {
+		for _, byPiece := range f.at {
+			for _, opts := range byPiece {
+				lo := int32(len(f.gopts))
+				for _, o := range opts {
+					f.gopts = append(f.gopts, gridOption{o.mask, o.placement})
+				}
+				f.gspan = append(f.gspan, fillSpan{lo, int32(len(f.gopts))})
+			}
+		}
+	}
 	return f
 }
 
@@ -282,7 +306,11 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
-		f.place1(0, f.window(0), f.avail, len(prefix))
+		if f.gopts != nil {
+			f.placeGrid(0, f.window(0), f.avail, len(prefix))
+		} else {
+			f.place1(0, f.window(0), f.avail, len(prefix))
+		}
 		f.visit = nil
 	} else {
 		f.place(0, f.window(0), visit)
@@ -462,6 +490,58 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 			}
 			f.chosen[depth] = o.placement
 			f.place1(base, after, avail&^(1<<piece), depth+1)
+			if f.stop {
+				return
+			}
+		}
+	}
+}
+
+// placeGrid is place1 on a board laid out as a rectangle of squares
+// (fillLayout): the walled-in cells are found by shifts of the window, and
+// the options are masks and placements alone, in one array.
+func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
+	k := bits.TrailingZeros64(^window)
+	base += k
+	if base >= f.n {
+		if !f.visit(f.chosen[:depth]) {
+			f.stop = true
+		}
+		return
+	}
+	window >>= k
+	if base-k+fillMax < f.preEnd {
+		window |= f.window(base)
+	}
+	g := f.gm[base]
+	st := uint(f.stride)
+	np := len(f.p.pieces)
+	spans := f.gspan[base*np : base*np+np]
+	for left := avail; left != 0; left &= left - 1 {
+		piece := bits.TrailingZeros64(left)
+		sp := spans[piece]
+		for i := sp.lo; i < sp.hi; i++ {
+			o := &f.gopts[i]
+			if o.mask&window != 0 {
+				continue
+			}
+			after := window | o.mask
+			// An empty cell whose neighbours, before and after in its
+			// line and in the lines before and after, are all covered or
+			// off the board (those before the window are covered; those
+			// past its end are taken to be empty) is walled in.
+			if g.on&^after&(after<<1|1|g.first)&(after>>1|g.last)&(after<<st|(1<<st-1))&(after>>st|g.end) != 0 {
+				continue
+			}
+			f.nodes++
+			if f.nodes%checkEvery == 0 {
+				f.tick()
+				if f.stop {
+					return
+				}
+			}
+			f.chosen[depth] = o.placement
+			f.placeGrid(base, after, avail&^(1<<piece), depth+1)
 			if f.stop {
 				return
 			}
