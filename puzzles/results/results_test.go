@@ -383,3 +383,31 @@ func TestWriter(t *testing.T) {
 type failing struct{}
 
 func (failing) Write([]byte) (int, error) { return 0, fmt.Errorf("disk full") }
+
+// Writer writes a solution's line without encoding/json, byte for byte as
+// json.Marshal would, names that JSON escapes included.
+func TestWriterLines(t *testing.T) {
+	odd, err := puzzles.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []*puzzles.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), mustSpec(t, "dominoes-4x4"), odd} {
+		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Distinct) == 0 {
+			t.Fatalf("%s: no solutions", spec.Name)
+		}
+		w := &Writer{}
+		for i, d := range res.Distinct {
+			want, err := json.Marshal(ShardSolution{Task: i, Solution: NewSolution(d)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := w.appendSolution(nil, d, i); string(got) != string(want)+"\n" {
+				t.Fatalf("%s: the line\n%s\nwant\n%s", spec.Name, got, want)
+			}
+		}
+	}
+}

@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/polytile/polytile/internal/safefile"
@@ -148,6 +149,9 @@ type Writer struct {
 
 	distinct, raw int64
 	flushed       time.Time // when the data was last flushed
+
+	buf   []byte   // a solution's line
+	names [][]byte // the pieces' names as JSON strings, by piece
 }
 
 // NewWriter starts a shard file on w with its header.
@@ -199,10 +203,52 @@ func (w *Writer) line(v any) {
 // is a puzzles.SolveConfig.Each, and stops the search once the file
 // cannot be written.
 func (w *Writer) Add(d puzzles.Class, task int) bool {
-	w.line(ShardSolution{Task: task, Solution: NewSolution(d)})
+	if w.err == nil {
+		w.buf = w.appendSolution(w.buf[:0], d, task)
+		if _, err := w.bw.Write(w.buf); err != nil {
+			w.err = fmt.Errorf("%s: %w", w.name, err)
+		}
+	}
 	w.distinct++
 	w.raw += int64(d.Orbit)
 	return w.err == nil
+}
+
+// appendSolution appends the line of d, found by task, to b: the bytes
+// json.Marshal makes of ShardSolution{task, NewSolution(d)}, made without
+// it, for a long search writes millions of them.
+func (w *Writer) appendSolution(b []byte, d puzzles.Class, task int) []byte {
+	if w.names == nil {
+		for _, pc := range d.Puzzle().Pieces() {
+			name, _ := json.Marshal(pc.Name) // a string always marshals
+			w.names = append(w.names, name)
+		}
+	}
+	b = append(b, `{"task":`...)
+	b = strconv.AppendInt(b, int64(task), 10)
+	b = append(b, `,"orbit":`...)
+	b = strconv.AppendInt(b, int64(d.Orbit), 10)
+	b = append(b, `,"pieces":[`...)
+	for i, pl := range d.Placements() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"name":`...)
+		b = append(b, w.names[pl.Piece]...)
+		b = append(b, `,"cells":[`...)
+		for k, c := range pl.Cells {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(c.Row), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(c.Col), 10)
+			b = append(b, ']')
+		}
+		b = append(b, "]}"...)
+	}
+	return append(b, "]}\n"...)
 }
 
 // Done writes the line that says that task ran to its end: it is a
