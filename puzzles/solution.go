@@ -43,6 +43,18 @@ func (s *Solution) At(i int) (piece, instance int) {
 func (s *Solution) Placements() []Placement {
 	k := int32(len(s.p.pieces))
 	byRank := make([]Placement, s.p.Instances())
+	// The cells of all the placements in one array, each placement's
+	// after those of the ranks before it.
+	for _, c := range s.code {
+		byRank[c/k].Piece++ // for now, the count of its cells
+	}
+	all := make([]Cell, len(s.code))
+	off := 0
+	for r := range byRank {
+		n := byRank[r].Piece
+		byRank[r].Cells = all[off : off : off+n]
+		off += n
+	}
 	for i, c := range s.code {
 		pl := &byRank[c/k]
 		pl.Piece = int(c % k)
