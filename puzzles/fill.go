@@ -52,6 +52,9 @@ type fill struct {
 	stride int
 	gm     []gridMasks // by position of the window's first cell
 	holes  []int       // the positions that are not the board's cells, always covered
+	// gridWalls is set on a board of squares (grid) whose pieces are
+	// all larger than one cell: a cell walled in is then a dead end.
+	gridWalls bool
 	// For placeGrid: the options of at, as masks and placements alone,
 	// those of at[position][piece] at gspan[position*len(pieces)+piece].
 	gopts []gridOption
@@ -202,7 +205,8 @@ func newFill(e *Encoding) *fill {
 			}
 		}
 	}
-	if f.grid && f.singles {
+	f.gridWalls = f.grid && smallest > 1
+	if f.gridWalls && f.singles {
 		for _, byPiece := range f.at {
 			for _, opts := range byPiece {
 				lo := int32(len(f.gopts))
@@ -367,18 +371,12 @@ func (f *fill) window(base int) uint64 {
 // covered cells from there.
 func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 	// Move the window to the first empty cell.
-	k := bits.TrailingZeros64(^window)
-	base += k
+	base, window = f.front(base, window)
 	if base >= f.n {
 		if !visit(f.chosen) {
 			f.stop = true
 		}
 		return
-	}
-	window >>= k
-	if base-k+fillMax < f.preEnd {
-		// Prefix cells may have come into the window.
-		window |= f.window(base)
 	}
 	byPiece := f.at[base]
 	for avail := f.avail; avail != 0; avail &= avail - 1 {
@@ -391,19 +389,14 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 		if f.left[piece] == 0 {
 			f.avail &^= 1 << piece
 		}
-	options:
 		for i := range opts {
 			o := &opts[i]
 			if o.mask&window != 0 {
 				continue
 			}
 			after := window | o.mask
-			for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
-				cell := empty & -empty
-				nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
-				if after&nbrs == nbrs {
-					continue options // an empty cell walled in
-				}
+			if f.walledIn(base, o, after) {
+				continue
 			}
 			f.nodes++
 			if f.nodes%checkEvery == 0 {
@@ -432,17 +425,12 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 // in chosen[:depth], so that a node writes to memory only the placement
 // it puts down.
 func (f *fill) place1(base int, window, avail uint64, depth int) {
-	k := bits.TrailingZeros64(^window)
-	base += k
+	base, window = f.front(base, window)
 	if base >= f.n {
 		if !f.visit(f.chosen[:depth]) {
 			f.stop = true
 		}
 		return
-	}
-	window >>= k
-	if base-k+fillMax < f.preEnd {
-		window |= f.window(base)
 	}
 	byPiece := f.at[base]
 	for left := avail; left != 0; left &= left - 1 {
@@ -458,28 +446,11 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 			}
 			fits |= b << uint(i)
 		}
-	options:
 		for ; fits != 0; fits &= fits - 1 {
 			o := &opts[bits.TrailingZeros64(fits)]
 			after := window | o.mask
-			if f.grid {
-				// The empty cells whose neighbours, before and after in
-				// their line and in the lines before and after, are all
-				// covered or off the board (those before the window are
-				// covered; those past its end are taken to be empty).
-				g := &f.gm[base]
-				st := uint(f.stride)
-				if g.on&^after&(after<<1|1|g.first)&(after>>1|g.last)&(after<<st|(1<<st-1))&(after>>st|g.end) != 0 {
-					continue options // an empty cell walled in
-				}
-			} else {
-				for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
-					cell := empty & -empty
-					nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
-					if after&nbrs == nbrs {
-						continue options // an empty cell walled in
-					}
-				}
+			if f.walledIn(base, o, after) {
+				continue
 			}
 			f.nodes++
 			if f.nodes%checkEvery == 0 {
@@ -501,16 +472,15 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 // (fillLayout): the walled-in cells are found by shifts of the window, and
 // the options are masks and placements alone, in one array.
 func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
+	// front, by hand: a call a node costs more than it does.
 	k := bits.TrailingZeros64(^window)
-	base += k
-	if base >= f.n {
+	if base += k; base >= f.n {
 		if !f.visit(f.chosen[:depth]) {
 			f.stop = true
 		}
 		return
 	}
-	window >>= k
-	if base-k+fillMax < f.preEnd {
+	if window >>= k; base-k+fillMax < f.preEnd {
 		window |= f.window(base)
 	}
 	g := f.gm[base]
@@ -526,11 +496,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 				continue
 			}
 			after := window | o.mask
-			// An empty cell whose neighbours, before and after in its
-			// line and in the lines before and after, are all covered or
-			// off the board (those before the window are covered; those
-			// past its end are taken to be empty) is walled in.
-			if g.on&^after&(after<<1|1|g.first)&(after>>1|g.last)&(after<<st|(1<<st-1))&(after>>st|g.end) != 0 {
+			if g.walledIn(after, st) {
 				continue
 			}
 			f.nodes++
@@ -547,6 +513,49 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 			}
 		}
 	}
+}
+
+// front moves the window, the covered cells from position base on, to
+// the first empty cell, and returns its position and the window from
+// there; a position of f.n or more if the board is covered.
+func (f *fill) front(base int, window uint64) (int, uint64) {
+	k := bits.TrailingZeros64(^window)
+	base += k
+	if base >= f.n {
+		return base, 0
+	}
+	window >>= k
+	if base-k+fillMax < f.preEnd {
+		// Prefix cells may have come into the window.
+		window |= f.window(base)
+	}
+	return base, window
+}
+
+// walledIn reports whether putting down o, at the window's first cell at
+// base, leaves an empty cell that no piece can cover: one whose
+// neighbours are all covered (after holds the covered cells, o's too).
+func (f *fill) walledIn(base int, o *fillOption, after uint64) bool {
+	if f.gridWalls {
+		return f.gm[base].walledIn(after, uint(f.stride))
+	}
+	for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
+		cell := empty & -empty
+		nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
+		if after&nbrs == nbrs {
+			return true
+		}
+	}
+	return false
+}
+
+// walledIn reports whether the window after, from the masks' position
+// on, on a board of squares whose lines are stride cells long, has an
+// empty cell whose neighbours, before and after in its line and in the
+// lines before and after, are all covered or off the board (those before
+// the window are covered; those past its end are taken to be empty).
+func (g *gridMasks) walledIn(after uint64, stride uint) bool {
+	return g.on&^after&(after<<1|1|g.first)&(after>>1|g.last)&(after<<stride|(1<<stride-1))&(after>>stride|g.end) != 0
 }
 
 // tick is called every checkEvery nodes: it gives the nodes to live and
@@ -670,32 +679,20 @@ func (f *fill) probe(prefix []int32, pick func(n int) int) float64 {
 	est, product := 0.0, 1.0
 	kids := f.kids[:0]
 	for {
-		k := bits.TrailingZeros64(^window)
-		base += k
-		if base >= f.n {
+		if base, window = f.front(base, window); base >= f.n {
 			break
-		}
-		window >>= k
-		if base-k+fillMax < f.preEnd {
-			window |= f.window(base)
 		}
 		kids = kids[:0]
 		for avail := f.avail; avail != 0; avail &= avail - 1 {
 			piece := bits.TrailingZeros64(avail)
 			opts := f.at[base][piece]
-		options:
 			for i := range opts {
 				o := &opts[i]
 				if o.mask&window != 0 {
 					continue
 				}
-				after := window | o.mask
-				for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
-					cell := empty & -empty
-					nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
-					if after&nbrs == nbrs {
-						continue options
-					}
+				if f.walledIn(base, o, window|o.mask) {
+					continue
 				}
 				kids = append(kids, fillChild{piece, o})
 			}

@@ -374,6 +374,11 @@ func TestAgainstBruteForce(t *testing.T) {
 		{"dominoes 4x4", mustRect(t, 4, 4), set("domino", 8, false)},
 		{"monominoes and dominoes 2x3", mustRect(t, 2, 3), cat(set("monomino", 2, false), set("domino", 2, false))},
 		{"monominoes and dominoes 3x3", mustRect(t, 3, 3), cat(set("monomino", 3, false), set("domino", 3, false))},
+		// One copy of each piece, a monomino among them: a cell walled in
+		// is no dead end.
+		{"a monomino, a domino and the trominoes, 3x3", mustRect(t, 3, 3), cat(set("monomino", 1, false), set("domino", 1, false), set("trominoes", 1, false))},
+		{"the same on a holed board", mustBoard(t, "...\n.#.\n...\n."), cat(set("monomino", 1, false), set("domino", 1, false), set("trominoes", 1, false))},
+		{"a monomino and the tetrominoes, 3x7", mustRect(t, 3, 7), cat(set("monomino", 1, false), set("tetrominoes", 1, false))},
 		{"trominoes twice, 3x4", mustRect(t, 3, 4), set("trominoes", 2, false)},
 		{"L trominoes 3x4", mustRect(t, 3, 4), set("trominoes", 4, false)[1:]},
 		{"trominoes on a holed board", mustBoard(t, "....\n.#..\n....\n...."),
