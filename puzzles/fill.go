@@ -52,6 +52,11 @@ type fill struct {
 	stride int
 	gm     []gridMasks // by position of the window's first cell
 	holes  []int       // the positions that are not the board's cells, always covered
+	// dead remembers states of the search below which there is no cover
+	// (placeGrid), made at the first search.
+	dead     []deadState
+	covers   int64 // the covers visited
+	nextTick int64 // the nodes at which to tick
 	// gridWalls is set on a board of squares (grid) whose pieces are
 	// all larger than one cell: a cell walled in is then a dead end.
 	gridWalls bool
@@ -78,6 +83,30 @@ type gridOption struct {
 	mask      uint64
 	placement int32
 }
+
+// A deadState is a state of the search that has no cover below it: the
+// first empty cell (base+1, 0 for an empty slot), the window from there,
+// the pieces left. The covers below a state depend on it alone (every
+// cell before the first empty one is covered; the state is remembered only
+// when no cell past the window is), so the search skips it when it meets
+// it again: different placements of the same pieces often cover the same
+// cells (in 6 × 10 the search meets a third as many states as it makes
+// nodes).
+type deadState struct {
+	window, avail uint64
+	base          int32
+	nodes         int64 // the nodes below it, which the search counts when it skips it
+}
+
+// deadBits sets the size of fill.dead, 2^deadBits slots (1.5 MB), and
+// deadLeft the fewest pieces left in a state worth remembering: below
+// that its subtree is smaller than a look in the table costs. (Chosen by
+// measure: 6 × 10 and 5 × 12 make 40% and 55% fewer nodes and take 20–25%
+// less time; larger tables find more but cost more than they save.)
+const (
+	deadBits = 16
+	deadLeft = 4
+)
 
 // fillSpan is where a list of options is: [lo, hi).
 type fillSpan struct{ lo, hi int32 }
@@ -305,12 +334,15 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	f.chosen = append(f.chosen[:0], prefix...)
 	f.done = ctx.Done()
 	f.stop = false
-	f.nodes = 0
+	f.nodes, f.nextTick = 0, checkEvery
 	if f.singles {
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
 		if f.gopts != nil {
+			if f.dead == nil {
+				f.dead = make([]deadState, 1<<deadBits)
+			}
 			f.placeGrid(0, f.window(0), f.avail, len(prefix))
 		} else {
 			f.place1(0, f.window(0), f.avail, len(prefix))
@@ -475,6 +507,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	// front, by hand: a call a node costs more than it does.
 	k := bits.TrailingZeros64(^window)
 	if base += k; base >= f.n {
+		f.covers++
 		if !f.visit(f.chosen[:depth]) {
 			f.stop = true
 		}
@@ -483,6 +516,16 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	if window >>= k; base-k+fillMax < f.preEnd {
 		window |= f.window(base)
 	}
+	var slot *deadState
+	if bits.OnesCount64(avail) >= deadLeft && base+fillMax >= f.preEnd {
+		h := (window ^ avail*0x9e3779b97f4a7c15 ^ uint64(base)*0xc2b2ae3d27d4eb4f) * 0x2545f4914f6cdd1d
+		slot = &f.dead[h>>(64-deadBits)]
+		if slot.window == window && slot.avail == avail && slot.base == int32(base)+1 {
+			f.count(slot.nodes)
+			return
+		}
+	}
+	covers, nodes := f.covers, f.nodes
 	g := f.gm[base]
 	st := uint(f.stride)
 	np := len(f.p.pieces)
@@ -499,8 +542,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 			if g.walledIn(after, st) {
 				continue
 			}
-			f.nodes++
-			if f.nodes%checkEvery == 0 {
+			if f.nodes++; f.nodes >= f.nextTick {
 				f.tick()
 				if f.stop {
 					return
@@ -512,6 +554,9 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 				return
 			}
 		}
+	}
+	if slot != nil && f.covers == covers {
+		*slot = deadState{window, avail, int32(base) + 1, f.nodes - nodes}
 	}
 }
 
@@ -558,11 +603,19 @@ func (g *gridMasks) walledIn(after uint64, stride uint) bool {
 	return g.on&^after&(after<<1|1|g.first)&(after>>1|g.last)&(after<<stride|(1<<stride-1))&(after>>stride|g.end) != 0
 }
 
+// count counts n nodes more: those below a state the search skips.
+func (f *fill) count(n int64) {
+	if f.nodes += n; f.nodes >= f.nextTick {
+		f.tick()
+	}
+}
+
 // tick is called every checkEvery nodes: it gives the nodes to live and
 // stops the search if its context is done.
 //
 //go:noinline
 func (f *fill) tick() {
+	f.nextTick = f.nodes + checkEvery
 	if f.live != nil {
 		f.live.Store(f.nodes)
 	}
