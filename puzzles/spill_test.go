@@ -1,0 +1,58 @@
+package puzzles
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// A spill gives back the classes written to it, in order, however they
+// are written and read in turn, and is written from its start again once
+// read; codes take two bytes a number or four.
+func TestSpill(t *testing.T) {
+	spec, err := LoadSpec("scott")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := res.Distinct
+	for _, width := range []int{2, 4} {
+		s := newSpill(spec.Puzzle)
+		s.width = width
+		var got []Class
+		for i := 0; i < len(classes); {
+			n := min(7, len(classes)-i)
+			if err := s.write(classes[i : i+n]); err != nil {
+				t.Fatal(err)
+			}
+			i += n
+			back, err := s.next(5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, back...)
+		}
+		for s.pending() {
+			back, err := s.next(5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, back...)
+		}
+		if s.end != 0 || s.read != 0 {
+			t.Errorf("width %d: the spill is not written from its start again once read (end %d, read %d)", width, s.end, s.read)
+		}
+		s.close()
+		if len(got) != len(classes) {
+			t.Fatalf("width %d: %d classes back, want %d", width, len(got), len(classes))
+		}
+		for i := range got {
+			if got[i].Orbit != classes[i].Orbit || !slices.Equal(got[i].code, classes[i].code) {
+				t.Fatalf("width %d: class %d came back as another", width, i)
+			}
+		}
+	}
+}
