@@ -289,7 +289,7 @@ func consolidate(path string, h *Header, a, b *saved) error {
 	for t := range b.done {
 		tasks = append(tasks, t)
 	}
-	end := End{End: true, Engine: ""}
+	end := End{End: true}
 	if a != nil {
 		for t := range a.done {
 			if !b.hasDone(t) {
