@@ -54,9 +54,10 @@ type fill struct {
 	holes  []int       // the positions that are not the board's cells, always covered
 	// dead remembers states of the search below which there is no cover
 	// (placeGrid), made at the first search.
-	dead     []deadState
-	covers   int64 // the covers visited
-	nextTick int64 // the nodes at which to tick
+	deadKeys  []deadKey
+	deadNodes []int64 // the nodes below each state of deadKeys, which the search counts when it skips it
+	covers    int64   // the covers visited
+	nextTick  int64   // the nodes at which to tick
 	// gridWalls is set on a board of squares (grid) whose pieces are
 	// all larger than one cell: a cell walled in is then a dead end.
 	gridWalls bool
@@ -84,22 +85,29 @@ type gridOption struct {
 	placement int32
 }
 
-// A deadState is a state of the search that has no cover below it: the
+// A deadKey is a state of the search that has no cover below it: the
 // first empty cell (base+1, 0 for an empty slot), the window from there,
 // the pieces left. The covers below a state depend on it alone (every
 // cell before the first empty one is covered; the state is remembered only
 // when no cell past the window is), so the search skips it when it meets
 // it again: different placements of the same pieces often cover the same
 // cells (in 6 × 10 the search meets a third as many states as it makes
-// nodes).
-type deadState struct {
-	window, avail uint64
-	base          int32
-	nodes         int64 // the nodes below it, which the search counts when it skips it
+// nodes). It is two words, the window and the pieces left with the first
+// empty cell above them, so that a slot the search reads takes 16 bytes;
+// the nodes below it are kept apart (fill.deadNodes), read when it is met
+// again.
+type deadKey struct {
+	window, rest uint64 // rest: avail | (base+1)<<deadShift
 }
 
-// deadBits sets the size of fill.dead, 2^deadBits slots (1.5 MB), and
-// deadLeft the fewest pieces left in a state worth remembering: below
+// deadShift is where the first empty cell goes in deadKey.rest: a
+// search remembers dead states when it has at most deadShift pieces and
+// fewer than 2^(63-deadShift) cells.
+const deadShift = 48
+
+// deadBits sets the size of the table of dead states, 2^deadBits slots
+// (1 MB of keys and 512 KB of node counts), and deadLeft the fewest
+// pieces left in a state worth remembering: below
 // that its subtree is smaller than a look in the table costs. (Chosen by
 // measure: 6 × 10 and 5 × 12 make 40% and 55% fewer nodes and take 20–25%
 // less time; larger tables find more but cost more than they save.)
@@ -340,8 +348,8 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
 		if f.gopts != nil {
-			if f.dead == nil {
-				f.dead = make([]deadState, 1<<deadBits)
+			if f.deadKeys == nil && len(f.p.pieces) <= deadShift && f.n < 1<<(63-deadShift) {
+				f.deadKeys, f.deadNodes = make([]deadKey, 1<<deadBits), make([]int64, 1<<deadBits)
 			}
 			f.placeGrid(0, f.window(0), f.avail, len(prefix))
 		} else {
@@ -516,12 +524,12 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	if window >>= k; base-k+fillMax < f.preEnd {
 		window |= f.window(base)
 	}
-	var slot *deadState
-	if bits.OnesCount64(avail) >= deadLeft && base+fillMax >= f.preEnd {
-		h := (window ^ avail*0x9e3779b97f4a7c15 ^ uint64(base)*0xc2b2ae3d27d4eb4f) * 0x2545f4914f6cdd1d
-		slot = &f.dead[h>>(64-deadBits)]
-		if slot.window == window && slot.avail == avail && slot.base == int32(base)+1 {
-			f.count(slot.nodes)
+	slot := -1
+	key := deadKey{window, avail | uint64(base+1)<<deadShift}
+	if f.deadKeys != nil && bits.OnesCount64(avail) >= deadLeft && base+fillMax >= f.preEnd {
+		slot = int((window ^ key.rest*0x9e3779b97f4a7c15) * 0x2545f4914f6cdd1d >> (64 - deadBits))
+		if f.deadKeys[slot] == key {
+			f.count(f.deadNodes[slot])
 			return
 		}
 	}
@@ -555,8 +563,8 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 			}
 		}
 	}
-	if slot != nil && f.covers == covers {
-		*slot = deadState{window, avail, int32(base) + 1, f.nodes - nodes}
+	if slot >= 0 && f.covers == covers {
+		f.deadKeys[slot], f.deadNodes[slot] = key, f.nodes-nodes
 	}
 }
 
