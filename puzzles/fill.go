@@ -113,7 +113,7 @@ const deadShift = 48
 // less time; larger tables find more but cost more than they save.)
 const (
 	deadBits = 16
-	deadLeft = 4
+	deadLeft = 3
 )
 
 // fillSpan is where a list of options is: [lo, hi).
