@@ -347,10 +347,10 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
+		if f.deadKeys == nil && len(f.p.pieces) <= deadShift && f.n < 1<<(63-deadShift) {
+			f.deadKeys, f.deadNodes = make([]deadKey, 1<<deadBits), make([]int64, 1<<deadBits)
+		}
 		if f.gopts != nil {
-			if f.deadKeys == nil && len(f.p.pieces) <= deadShift && f.n < 1<<(63-deadShift) {
-				f.deadKeys, f.deadNodes = make([]deadKey, 1<<deadBits), make([]int64, 1<<deadBits)
-			}
 			f.placeGrid(0, f.window(0), f.avail, len(prefix))
 		} else {
 			f.place1(0, f.window(0), f.avail, len(prefix))
@@ -467,11 +467,18 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 func (f *fill) place1(base int, window, avail uint64, depth int) {
 	base, window = f.front(base, window)
 	if base >= f.n {
+		f.covers++
 		if !f.visit(f.chosen[:depth]) {
 			f.stop = true
 		}
 		return
 	}
+	slot, key := f.deadSlot(base, window, avail)
+	if slot >= 0 && f.deadKeys[slot] == key {
+		f.count(f.deadNodes[slot])
+		return
+	}
+	covers, nodes := f.covers, f.nodes
 	byPiece := f.at[base]
 	for left := avail; left != 0; left &= left - 1 {
 		piece := bits.TrailingZeros64(left)
@@ -506,6 +513,9 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 			}
 		}
 	}
+	if slot >= 0 && f.covers == covers {
+		f.deadKeys[slot], f.deadNodes[slot] = key, f.nodes-nodes
+	}
 }
 
 // placeGrid is place1 on a board laid out as a rectangle of squares
@@ -524,14 +534,10 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	if window >>= k; base-k+fillMax < f.preEnd {
 		window |= f.window(base)
 	}
-	slot := -1
-	key := deadKey{window, avail | uint64(base+1)<<deadShift}
-	if f.deadKeys != nil && bits.OnesCount64(avail) >= deadLeft && base+fillMax >= f.preEnd {
-		slot = int((window ^ key.rest*0x9e3779b97f4a7c15) * 0x2545f4914f6cdd1d >> (64 - deadBits))
-		if f.deadKeys[slot] == key {
-			f.count(f.deadNodes[slot])
-			return
-		}
+	slot, key := f.deadSlot(base, window, avail)
+	if slot >= 0 && f.deadKeys[slot] == key {
+		f.count(f.deadNodes[slot])
+		return
 	}
 	covers, nodes := f.covers, f.nodes
 	g := f.gm[base]
@@ -566,6 +572,16 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	if slot >= 0 && f.covers == covers {
 		f.deadKeys[slot], f.deadNodes[slot] = key, f.nodes-nodes
 	}
+}
+
+// deadSlot returns the state's key and its slot in the table of dead
+// states, or -1 if it is not one to remember.
+func (f *fill) deadSlot(base int, window, avail uint64) (int, deadKey) {
+	key := deadKey{window, avail | uint64(base+1)<<deadShift}
+	if f.deadKeys == nil || bits.OnesCount64(avail) < deadLeft || base+fillMax < f.preEnd {
+		return -1, key
+	}
+	return int((window ^ key.rest*0x9e3779b97f4a7c15) * 0x2545f4914f6cdd1d >> (64 - deadBits)), key
 }
 
 // front moves the window, the covered cells from position base on, to
