@@ -65,12 +65,13 @@ type Progress struct {
 	Tasks, Done     int   // the tasks of this run, and those finished
 	Found, Distinct int64 // covers found, distinct solutions among them
 	Nodes           int64 // search nodes of the tasks finished
+	Running         int64 // search nodes the tasks running have made so far
 	Elapsed         time.Duration
 	// Estimated says whether Fraction and Left are known. Tasks differ in
 	// size by orders of magnitude, so Solve weighs them by estimates of
 	// their search trees, from random probes of them (Knuth's estimate),
 	// made a little at a time as the search goes; the estimate is given
-	// once every task not finished has been probed a few dozen times.
+	// once every task not finished has been probed 16 times.
 	Estimated bool
 	// Fraction is the estimated fraction of the search's nodes made, from
 	// 0 to 1, counting the nodes of the tasks running as they go.

@@ -44,21 +44,22 @@ type fill struct {
 	chosen []int32          // the placements put down, in order
 	kids   []fillChild      // scratch for probe
 	nodes  int64
-	// grid is set when the board is a whole rectangle of squares, filled
-	// in its order with stride cells a line: a cell's neighbours are then
-	// the cells 1 and stride positions before and after it, and place1
-	// finds the cells walled in on the whole window at once (gridMasks).
-	grid   bool
+	// stride is not 0 when the board is a whole rectangle of squares
+	// (fillLayout), filled in its order with stride cells a line: a cell's
+	// neighbours are then the cells 1 and stride positions before and after
+	// it, and the search finds the cells walled in on the whole window at
+	// once (gridMasks).
 	stride int
-	gm     []gridMasks // by position of the window's first cell
+	gm     []gridMasks // by position of the window's first cell, when stride is not 0
 	holes  []int       // the positions that are not the board's cells, always covered
-	// dead remembers states of the search below which there is no cover
-	// (placeGrid), made at the first search.
+	// deadKeys and deadNodes remember states of the search below which
+	// there is no cover (deadKey), for place1 and placeGrid; made at the
+	// first search.
 	deadKeys  []deadKey
 	deadNodes []int64 // the nodes below each state of deadKeys, which the search counts when it skips it
 	covers    int64   // the covers visited
 	nextTick  int64   // the nodes at which to tick
-	// gridWalls is set on a board of squares (grid) whose pieces are
+	// gridWalls is set on a board of squares (stride) whose pieces are
 	// all larger than one cell: a cell walled in is then a dead end.
 	gridWalls bool
 	// For placeGrid: the options of at, as masks and placements alone,
@@ -171,11 +172,11 @@ func newFill(e *Encoding) *fill {
 	n := lay.n
 	f := &fill{p: p, n: n, pos: lay.pos, at: make([][][]fillOption, n),
 		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true,
-		grid: lay.stride > 0, stride: lay.stride, holes: lay.holes}
+		stride: lay.stride, holes: lay.holes}
 	for _, pc := range p.pieces {
 		f.singles = f.singles && pc.Count == 1
 	}
-	if f.grid {
+	if f.stride > 0 {
 		f.gm = make([]gridMasks, n)
 		for base := range n {
 			g := &f.gm[base]
@@ -242,7 +243,7 @@ func newFill(e *Encoding) *fill {
 			}
 		}
 	}
-	f.gridWalls = f.grid && smallest > 1
+	f.gridWalls = f.stride > 0 && smallest > 1
 	if f.gridWalls && f.singles {
 		for _, byPiece := range f.at {
 			for _, opts := range byPiece {
@@ -438,8 +439,7 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 			if f.walledIn(base, o, after) {
 				continue
 			}
-			f.nodes++
-			if f.nodes%checkEvery == 0 {
+			if f.nodes++; f.nodes >= f.nextTick {
 				f.tick()
 			}
 			if f.stop {
@@ -483,24 +483,16 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 	for left := avail; left != 0; left &= left - 1 {
 		piece := bits.TrailingZeros64(left)
 		opts := byPiece[piece]
-		// Which options fit, found without a branch an option (their
-		// outcomes are a coin toss to the processor); then those alone.
-		var fits uint64
 		for i := range opts {
-			var b uint64
-			if opts[i].mask&window == 0 {
-				b = 1
+			o := &opts[i]
+			if o.mask&window != 0 {
+				continue
 			}
-			fits |= b << uint(i)
-		}
-		for ; fits != 0; fits &= fits - 1 {
-			o := &opts[bits.TrailingZeros64(fits)]
 			after := window | o.mask
 			if f.walledIn(base, o, after) {
 				continue
 			}
-			f.nodes++
-			if f.nodes%checkEvery == 0 {
+			if f.nodes++; f.nodes >= f.nextTick {
 				f.tick()
 				if f.stop {
 					return
@@ -634,8 +626,8 @@ func (f *fill) count(n int64) {
 	}
 }
 
-// tick is called every checkEvery nodes: it gives the nodes to live and
-// stops the search if its context is done.
+// tick is called once checkEvery nodes have passed (fill.nextTick): it
+// gives the nodes to live and stops the search if its context is done.
 //
 //go:noinline
 func (f *fill) tick() {

@@ -128,9 +128,6 @@ func newMerger(p *Puzzle, cfg *SolveConfig, res *Result, index []int, start time
 // run runs the tasks on at most the given number of workers, each made by
 // newWorker, merges their results into m.res and returns ctx's error.
 func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker func() *worker) error {
-	if testMerger != nil {
-		testMerger(m)
-	}
 	workers = max(1, min(workers, len(tasks)))
 	m.res.Workers, m.ahead = workers, 64+8*workers
 	parent := ctx
@@ -337,41 +334,21 @@ func (m *merger) probe() {
 		return
 	}
 	budget := progressEvery / 4 / probeShare
-	if _, ok := m.estimate(); !ok {
+	if _, _, ok := m.estimate(); !ok {
 		budget = progressEvery / 4 / probeShareFirst
 	}
 	m.est.work(budget, func(i int) bool { return m.results[i].ended.Load() })
 }
 
-// madeNodes returns the nodes made so far, as estimate counts them.
-func (m *merger) madeNodes() float64 {
-	var done float64
-	for i := range m.results {
-		r := &m.results[i]
-		if r.ended.Load() {
-			r.mu.Lock()
-			done += float64(r.nodes)
-			r.mu.Unlock()
-		} else {
-			done += float64(r.live.Load())
-		}
-	}
-	return done
-}
-
-// testMerger, if not nil, is given the merger of each run, for tests.
-var testMerger func(*merger)
-
-// estimate returns the estimated fraction of the search's nodes made so
-// far: those of the tasks finished and of the tasks running (as they go),
-// over those and the estimated nodes of the others (those of the tasks
-// running, at least as many as they made). It is not known until the
-// estimator has probed every unfinished task enough.
-func (m *merger) estimate() (float64, bool) {
-	if m.est == nil {
-		return 0, false
-	}
+// estimate returns the nodes the tasks running have made so far, and the
+// estimated fraction of the search's nodes made: those of the tasks
+// finished and of the tasks running, over those and the estimated nodes
+// of the others (those of the tasks running, at least as many as they
+// made). The fraction is not known (ok is false) until the estimator has
+// probed every unfinished task enough.
+func (m *merger) estimate() (running int64, fraction float64, ok bool) {
 	var done, total float64
+	ok = m.est != nil
 	for i := range m.results {
 		r := &m.results[i]
 		if r.ended.Load() {
@@ -382,18 +359,19 @@ func (m *merger) estimate() (float64, bool) {
 			total += nodes
 			continue
 		}
-		est, ok := m.est.estimate(i)
-		if !ok {
-			return 0, false
+		live := r.live.Load()
+		running += live
+		done += float64(live)
+		if ok {
+			var est float64
+			est, ok = m.est.estimate(i)
+			total += max(est, float64(live))
 		}
-		live := float64(r.live.Load())
-		done += live
-		total += max(est, live)
 	}
-	if done == 0 || total == 0 {
-		return 0, false
+	if !ok || done == 0 || total == 0 {
+		return running, 0, false
 	}
-	return done / total, true
+	return running, done / total, true
 }
 
 // progress reports progress, if the caller asked for it.
@@ -401,9 +379,9 @@ func (m *merger) progress() {
 	if m.cfg.Progress != nil {
 		p := Progress{Tasks: len(m.results), Done: int(m.done.Load()), Found: m.res.Found,
 			Distinct: m.distinct, Nodes: m.nodes.Load(), Elapsed: time.Since(m.start)}
-		if f, ok := m.estimate(); ok {
-			p.Estimated, p.Fraction = true, f
-			p.Left = time.Duration(float64(p.Elapsed) * (1 - f) / f)
+		var f float64
+		if p.Running, f, p.Estimated = m.estimate(); p.Estimated {
+			p.Fraction, p.Left = f, time.Duration(float64(p.Elapsed)*(1-f)/f)
 		}
 		m.cfg.Progress(p)
 	}
