@@ -199,8 +199,15 @@ func (s *saved) copier(keep func(task int) bool) (*copier, error) {
 	return c, nil
 }
 
-// upTo copies to w the lines kept of the tasks before task.
-func (c *copier) upTo(task int, w *Writer) error {
+// upTo copies to w the lines kept of the tasks before task. An error
+// reading is w's (Writer.Err), and stops its search.
+func (c *copier) upTo(task int, w *Writer) {
+	if err := c.copyUpTo(task, w); err != nil {
+		w.fail(err)
+	}
+}
+
+func (c *copier) copyUpTo(task int, w *Writer) error {
 	for {
 		if c.next == nil {
 			if c.left <= 0 {
@@ -326,7 +333,7 @@ func consolidate(path string, h *Header, a, b *saved) error {
 		if !b.hasDone(t) {
 			from, d = ca, a.done[t]
 		}
-		if err := from.upTo(t+1, w); err != nil {
+		if err := from.copyUpTo(t+1, w); err != nil {
 			w.Abort()
 			return err
 		}

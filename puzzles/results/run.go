@@ -117,15 +117,11 @@ func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, pa
 			}
 			c.Skip = from.hasDone
 			c.Each = func(d puzzles.Class, task int) bool {
-				if err := copied.upTo(task, stream); err != nil {
-					stream.fail(err)
-				}
+				copied.upTo(task, stream)
 				return stream.Add(d, task)
 			}
 			c.TaskDone = func(task int, st puzzles.TaskStats) {
-				if err := copied.upTo(task, stream); err != nil {
-					stream.fail(err)
-				}
+				copied.upTo(task, stream)
 				stream.Done(task, st)
 			}
 		}
@@ -147,9 +143,7 @@ func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, pa
 	run.Done = res.Finished
 	if stream != nil {
 		if copied != nil {
-			if cerr := copied.upTo(math.MaxInt, stream); cerr != nil {
-				stream.fail(cerr)
-			}
+			copied.upTo(math.MaxInt, stream)
 			res.Found += before.Found
 			res.Stats.Nodes += before.Nodes
 			res.Stats.Updates += before.Updates
