@@ -66,10 +66,7 @@ func Create(path string) (*File, error) {
 	if err != nil {
 		return nil, named(err, path)
 	}
-	mode := fs.FileMode(newMode)
-	if info != nil {
-		mode = info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
-	}
+	mode := modeFor(info)
 	// os.CreateTemp makes files only the owner may read.
 	if err := f.Chmod(mode); err != nil {
 		f.Close()
@@ -77,6 +74,15 @@ func Create(path string) (*File, error) {
 		return nil, named(err, path)
 	}
 	return &File{f: f, path: path, target: target, temp: true}, nil
+}
+
+// modeFor returns the permissions to give the file that replaces the one
+// described by info (nil: none was there): its own, or newMode.
+func modeFor(info fs.FileInfo) fs.FileMode {
+	if info == nil {
+		return newMode
+	}
+	return info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 }
 
 // resolve follows the symbolic links at path and returns the path they
@@ -248,17 +254,9 @@ func PartName(path string) (string, error) {
 // it meanwhile. unlock lets it go, and removes the part file if it is
 // empty.
 func LockPart(path string) (unlock func(), err error) {
-	part, err := PartName(path)
+	f, part, err := openPart(path, os.O_RDONLY, newMode)
 	if err != nil {
 		return nil, err
-	}
-	f, err := os.OpenFile(part, os.O_RDONLY|os.O_CREATE, newMode)
-	if err != nil {
-		return nil, named(err, path)
-	}
-	if err := lock(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("another run is writing %s (into %s): %w", path, part, err)
 	}
 	return func() {
 		if st, err := f.Stat(); err == nil && st.Size() == 0 {
@@ -266,6 +264,24 @@ func LockPart(path string) (unlock func(), err error) {
 		}
 		f.Close()
 	}, nil
+}
+
+// openPart opens path's part file (PartName) with flag, making it with
+// mode if there is none, and locks it.
+func openPart(path string, flag int, mode fs.FileMode) (*os.File, string, error) {
+	part, err := PartName(path)
+	if err != nil {
+		return nil, "", err
+	}
+	f, err := os.OpenFile(part, flag|os.O_CREATE, mode)
+	if err != nil {
+		return nil, "", named(err, path)
+	}
+	if err := lock(f); err != nil {
+		f.Close()
+		return nil, "", fmt.Errorf("another run is writing %s (into %s): %w", path, part, err)
+	}
+	return f, part, nil
 }
 
 // CreatePart is Create with a temporary file of a known name (PartName)
@@ -283,21 +299,9 @@ func CreatePart(path string) (*File, error) {
 	if info != nil && !info.Mode().IsRegular() {
 		return Create(path)
 	}
-	part, err := PartName(path)
+	f, _, err := openPart(path, os.O_WRONLY, modeFor(info))
 	if err != nil {
 		return nil, err
-	}
-	mode := fs.FileMode(newMode)
-	if info != nil {
-		mode = info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
-	}
-	f, err := os.OpenFile(part, os.O_WRONLY|os.O_CREATE, mode)
-	if err != nil {
-		return nil, named(err, path)
-	}
-	if err := lock(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("another run is writing %s (into %s): %w", path, part, err)
 	}
 	if err := f.Truncate(0); err != nil {
 		f.Close()
