@@ -3,6 +3,7 @@ package puzzles
 import (
 	"cmp"
 	"context"
+	"math"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -53,10 +54,13 @@ type fill struct {
 	gm     []gridMasks // by position of the window's first cell, when stride is not 0
 	holes  []int       // the positions that are not the board's cells, always covered
 	// deadKeys and deadNodes remember states of the search below which
-	// there is no cover (deadKey), for place1 and placeGrid; made at the
-	// first search.
-	deadKeys  []deadKey
-	deadNodes []int64 // the nodes below each state of deadKeys, which the search counts when it skips it
+	// there is no cover (deadBits), for place1 and placeGrid; made at the
+	// first search, when a state's key fits a word (deadSpan is then not
+	// 0).
+	deadKeys  []uint64
+	deadNodes []uint32 // the nodes below each state of deadKeys, which the search counts when it skips it
+	deadSpan  uint     // the longest span of a placement, in positions
+	deadHi    []uint64 // by position: the holes in the window from there, past its first deadSpan cells
 	covers    int64   // the covers visited
 	nextTick  int64   // the nodes at which to tick
 	// gridWalls is set on a board of squares (stride) whose pieces are
@@ -86,32 +90,29 @@ type gridOption struct {
 	placement int32
 }
 
-// A deadKey is a state of the search that has no cover below it: the
-// first empty cell (base+1, 0 for an empty slot), the window from there,
-// the pieces left. The covers below a state depend on it alone (every
-// cell before the first empty one is covered; the state is remembered only
-// when no cell past the window is), so the search skips it when it meets
-// it again: different placements of the same pieces often cover the same
-// cells (in 6 × 10 the search meets a third as many states as it makes
-// nodes). It is two words, the window and the pieces left with the first
-// empty cell above them, so that a slot the search reads takes 16 bytes;
-// the nodes below it are kept apart (fill.deadNodes), read when it is met
-// again.
-type deadKey struct {
-	window, rest uint64 // rest: avail | (base+1)<<deadShift
-}
-
-// deadShift is where the first empty cell goes in deadKey.rest: a
-// search remembers dead states when it has at most deadShift pieces and
-// fewer than 2^(63-deadShift) cells.
-const deadShift = 48
-
-// deadBits sets the size of the table of dead states, 2^deadBits slots
-// (1 MB of keys and 512 KB of node counts), and deadLeft the fewest
-// pieces left in a state worth remembering: below
-// that its subtree is smaller than a look in the table costs. (Chosen by
-// measure: 6 × 10 and 5 × 12 make 40% and 55% fewer nodes and take 20–25%
-// less time; larger tables find more but cost more than they save.)
+// The table of dead states: states of the search that have no cover
+// below them. A state is the first empty cell, the window from there and
+// the pieces left; the covers below it depend on it alone (every cell
+// before the first empty one is covered, and the search remembers a state
+// only when every covered cell past the window's first deadSpan cells is
+// a hole: see fill.deadHi), so the search skips a state it meets again:
+// different placements of the same pieces often cover the same cells (in
+// 6 × 10 the search meets a third as many states as it makes nodes).
+//
+// A state fits in one word, its key: the window's first deadSpan cells,
+// the pieces left above them, the first empty cell plus one above those
+// (so that no key is 0, the empty slot's). Covered cells past the first
+// empty one lie within a placement's span of it, so deadSpan, the longest
+// span of a placement, keeps them all. A slot the search reads is then 8
+// bytes, and the table's keys fit the core's cache; the nodes below each
+// state are kept apart (fill.deadNodes), read when it is met again.
+//
+// deadBits sets the size of the table, 2^deadBits slots (512 KB of keys
+// and 256 KB of node counts), and deadLeft the fewest pieces left in a
+// state worth remembering: below that its subtree is smaller than a look
+// in the table costs. (Chosen by measure: 6 × 10 and 5 × 12 make 40% and
+// 55% fewer nodes and take 20–25% less time; larger tables find more but
+// cost more than they save.)
 const (
 	deadBits = 16
 	deadLeft = 3
@@ -244,6 +245,23 @@ func newFill(e *Encoding) *fill {
 		}
 	}
 	f.gridWalls = f.stride > 0 && smallest > 1
+	// The table of dead states, when a state's key fits a word.
+	var span uint
+	for _, byPiece := range f.at {
+		for _, opts := range byPiece {
+			for _, o := range opts {
+				span = max(span, uint(bits.Len64(o.mask)))
+			}
+		}
+	}
+	if span+uint(len(p.pieces))+uint(bits.Len(uint(n))) <= 64 {
+		f.deadSpan, f.deadHi = span, make([]uint64, n)
+		for _, q := range f.holes {
+			for base := max(0, q-fillMax+1); base <= q-int(span); base++ {
+				f.deadHi[base] |= 1 << (q - base - int(span))
+			}
+		}
+	}
 	if f.gridWalls && f.singles {
 		for _, byPiece := range f.at {
 			for _, opts := range byPiece {
@@ -348,8 +366,8 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
-		if f.deadKeys == nil && len(f.p.pieces) <= deadShift && f.n < 1<<(63-deadShift) {
-			f.deadKeys, f.deadNodes = make([]deadKey, 1<<deadBits), make([]int64, 1<<deadBits)
+		if f.deadKeys == nil && f.deadSpan > 0 {
+			f.deadKeys, f.deadNodes = make([]uint64, 1<<deadBits), make([]uint32, 1<<deadBits)
 		}
 		if f.gopts != nil {
 			f.placeGrid(0, f.window(0), f.avail, len(prefix))
@@ -475,7 +493,7 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 	}
 	slot, key := f.deadSlot(base, window, avail)
 	if slot >= 0 && f.deadKeys[slot] == key {
-		f.count(f.deadNodes[slot])
+		f.count(int64(f.deadNodes[slot]))
 		return
 	}
 	covers, nodes := f.covers, f.nodes
@@ -505,8 +523,8 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 			}
 		}
 	}
-	if slot >= 0 && f.covers == covers {
-		f.deadKeys[slot], f.deadNodes[slot] = key, f.nodes-nodes
+	if slot >= 0 && f.covers == covers && f.nodes-nodes <= math.MaxUint32 {
+		f.deadKeys[slot], f.deadNodes[slot] = key, uint32(f.nodes-nodes)
 	}
 }
 
@@ -528,7 +546,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	}
 	slot, key := f.deadSlot(base, window, avail)
 	if slot >= 0 && f.deadKeys[slot] == key {
-		f.count(f.deadNodes[slot])
+		f.count(int64(f.deadNodes[slot]))
 		return
 	}
 	covers, nodes := f.covers, f.nodes
@@ -561,19 +579,19 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 			}
 		}
 	}
-	if slot >= 0 && f.covers == covers {
-		f.deadKeys[slot], f.deadNodes[slot] = key, f.nodes-nodes
+	if slot >= 0 && f.covers == covers && f.nodes-nodes <= math.MaxUint32 {
+		f.deadKeys[slot], f.deadNodes[slot] = key, uint32(f.nodes-nodes)
 	}
 }
 
 // deadSlot returns the state's key and its slot in the table of dead
 // states, or -1 if it is not one to remember.
-func (f *fill) deadSlot(base int, window, avail uint64) (int, deadKey) {
-	key := deadKey{window, avail | uint64(base+1)<<deadShift}
-	if f.deadKeys == nil || bits.OnesCount64(avail) < deadLeft || base+fillMax < f.preEnd {
-		return -1, key
+func (f *fill) deadSlot(base int, window, avail uint64) (int, uint64) {
+	if f.deadKeys == nil || bits.OnesCount64(avail) < deadLeft || base+fillMax < f.preEnd || window>>f.deadSpan != f.deadHi[base] {
+		return -1, 0
 	}
-	return int((window ^ key.rest*0x9e3779b97f4a7c15) * 0x2545f4914f6cdd1d >> (64 - deadBits)), key
+	key := window&(1<<f.deadSpan-1) | avail<<f.deadSpan | uint64(base+1)<<(f.deadSpan+uint(len(f.p.pieces)))
+	return int((key * 0x9e3779b97f4a7c15) >> (64 - deadBits)), key
 }
 
 // front moves the window, the covered cells from position base on, to
