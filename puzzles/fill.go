@@ -61,8 +61,8 @@ type fill struct {
 	deadNodes []uint32 // the nodes below each state of deadKeys, which the search counts when it skips it
 	deadSpan  uint     // the longest span of a placement, in positions
 	deadHi    []uint64 // by position: the holes in the window from there, past its first deadSpan cells
-	covers    int64   // the covers visited
-	nextTick  int64   // the nodes at which to tick
+	covers    int64    // the covers visited
+	nextTick  int64    // the nodes at which to tick
 	// gridWalls is set on a board of squares (stride) whose pieces are
 	// all larger than one cell: a cell walled in is then a dead end.
 	gridWalls bool
