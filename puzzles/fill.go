@@ -263,13 +263,40 @@ func newFill(e *Encoding) *fill {
 		}
 	}
 	if f.gridWalls && f.singles {
-		for _, byPiece := range f.at {
-			for _, opts := range byPiece {
-				lo := int32(len(f.gopts))
-				for _, o := range opts {
-					f.gopts = append(f.gopts, gridOption{o.mask, o.placement})
+		// The options of each position and piece in four groups, by
+		// whether they cover the cell after the first in its line (a) and
+		// the one after it in the next line (b): a, neither, b, both. The
+		// options that fit when a, b or both are covered are then one run
+		// of the list, for each of the four cases (gridCase).
+		st := f.stride
+		group := func(o fillOption) int {
+			a, b := o.mask&2 != 0, o.mask>>st&1 != 0
+			switch {
+			case a && !b:
+				return 0
+			case !a && !b:
+				return 1
+			case !a:
+				return 2
+			}
+			return 3
+		}
+		f.gspan = make([]fillSpan, 4*n*len(p.pieces))
+		for base, byPiece := range f.at {
+			for piece, opts := range byPiece {
+				var at [5]int32
+				at[0] = int32(len(f.gopts))
+				for g := range 4 {
+					for _, o := range opts {
+						if group(o) == g {
+							f.gopts = append(f.gopts, gridOption{o.mask, o.placement})
+						}
+					}
+					at[g+1] = int32(len(f.gopts))
 				}
-				f.gspan = append(f.gspan, fillSpan{lo, int32(len(f.gopts))})
+				for c, r := range [4][2]int{{0, 4}, {1, 3}, {0, 2}, {1, 2}} {
+					f.gspan[(base*4+c)*len(p.pieces)+piece] = fillSpan{at[r[0]], at[r[1]]}
+				}
 			}
 		}
 	}
@@ -553,7 +580,8 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	g := f.gm[base]
 	st := uint(f.stride)
 	np := len(f.p.pieces)
-	spans := f.gspan[base*np : base*np+np]
+	c := (base*4 + int(window>>1&1|window>>(st-1)&2)) * np
+	spans := f.gspan[c : c+np]
 	for left := avail; left != 0; left &= left - 1 {
 		piece := bits.TrailingZeros64(left)
 		sp := spans[piece]
