@@ -203,15 +203,6 @@ func newFill(e *Encoding) *fill {
 	for _, pc := range p.pieces {
 		smallest = min(smallest, len(pc.Cells))
 	}
-	// The neighbours of each position.
-	nbrs := make([][]int, n)
-	for i, c := range b.cells {
-		for _, d := range b.lat.Neighbors(c) {
-			if j := b.Index(d); j >= 0 {
-				nbrs[f.pos[i]] = append(nbrs[f.pos[i]], f.pos[j])
-			}
-		}
-	}
 	// Options in the order the search meets them, so that the walls of the
 	// options it tries one after another lie side by side.
 	firsts := make([]int, len(p.placements))
@@ -228,12 +219,23 @@ func newFill(e *Encoding) *fill {
 		}
 		f.at[first][pl.piece] = append(f.at[first][pl.piece], o)
 	}
-	for _, byPiece := range f.at {
-		for _, opts := range byPiece {
-			for i := range opts {
-				o := &opts[i]
-				o.walls = int32(len(f.walls))
-				if smallest > 1 {
+	// The walls of each option, unless a walled-in cell is found by the
+	// window's shifts, or is no dead end (a piece of one cell).
+	f.gridWalls = f.stride > 0 && smallest > 1
+	if !f.gridWalls && smallest > 1 {
+		nbrs := make([][]int, n) // the neighbours of each position
+		for i, c := range b.cells {
+			for _, d := range b.lat.Neighbors(c) {
+				if j := b.Index(d); j >= 0 {
+					nbrs[f.pos[i]] = append(nbrs[f.pos[i]], f.pos[j])
+				}
+			}
+		}
+		for _, byPiece := range f.at {
+			for _, opts := range byPiece {
+				for i := range opts {
+					o := &opts[i]
+					o.walls = int32(len(f.walls))
 					ws := walls(firsts[o.placement], o.mask, nbrs)
 					slices.SortFunc(ws, func(a, b fillWall) int { return cmp.Compare(a.cell, b.cell) })
 					for _, w := range ws {
@@ -244,7 +246,6 @@ func newFill(e *Encoding) *fill {
 			}
 		}
 	}
-	f.gridWalls = f.stride > 0 && smallest > 1
 	// The table of dead states, when a state's key fits a word.
 	var span uint
 	for _, byPiece := range f.at {

@@ -185,8 +185,7 @@ func (w *worker) class(t *task) (Class, bool) {
 	own := w.cz.best
 	w.cz.encode(&group[0], w.owner, w.kind, own)
 	for _, g := range t.stab[1:] {
-		w.cz.encode(&group[g], w.owner, w.kind, w.code)
-		if slices.Compare(w.code, own) < 0 {
+		if w.cz.compare(&group[g], w.owner, w.kind, own, w.code) < 0 {
 			return Class{}, false
 		}
 	}

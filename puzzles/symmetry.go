@@ -11,6 +11,7 @@ import (
 type symmetry struct {
 	t      int     // the lattice transform
 	cells  []int32 // board cell i goes to board cell cells[i]
+	from   []int32 // the inverse of cells: board cell c comes from cell from[c]
 	pieces []int32 // piece i goes to piece pieces[i]
 }
 
@@ -27,7 +28,11 @@ func puzzleGroup(b *Board, pieces []Piece) []symmetry {
 		if !ok {
 			continue
 		}
-		group = append(group, symmetry{t: t, cells: cells, pieces: pmap})
+		from := make([]int32, len(cells))
+		for i, c := range cells {
+			from[c] = int32(i)
+		}
+		group = append(group, symmetry{t: t, cells: cells, from: from, pieces: pmap})
 	}
 	return group
 }
@@ -139,6 +144,34 @@ func (cz *canonizer) encode(g *symmetry, owner, kind []int32, out []int32) {
 	}
 }
 
+// compare compares the encoding of the image under g of the solution
+// (as encode writes it) with best, reading the image only as far as
+// they differ: it returns -1 if the image's is smaller, and then holds it
+// whole in out, 0 if they are equal, +1 if it is larger.
+func (cz *canonizer) compare(g *symmetry, owner, kind, best, out []int32) int {
+	for k := range cz.rank {
+		cz.rank[k] = -1
+	}
+	next := int32(0)
+	for c, i := range g.from {
+		o := owner[i]
+		r := cz.rank[o]
+		if r < 0 {
+			r = next
+			cz.rank[o] = r
+			next++
+		}
+		if v := r*cz.kinds + g.pieces[kind[o]]; v != best[c] {
+			if v > best[c] {
+				return +1
+			}
+			cz.encode(g, owner, kind, out)
+			return -1
+		}
+	}
+	return 0
+}
+
 // canonical returns the smallest encoding of the solution over the group
 // (in scratch space that the next call reuses) and the size of its orbit.
 func (cz *canonizer) canonical(owner, kind []int32) ([]int32, int) {
@@ -146,8 +179,7 @@ func (cz *canonizer) canonical(owner, kind []int32) ([]int32, int) {
 	cz.encode(&group[0], owner, kind, cz.best)
 	same := 1 // the number of group elements giving best: the stabilizer's order
 	for g := 1; g < len(group); g++ {
-		cz.encode(&group[g], owner, kind, cz.code)
-		switch slices.Compare(cz.code, cz.best) {
+		switch cz.compare(&group[g], owner, kind, cz.best, cz.code) {
 		case -1:
 			cz.code, cz.best = cz.best, cz.code
 			same = 1
