@@ -578,7 +578,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 		return
 	}
 	covers, nodes := f.covers, f.nodes
-	g := f.gm[base]
+	g := &f.gm[base]
 	st := uint(f.stride)
 	np := len(f.p.pieces)
 	c := (base*4 + int(window>>1&1|window>>(st-1)&2)) * np
