@@ -64,8 +64,10 @@ type fill struct {
 	covers    int64    // the covers visited
 	nextTick  int64    // the nodes at which to tick
 	// gridWalls is set on a board of squares (stride) whose pieces are
-	// all larger than one cell: a cell walled in is then a dead end.
-	gridWalls bool
+	// all larger than one cell: a cell walled in is then a dead end;
+	// gridPairs when they are all larger than two: two cells walled in
+	// together are too.
+	gridWalls, gridPairs bool
 	// For placeGrid: the options of at, as masks and placements alone,
 	// those of at[position][piece] at gspan[position*len(pieces)+piece].
 	gopts []gridOption
@@ -83,6 +85,29 @@ type fill struct {
 // neighbour before them in their line (first), after it (last), in the
 // line after (end: the board's last line), and that are on the board.
 type gridMasks struct{ first, last, end, on uint64 }
+
+// gridMasksOf returns the masks of each position of a rectangle of n
+// cells, in lines of stride cells.
+func gridMasksOf(n, stride int) []gridMasks {
+	gm := make([]gridMasks, n)
+	for base := range n {
+		g := &gm[base]
+		for i := range min(fillMax, n-base) {
+			q := base + i
+			g.on |= 1 << i
+			if q%stride == 0 {
+				g.first |= 1 << i
+			}
+			if q%stride == stride-1 {
+				g.last |= 1 << i
+			}
+			if q >= n-stride {
+				g.end |= 1 << i
+			}
+		}
+	}
+	return gm
+}
 
 // gridOption is an option as placeGrid needs it.
 type gridOption struct {
@@ -178,23 +203,7 @@ func newFill(e *Encoding) *fill {
 		f.singles = f.singles && pc.Count == 1
 	}
 	if f.stride > 0 {
-		f.gm = make([]gridMasks, n)
-		for base := range n {
-			g := &f.gm[base]
-			for i := range min(fillMax, n-base) {
-				q := base + i
-				g.on |= 1 << i
-				if q%f.stride == 0 {
-					g.first |= 1 << i
-				}
-				if q%f.stride == f.stride-1 {
-					g.last |= 1 << i
-				}
-				if q >= n-f.stride {
-					g.end |= 1 << i
-				}
-			}
-		}
+		f.gm = gridMasksOf(n, f.stride)
 	}
 	for i := range f.at {
 		f.at[i] = make([][]fillOption, len(p.pieces))
@@ -221,7 +230,7 @@ func newFill(e *Encoding) *fill {
 	}
 	// The walls of each option, unless a walled-in cell is found by the
 	// window's shifts, or is no dead end (a piece of one cell).
-	f.gridWalls = f.stride > 0 && smallest > 1
+	f.gridWalls, f.gridPairs = f.stride > 0 && smallest > 1, f.stride > 0 && smallest > 2
 	if !f.gridWalls && smallest > 1 {
 		nbrs := make([][]int, n) // the neighbours of each position
 		for i, c := range b.cells {
@@ -579,7 +588,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	}
 	covers, nodes := f.covers, f.nodes
 	g := &f.gm[base]
-	st := uint(f.stride)
+	st, pairs := uint(f.stride), f.gridPairs
 	np := len(f.p.pieces)
 	c := (base*4 + int(window>>1&1|window>>(st-1)&2)) * np
 	spans := f.gspan[c : c+np]
@@ -592,7 +601,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 				continue
 			}
 			after := window | o.mask
-			if g.walledIn(after, st) {
+			if g.walledIn(after, st, pairs) {
 				continue
 			}
 			if f.nodes++; f.nodes >= f.nextTick {
@@ -645,7 +654,7 @@ func (f *fill) front(base int, window uint64) (int, uint64) {
 // neighbours are all covered (after holds the covered cells, o's too).
 func (f *fill) walledIn(base int, o *fillOption, after uint64) bool {
 	if f.gridWalls {
-		return f.gm[base].walledIn(after, uint(f.stride))
+		return f.gm[base].walledIn(after, uint(f.stride), f.gridPairs)
 	}
 	for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
 		cell := empty & -empty
@@ -661,9 +670,28 @@ func (f *fill) walledIn(base int, o *fillOption, after uint64) bool {
 // on, on a board of squares whose lines are stride cells long, has an
 // empty cell whose neighbours, before and after in its line and in the
 // lines before and after, are all covered or off the board (those before
-// the window are covered; those past its end are taken to be empty).
-func (g *gridMasks) walledIn(after uint64, stride uint) bool {
-	return g.on&^after&(after<<1|1|g.first)&(after>>1|g.last)&(after<<stride|(1<<stride-1))&(after>>stride|g.end) != 0
+// the window are covered; those past its end are taken to be empty); if
+// pairs, also two empty cells side by side walled in together.
+func (g *gridMasks) walledIn(after uint64, stride uint, pairs bool) bool {
+	return g.walled(after, stride, pairs) != 0
+}
+
+// walled returns the cells that walledIn finds: the cells walled in, and
+// the first cell of each pair.
+func (g *gridMasks) walled(after uint64, stride uint, pairs bool) uint64 {
+	e := g.on &^ after
+	u, d := after<<1|1|g.first, after>>1|g.last
+	l, r := after<<stride|(1<<stride-1), after>>stride|g.end
+	lr, ud := l&r, u&d
+	dead := e & ud & lr
+	if pairs {
+		// Two cells walled in together: one after the other in a line,
+		// or side by side in two. (A cell last in its line and the next
+		// one, first in the next line, pass the first test only when the
+		// first cell is walled in alone.)
+		dead |= e&(e>>1)&u&lr&(lr>>1)&(d>>1) | e&(e>>stride)&ud&l&(ud>>stride)&(r>>stride)
+	}
+	return dead
 }
 
 // count counts n nodes more: those below a state the search skips.

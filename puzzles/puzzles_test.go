@@ -755,3 +755,90 @@ func TestFillLayout(t *testing.T) {
 		}
 	}
 }
+
+// The walled-in cells and pairs that gridMasks finds with shifts of the
+// window are those a cell-by-cell look finds, on rectangles of lines of 2
+// to 9 cells, at any position, the cells before the window covered and
+// those past it taken to be empty.
+func TestGridWalled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	found := [2]int{}
+	for range 20000 {
+		stride := 2 + rng.IntN(8)
+		n := stride * (2 + rng.IntN(12))
+		base := rng.IntN(n)
+		after := rng.Uint64()
+		for range rng.IntN(3) {
+			after |= rng.Uint64() // from a half to seven eighths covered
+		}
+		after |= 1 // the window's first cell is covered
+		covered := func(q int) bool { // q a position of the rectangle
+			switch {
+			case q < base:
+				return true
+			case q >= base+fillMax:
+				return false
+			}
+			return after>>(q-base)&1 != 0
+		}
+		// The neighbours of q that are on the board.
+		nbrs := func(q int) []int {
+			var out []int
+			if q%stride > 0 {
+				out = append(out, q-1)
+			}
+			if q%stride < stride-1 {
+				out = append(out, q+1)
+			}
+			if q >= stride {
+				out = append(out, q-stride)
+			}
+			if q+stride < n {
+				out = append(out, q+stride)
+			}
+			return out
+		}
+		end := min(n, base+fillMax) // past the window or the board
+		// walled reports whether the cells of set are empty, in the
+		// window, and every neighbour of theirs not in set is covered.
+		walled := func(set ...int) bool {
+			for _, q := range set {
+				if q >= end || covered(q) {
+					return false
+				}
+				for _, r := range nbrs(q) {
+					if !slices.Contains(set, r) && !covered(r) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		var singles, pairs uint64
+		for q := base; q < end; q++ {
+			bit := uint64(1) << (q - base)
+			if walled(q) {
+				singles |= bit
+			}
+			if q%stride < stride-1 && walled(q, q+1) || walled(q, q+stride) {
+				pairs |= bit
+			}
+		}
+		g := &gridMasksOf(n, stride)[base]
+		if got := g.walled(after, uint(stride), false); got != singles {
+			t.Fatalf("stride %d, n %d, base %d, window %064b:\nwalled-in cells %064b,\nwant            %064b", stride, n, base, after, got, singles)
+		}
+		if got := g.walled(after, uint(stride), true); got != singles|pairs {
+			t.Fatalf("stride %d, n %d, base %d, window %064b:\nwalled-in cells and pairs %064b,\nwant                      %064b", stride, n, base, after, got, singles|pairs)
+		}
+		if singles != 0 {
+			found[0]++
+		}
+		if pairs != 0 {
+			found[1]++
+		}
+	}
+	if found[0] < 1000 || found[1] < 1000 {
+		t.Errorf("%d windows with a walled-in cell, %d with a pair: too few to tell", found[0], found[1])
+	}
+}
