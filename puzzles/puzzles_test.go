@@ -771,7 +771,7 @@ func TestGridWalled(t *testing.T) {
 		for range rng.IntN(3) {
 			after |= rng.Uint64() // from a half to seven eighths covered
 		}
-		after |= 1 // the window's first cell is covered
+		after |= 1                    // the window's first cell is covered
 		covered := func(q int) bool { // q a position of the rectangle
 			switch {
 			case q < base:
