@@ -113,6 +113,7 @@ func gridMasksOf(n, stride int) []gridMasks {
 type gridOption struct {
 	mask      uint64
 	placement int32
+	piece     int32
 }
 
 // The table of dead states: states of the search that have no cover
@@ -142,6 +143,10 @@ const (
 	deadBits = 16
 	deadLeft = 3
 )
+
+// gridMaxFits is the most options of one position that placeGrid holds
+// at once (a power of 2); a puzzle with more is left to place1.
+const gridMaxFits = 128
 
 // fillSpan is where a list of options is: [lo, hi).
 type fillSpan struct{ lo, hi int32 }
@@ -272,12 +277,21 @@ func newFill(e *Encoding) *fill {
 			}
 		}
 	}
-	if f.gridWalls && f.singles {
+	most := 0 // the most options of one position
+	for _, byPiece := range f.at {
+		k := 0
+		for _, opts := range byPiece {
+			k += len(opts)
+		}
+		most = max(most, k)
+	}
+	if f.gridWalls && f.singles && most <= gridMaxFits {
 		// The options of each position and piece in four groups, by
 		// whether they cover the cell after the first in its line (a) and
 		// the one after it in the next line (b): a, neither, b, both. The
 		// options that fit when a, b or both are covered are then one run
-		// of the list, for each of the four cases (gridCase).
+		// of the list, for each of the four cases (placeGrid picks the
+		// case by the window's two bits).
 		st := f.stride
 		group := func(o fillOption) int {
 			a, b := o.mask&2 != 0, o.mask>>st&1 != 0
@@ -299,7 +313,7 @@ func newFill(e *Encoding) *fill {
 				for g := range 4 {
 					for _, o := range opts {
 						if group(o) == g {
-							f.gopts = append(f.gopts, gridOption{o.mask, o.placement})
+							f.gopts = append(f.gopts, gridOption{o.mask, o.placement, int32(piece)})
 						}
 					}
 					at[g+1] = int32(len(f.gopts))
@@ -592,29 +606,45 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	np := len(f.p.pieces)
 	c := (base*4 + int(window>>1&1|window>>(st-1)&2)) * np
 	spans := f.gspan[c : c+np]
+	// The options that fit, gathered without a branch on each (a branch
+	// that goes either way costs more than the work it saves), then
+	// those of them that wall no cell in, the same way, then the search
+	// below each.
+	var fits [gridMaxFits]int32
+	nf := 0
 	for left := avail; left != 0; left &= left - 1 {
-		piece := bits.TrailingZeros64(left)
-		sp := spans[piece]
+		sp := spans[bits.TrailingZeros64(left)]
 		for i := sp.lo; i < sp.hi; i++ {
-			o := &f.gopts[i]
-			if o.mask&window != 0 {
-				continue
+			fits[nf&(gridMaxFits-1)] = i
+			fit := 0
+			if f.gopts[i].mask&window == 0 {
+				fit = 1
 			}
-			after := window | o.mask
-			if g.walledIn(after, st, pairs) {
-				continue
-			}
-			if f.nodes++; f.nodes >= f.nextTick {
-				f.tick()
-				if f.stop {
-					return
-				}
-			}
-			f.chosen[depth] = o.placement
-			f.placeGrid(base, after, avail&^(1<<piece), depth+1)
+			nf += fit
+		}
+	}
+	nw := 0
+	for _, i := range fits[:nf] {
+		fits[nw] = i
+		open := 0
+		if !g.walledIn(window|f.gopts[i].mask, st, pairs) {
+			open = 1
+		}
+		nw += open
+	}
+	for _, i := range fits[:nw] {
+		o := &f.gopts[i]
+		after := window | o.mask
+		if f.nodes++; f.nodes >= f.nextTick {
+			f.tick()
 			if f.stop {
 				return
 			}
+		}
+		f.chosen[depth] = o.placement
+		f.placeGrid(base, after, avail&^(1<<o.piece), depth+1)
+		if f.stop {
+			return
 		}
 	}
 	if slot >= 0 && f.covers == covers && f.nodes-nodes <= math.MaxUint32 {

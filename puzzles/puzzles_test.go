@@ -842,3 +842,36 @@ func TestGridWalled(t *testing.T) {
 		t.Errorf("%d windows with a walled-in cell, %d with a pair: too few to tell", found[0], found[1])
 	}
 }
+
+// placeGrid gathers the options of a position in an array of
+// gridMaxFits: a puzzle with more options at one position is left to
+// place1 (the 35 hexominoes have 216 fixed orientations), one with fewer
+// is not.
+func TestFillGridLimit(t *testing.T) {
+	for _, tt := range []struct {
+		pieces     string
+		rows, cols int
+		grid       bool
+	}{
+		{"pentominoes", 6, 10, true},
+		{"hexominoes", 14, 15, false},
+	} {
+		p := mustPuzzle(t, mustRect(t, tt.rows, tt.cols), mustSet(t, tt.pieces))
+		e, err := p.encode(context.Background(), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newFill(e)
+		most := 0
+		for _, byPiece := range f.at {
+			k := 0
+			for _, opts := range byPiece {
+				k += len(opts)
+			}
+			most = max(most, k)
+		}
+		if got := f.gopts != nil; got != tt.grid || got != (most <= gridMaxFits) {
+			t.Errorf("%s in %d×%d: %d options at a position, placeGrid %v, want %v", tt.pieces, tt.rows, tt.cols, most, got, tt.grid)
+		}
+	}
+}
