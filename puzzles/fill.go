@@ -72,6 +72,7 @@ type fill struct {
 	// those of at[position][piece] at gspan[position*len(pieces)+piece].
 	gopts []gridOption
 	gspan []fillSpan
+	fits  []int32 // placeGrid's options at each depth, gridMaxFits a depth
 	// singles is set when every piece has one copy: the search then keeps
 	// the pieces left in avail alone (place1).
 	singles bool
@@ -421,6 +422,9 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 			f.deadKeys, f.deadNodes = make([]uint64, 1<<deadBits), make([]uint32, 1<<deadBits)
 		}
 		if f.gopts != nil {
+			if f.fits == nil {
+				f.fits = make([]int32, (len(f.p.pieces)+1)*gridMaxFits)
+			}
 			f.placeGrid(0, f.window(0), f.avail, len(prefix))
 		} else {
 			f.place1(0, f.window(0), f.avail, len(prefix))
@@ -610,7 +614,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	// that goes either way costs more than the work it saves), then
 	// those of them that wall no cell in, the same way, then the search
 	// below each.
-	var fits [gridMaxFits]int32
+	fits := (*[gridMaxFits]int32)(f.fits[depth*gridMaxFits:])
 	nf := 0
 	for left := avail; left != 0; left &= left - 1 {
 		sp := spans[bits.TrailingZeros64(left)]
