@@ -189,7 +189,7 @@ func (w *worker) class(t *task) (Class, bool) {
 			return Class{}, false
 		}
 	}
-	best, orbit := w.cz.canonical(w.owner, w.kind)
+	best, orbit := w.cz.canonicalRest(w.owner, w.kind)
 	return Class{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}, true
 }
 

@@ -12,6 +12,7 @@ type symmetry struct {
 	t      int     // the lattice transform
 	cells  []int32 // board cell i goes to board cell cells[i]
 	from   []int32 // the inverse of cells: board cell c comes from cell from[c]
+	id     bool    // the identity
 	pieces []int32 // piece i goes to piece pieces[i]
 }
 
@@ -32,7 +33,14 @@ func puzzleGroup(b *Board, pieces []Piece) []symmetry {
 		for i, c := range cells {
 			from[c] = int32(i)
 		}
-		group = append(group, symmetry{t: t, cells: cells, from: from, pieces: pmap})
+		id := true
+		for i, c := range cells {
+			id = id && c == int32(i)
+		}
+		for i, q := range pmap {
+			id = id && q == int32(i)
+		}
+		group = append(group, symmetry{t: t, cells: cells, from: from, id: id, pieces: pmap})
 	}
 	return group
 }
@@ -126,14 +134,18 @@ func newCanonizer(p *Puzzle) *canonizer {
 // encoding fixes the partition and the piece on each part, and leaves out
 // which copy of a piece is which.
 func (cz *canonizer) encode(g *symmetry, owner, kind []int32, out []int32) {
-	for i, o := range owner {
-		cz.moved[g.cells[i]] = o
+	moved := owner
+	if !g.id {
+		moved = cz.moved
+		for i, o := range owner {
+			moved[g.cells[i]] = o
+		}
 	}
 	for k := range cz.rank {
 		cz.rank[k] = -1
 	}
 	next := int32(0)
-	for c, o := range cz.moved {
+	for c, o := range moved {
 		r := cz.rank[o]
 		if r < 0 {
 			r = next
@@ -175,8 +187,14 @@ func (cz *canonizer) compare(g *symmetry, owner, kind, best, out []int32) int {
 // canonical returns the smallest encoding of the solution over the group
 // (in scratch space that the next call reuses) and the size of its orbit.
 func (cz *canonizer) canonical(owner, kind []int32) ([]int32, int) {
+	cz.encode(&cz.p.group[0], owner, kind, cz.best)
+	return cz.canonicalRest(owner, kind)
+}
+
+// canonicalRest is canonical when cz.best holds the solution's own
+// encoding (under the identity, the group's first element).
+func (cz *canonizer) canonicalRest(owner, kind []int32) ([]int32, int) {
 	group := cz.p.group
-	cz.encode(&group[0], owner, kind, cz.best)
 	same := 1 // the number of group elements giving best: the stabilizer's order
 	for g := 1; g < len(group); g++ {
 		switch cz.compare(&group[g], owner, kind, cz.best, cz.code) {
