@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 
 	"github.com/polytile/polytile/solve"
@@ -151,6 +152,28 @@ func (p *Puzzle) livePlacements(ctx context.Context) ([]bool, error) {
 		}
 	}
 	live := make([]bool, len(p.placements))
+	if n <= 64 {
+		// A board of 64 cells or fewer: its cells are the bits of a word,
+		// and each region of what a placement leaves is found whole.
+		nb := make([]uint64, n) // the neighbours of each cell
+		for i, ns := range f.nbrs {
+			for _, j := range ns {
+				nb[i] |= 1 << j
+			}
+		}
+		all := uint64(1)<<n - 1 // all ones when n is 64
+		for k, pl := range p.placements {
+			if k%checkSetup == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			rest := all
+			for _, c := range pl.cells {
+				rest &^= 1 << c
+			}
+			live[k] = fitsWord(rest, nb, bad)
+		}
+		return live, nil
+	}
 	for k, pl := range p.placements {
 		if k%checkSetup == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -163,6 +186,28 @@ func (p *Puzzle) livePlacements(ctx context.Context) ([]bool, error) {
 		live[k] = others == 0 && f.fits(pl.cells, size-len(pl.cells))
 	}
 	return live, nil
+}
+
+// fitsWord reports whether every region of the cells of rest (bits of a
+// board of at most 64 cells whose neighbours are nb) has a size that is
+// not bad.
+func fitsWord(rest uint64, nb []uint64, bad func(int) bool) bool {
+	for rest != 0 {
+		region := rest & -rest
+		for front := region; front != 0; {
+			var next uint64
+			for c := front; c != 0; c &= c - 1 {
+				next |= nb[bits.TrailingZeros64(c)]
+			}
+			front = next & rest &^ region
+			region |= front
+		}
+		if bad(bits.OnesCount64(region)) {
+			return false
+		}
+		rest &^= region
+	}
+	return true
 }
 
 // floodBudget is the fewest cells livePlacements explores from a

@@ -91,8 +91,9 @@ func randomPuzzle(t *testing.T, rng *rand.Rand, rows, cols int, holes float64, p
 }
 
 // The placements found live by exploring from each placement's neighbours
-// are those found live by measuring the whole board, with large budgets
-// and with small ones (which make the explorations meet and stop early).
+// (or, on a board of 64 cells or fewer, by the regions of a word) are
+// those found live by measuring the whole board, with large budgets and
+// with small ones (which make the explorations meet and stop early).
 func TestLivePlacementsAgainstFlood(t *testing.T) {
 	defer func(n int) { floodBudget = n }(floodBudget)
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -127,7 +128,10 @@ func TestLivePlacementsAgainstFlood(t *testing.T) {
 		puzzles = append(puzzles,
 			randomPuzzle(t, rng, 14, 14, 0.15, "###\n#", "#####"),
 			randomPuzzle(t, rng, 9, 30, 0.05, "##\n##", "####\n#"),
-			randomPuzzle(t, rng, 20, 20, 0.3, "#\n###\n#"))
+			randomPuzzle(t, rng, 20, 20, 0.3, "#\n###\n#"),
+			// 64 cells or fewer: each cell a bit of a word.
+			randomPuzzle(t, rng, 8, 8, 0, "###\n#", "##\n ##"),
+			randomPuzzle(t, rng, 6, 10, 0.25, "#####", "##\n##"))
 	}
 	for i, p := range puzzles {
 		want := liveByFlood(p)
