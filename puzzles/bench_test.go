@@ -89,3 +89,38 @@ func BenchmarkSolveOneSided6x15(b *testing.B) {
 	b.ReportMetric(float64(nodes)/s, "nodes/s")
 	b.ReportMetric(float64(distinct)/s, "solutions/s")
 }
+
+// BenchmarkSetup6x10 times the parts of the set-up of a search of
+// pentominoes-6x10, its placements made: choosing the piece that breaks
+// the symmetry, finding the live placements, the whole encoding, the fill
+// engine's tables, the tasks, and all of the split.
+func BenchmarkSetup6x10(b *testing.B) {
+	spec, err := LoadSpec("pentominoes-6x10")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, ctx := spec.Puzzle.ready(), context.Background()
+	e, err := p.encode(ctx, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bb := range []struct {
+		name string
+		run  func() error
+	}{
+		{"breaking", func() error { _, _, err := p.breakingPiece(ctx); return err }},
+		{"live", func() error { _, err := p.livePlacements(ctx); return err }},
+		{"encode", func() error { _, err := p.encode(ctx, true); return err }},
+		{"fill", func() error { newFill(e); return nil }},
+		{"tasks", func() error { _, err := p.tasks(ctx, e, newFill(e)); return err }},
+		{"split", func() error { _, _, _, err := p.split(ctx, &SolveConfig{Workers: 1}, &Result{}); return err }},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			for range b.N {
+				if err := bb.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -392,6 +392,7 @@ func (p *Puzzle) breakingPiece(ctx context.Context) (int, []bool, error) {
 	var bestKeep []bool
 	img := make([]int32, 0, 16)
 	mark := make([]int32, p.board.Len()) // k+1 for the cells of placement k
+	var table []int32
 pieces:
 	for i, pc := range p.pieces {
 		if pc.Count != 1 {
@@ -402,37 +403,48 @@ pieces:
 				continue pieces
 			}
 		}
-		// The piece's placements by the hash of their cells.
-		byHash := make(map[uint64][]int32)
-		for k, pl := range p.placements {
-			if pl.piece == i {
-				h := cellsHash(pl.cells)
-				byHash[h] = append(byHash[h], int32(k))
+		// The piece's placements, lo to hi (placements lists them piece
+		// by piece), by the hash of their cells, in a table of open
+		// addressing: slot h holds a placement's index plus one.
+		lo := max(0, slices.IndexFunc(p.placements, func(pl placement) bool { return pl.piece == i }))
+		hi := lo
+		for hi < len(p.placements) && p.placements[hi].piece == i {
+			hi++
+		}
+		size := 1 << bits.Len(uint(2*(hi-lo)))
+		if cap(table) < size {
+			table = make([]int32, size)
+		}
+		table = table[:size]
+		clear(table)
+		for k := lo; k < hi; k++ {
+			h := int(cellsHash(p.placements[k].cells) & uint64(size-1))
+			for table[h] != 0 {
+				h = (h + 1) & (size - 1)
 			}
+			table[h] = int32(k + 1)
 		}
 		keep := make([]bool, len(p.placements))
 		kept := 0
-		for k, pl := range p.placements {
-			if pl.piece != i {
-				continue
-			}
+		for k := lo; k < hi; k++ {
 			if k%checkSetup == 0 && ctx.Err() != nil {
 				return -1, nil, ctx.Err()
 			}
+			pl := &p.placements[k]
 			first := k // the smallest placement in k's orbit
 			for _, g := range p.group[1:] {
 				img = img[:0]
 				for _, c := range pl.cells {
 					img = append(img, g.cells[c])
 				}
-				same := byHash[cellsHash(img)]
-				j := slices.IndexFunc(same, func(j int32) bool {
-					return sameCells(p.placements[j].cells, img, mark, j+1)
-				})
-				if j < 0 {
+				h := int(cellsHash(img) & uint64(size-1))
+				for table[h] != 0 && !sameCells(p.placements[table[h]-1].cells, img, mark, table[h]) {
+					h = (h + 1) & (size - 1)
+				}
+				if table[h] == 0 {
 					panic("puzzles: a symmetry maps a placement off the board")
 				}
-				first = min(first, int(same[j]))
+				first = min(first, int(table[h]-1))
 			}
 			if first == k {
 				keep[k] = true

@@ -35,6 +35,7 @@ import (
 type fill struct {
 	p      *Puzzle
 	n      int              // cells
+	np     int              // pieces
 	pos    []int            // each board cell's position in the fill order
 	at     [][][]fillOption // at[position][piece]: the placements whose first cell is there
 	walls  []uint64         // the neighbours of the options' walls (fillWall.nbrs), one option's after another
@@ -60,6 +61,7 @@ type fill struct {
 	deadKeys  []uint64
 	deadNodes []uint32 // the nodes below each state of deadKeys, which the search counts when it skips it
 	deadSpan  uint     // the longest span of a placement, in positions
+	deadBase  uint     // where the first empty cell goes in a key: deadSpan + np
 	deadHi    []uint64 // by position: the holes in the window from there, past its first deadSpan cells
 	covers    int64    // the covers visited
 	nextTick  int64    // the nodes at which to tick
@@ -202,7 +204,7 @@ func newFill(e *Encoding) *fill {
 	b := p.board
 	lay := fillLayoutOf(b)
 	n := lay.n
-	f := &fill{p: p, n: n, pos: lay.pos, at: make([][][]fillOption, n),
+	f := &fill{p: p, n: n, np: len(p.pieces), pos: lay.pos, at: make([][][]fillOption, n),
 		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true,
 		stride: lay.stride, holes: lay.holes}
 	for _, pc := range p.pieces {
@@ -271,7 +273,7 @@ func newFill(e *Encoding) *fill {
 		}
 	}
 	if span+uint(len(p.pieces))+uint(bits.Len(uint(n))) <= 64 {
-		f.deadSpan, f.deadHi = span, make([]uint64, n)
+		f.deadSpan, f.deadBase, f.deadHi = span, span+uint(len(p.pieces)), make([]uint64, n)
 		for _, q := range f.holes {
 			for base := max(0, q-fillMax+1); base <= q-int(span); base++ {
 				f.deadHi[base] |= 1 << (q - base - int(span))
@@ -607,7 +609,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	covers, nodes := f.covers, f.nodes
 	g := &f.gm[base]
 	st, pairs := uint(f.stride), f.gridPairs
-	np := len(f.p.pieces)
+	np := f.np
 	c := (base*4 + int(window>>1&1|window>>(st-1)&2)) * np
 	spans := f.gspan[c : c+np]
 	// The options that fit, gathered without a branch on each (a branch
@@ -662,7 +664,7 @@ func (f *fill) deadSlot(base int, window, avail uint64) (int, uint64) {
 	if f.deadKeys == nil || bits.OnesCount64(avail) < deadLeft || base+fillMax < f.preEnd || window>>f.deadSpan != f.deadHi[base] {
 		return -1, 0
 	}
-	key := window&(1<<f.deadSpan-1) | avail<<f.deadSpan | uint64(base+1)<<(f.deadSpan+uint(len(f.p.pieces)))
+	key := window&(1<<f.deadSpan-1) | avail<<f.deadSpan | uint64(base+1)<<f.deadBase
 	return int((key * 0x9e3779b97f4a7c15) >> (64 - deadBits)), key
 }
 
