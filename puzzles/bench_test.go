@@ -111,7 +111,7 @@ func BenchmarkSetup6x10(b *testing.B) {
 		{"breaking", func() error { _, _, err := p.breakingPiece(ctx); return err }},
 		{"live", func() error { _, err := p.livePlacements(ctx); return err }},
 		{"encode", func() error { _, err := p.encode(ctx, true); return err }},
-		{"fill", func() error { newFill(e); return nil }},
+		{"fill", func() error { buildFill(e); return nil }},
 		{"tasks", func() error { _, err := p.tasks(ctx, e, newFill(e)); return err }},
 		{"split", func() error { _, _, _, err := p.split(ctx, &SolveConfig{Workers: 1}, &Result{}); return err }},
 	} {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/polytile/polytile/solve"
 )
@@ -30,6 +31,9 @@ type Encoding struct {
 	p       *Puzzle
 	options []int32 // option → placement
 	check   bool    // whether Decode must check the counts of pieces
+
+	fillOnce sync.Once
+	fill     *fill // the fill engine's tables, which its searchers share (newFill)
 }
 
 // Encode returns the exact-cover problem of the puzzle. With breakSymmetry,

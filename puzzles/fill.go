@@ -198,8 +198,17 @@ func fillFits(p *Puzzle) bool {
 	return true
 }
 
-// newFill builds the engine for e's options.
+// newFill returns a searcher of the fill engine for e's options: its
+// tables, built once for e, are shared; its state is its own.
 func newFill(e *Encoding) *fill {
+	e.fillOnce.Do(func() { e.fill = buildFill(e) })
+	f := *e.fill
+	f.left, f.pre = make([]int, len(f.left)), make([]uint64, len(f.pre))
+	return &f
+}
+
+// buildFill builds the fill engine's tables for e's options.
+func buildFill(e *Encoding) *fill {
 	p := e.p
 	b := p.board
 	lay := fillLayoutOf(b)
