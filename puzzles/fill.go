@@ -583,7 +583,7 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 				}
 			}
 			f.chosen[depth] = o.placement
-			f.place1(base, after, avail&^(1<<piece), depth+1)
+			f.place1(base, after, avail&^(1<<(piece&63)), depth+1)
 			if f.stop {
 				return
 			}
@@ -619,7 +619,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	g := &f.gm[base]
 	st, pairs := uint(f.stride), f.gridPairs
 	np := f.np
-	c := (base*4 + int(window>>1&1|window>>(st-1)&2)) * np
+	c := (base*4 + int(window>>1&1|window>>((st-1)&63)&2)) * np
 	spans := f.gspan[c : c+np]
 	// The options that fit, gathered without a branch on each (a branch
 	// that goes either way costs more than the work it saves), then
@@ -657,7 +657,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 			}
 		}
 		f.chosen[depth] = o.placement
-		f.placeGrid(base, after, avail&^(1<<o.piece), depth+1)
+		f.placeGrid(base, after, avail&^(1<<(o.piece&63)), depth+1)
 		if f.stop {
 			return
 		}
@@ -668,12 +668,15 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 }
 
 // deadSlot returns the state's key and its slot in the table of dead
-// states, or -1 if it is not one to remember.
+// states, or -1 if it is not one to remember. (Here and in the search,
+// shift counts known to be below 64 say so with &63, which spares the
+// compiled code the test for larger ones.)
 func (f *fill) deadSlot(base int, window, avail uint64) (int, uint64) {
-	if f.deadKeys == nil || bits.OnesCount64(avail) < deadLeft || base+fillMax < f.preEnd || window>>f.deadSpan != f.deadHi[base] {
+	span := f.deadSpan & 63
+	if f.deadKeys == nil || bits.OnesCount64(avail) < deadLeft || base+fillMax < f.preEnd || window>>span != f.deadHi[base] {
 		return -1, 0
 	}
-	key := window&(1<<f.deadSpan-1) | avail<<f.deadSpan | uint64(base+1)<<f.deadBase
+	key := window&(1<<span-1) | avail<<span | uint64(base+1)<<(f.deadBase&63)
 	return int((key * 0x9e3779b97f4a7c15) >> (64 - deadBits)), key
 }
 
@@ -726,6 +729,7 @@ func (g *gridMasks) walledIn(after uint64, stride uint, pairs bool) bool {
 func (g *gridMasks) walled(after uint64, stride uint, pairs bool) uint64 {
 	e := g.on &^ after
 	u, d := after<<1|1|g.first, after>>1|g.last
+	stride &= 63
 	l, r := after<<stride|(1<<stride-1), after>>stride|g.end
 	lr, ud := l&r, u&d
 	dead := e & ud & lr
