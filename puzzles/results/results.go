@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/polytile/polytile/puzzles"
 )
@@ -113,15 +114,14 @@ func (r *Result) Encode(w io.Writer) error {
 	if err := r.encodeHead(bw); err != nil {
 		return err
 	}
-	for i, s := range r.Solutions {
-		line, err := json.Marshal(s)
-		if err != nil {
-			return fmt.Errorf("results: %w", err)
-		}
+	var line []byte
+	names := map[string][]byte{} // the pieces' names, JSON-escaped
+	for i := range r.Solutions {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
+		line = r.Solutions[i].appendJSON(line[:0], names)
 		bw.Write(line)
 	}
 	if len(r.Solutions) > 0 {
@@ -129,6 +129,49 @@ func (r *Result) Encode(w io.Writer) error {
 	}
 	bw.WriteString("]\n}\n")
 	return bw.Flush()
+}
+
+// appendJSON appends to b the bytes json.Marshal makes of s, made
+// without it (a result can hold many solutions); names keeps the pieces'
+// names as JSON strings.
+func (s *Solution) appendJSON(b []byte, names map[string][]byte) []byte {
+	b = append(b, `{"orbit":`...)
+	b = strconv.AppendInt(b, int64(s.Orbit), 10)
+	b = append(b, `,"pieces":`...)
+	if s.Pieces == nil {
+		return append(b, "null}"...)
+	}
+	b = append(b, '[')
+	for i, p := range s.Pieces {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name, ok := names[p.Name]
+		if !ok {
+			name, _ = json.Marshal(p.Name) // a string always marshals
+			names[p.Name] = name
+		}
+		b = append(b, `{"name":`...)
+		b = append(b, name...)
+		b = append(b, `,"cells":`...)
+		if p.Cells == nil {
+			b = append(b, "null}"...)
+			continue
+		}
+		b = append(b, '[')
+		for k, c := range p.Cells {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(c[0]), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(c[1]), 10)
+			b = append(b, ']')
+		}
+		b = append(b, "]}"...)
+	}
+	return append(b, "]}"...)
 }
 
 // encodeHead writes the counts as Encode writes them, up to the opening of

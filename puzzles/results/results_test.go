@@ -411,3 +411,33 @@ func TestWriterLines(t *testing.T) {
 		}
 	}
 }
+
+// A solution's JSON, made by hand for Encode, is the bytes json.Marshal
+// makes of it: names that JSON escapes, and pieces or cells missing.
+func TestSolutionJSON(t *testing.T) {
+	odd, err := puzzles.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sols []Solution
+	for _, spec := range []*puzzles.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
+		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range res.Distinct {
+			sols = append(sols, NewSolution(d))
+		}
+	}
+	sols = append(sols, Solution{Orbit: 2}, Solution{Orbit: 1, Pieces: []Piece{{Name: "X"}}}, Solution{Pieces: []Piece{}})
+	names := map[string][]byte{}
+	for _, s := range sols {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.appendJSON(nil, names); string(got) != string(want) {
+			t.Fatalf("the JSON\n%s\nwant\n%s", got, want)
+		}
+	}
+}
