@@ -95,12 +95,24 @@ func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
 func NewSolution(d puzzles.Class) Solution {
 	pieces := d.Puzzle().Pieces()
 	s := Solution{Orbit: d.Orbit}
-	for _, pl := range d.Placements() {
-		p := Piece{Name: pieces[pl.Piece].Name, Cells: make([][2]int, len(pl.Cells))}
+	pls := d.Placements()
+	if len(pls) == 0 {
+		return s
+	}
+	// The cells of all the pieces in one array.
+	n := 0
+	for _, pl := range pls {
+		n += len(pl.Cells)
+	}
+	all := make([][2]int, n)
+	s.Pieces = make([]Piece, len(pls))
+	for i, pl := range pls {
+		cells := all[:len(pl.Cells):len(pl.Cells)]
+		all = all[len(pl.Cells):]
 		for k, c := range pl.Cells {
-			p.Cells[k] = [2]int{c.Row, c.Col}
+			cells[k] = [2]int{c.Row, c.Col}
 		}
-		s.Pieces = append(s.Pieces, p)
+		s.Pieces[i] = Piece{Name: pieces[pl.Piece].Name, Cells: cells}
 	}
 	return s
 }
