@@ -600,15 +600,20 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 	// front, by hand: a call a node costs more than it does.
 	k := bits.TrailingZeros64(^window)
-	if base += k; base >= f.n {
+	base += k
+	if window >>= k; base < f.n && base-k+fillMax < f.preEnd {
+		if window |= f.window(base); window&1 != 0 {
+			// The whole window was covered (k = 64), and what the
+			// prefix or the holes cover runs on.
+			base, window = f.front(base, window)
+		}
+	}
+	if base >= f.n {
 		f.covers++
 		if !f.visit(f.chosen[:depth]) {
 			f.stop = true
 		}
 		return
-	}
-	if window >>= k; base-k+fillMax < f.preEnd {
-		window |= f.window(base)
 	}
 	slot, key := f.deadSlot(base, window, avail)
 	if slot >= 0 && f.deadKeys[slot] == key {
@@ -682,19 +687,25 @@ func (f *fill) deadSlot(base int, window, avail uint64) (int, uint64) {
 
 // front moves the window, the covered cells from position base on, to
 // the first empty cell, and returns its position and the window from
-// there; a position of f.n or more if the board is covered.
+// there; a position of f.n or more if the board is covered. (When the
+// whole window is covered, holes or the prefix may run on past it: it
+// moves on again.)
 func (f *fill) front(base int, window uint64) (int, uint64) {
-	k := bits.TrailingZeros64(^window)
-	base += k
-	if base >= f.n {
-		return base, 0
+	for {
+		k := bits.TrailingZeros64(^window)
+		base += k
+		if base >= f.n {
+			return base, 0
+		}
+		window >>= k
+		if base-k+fillMax < f.preEnd {
+			// Prefix cells may have come into the window.
+			window |= f.window(base)
+		}
+		if window&1 == 0 {
+			return base, window
+		}
 	}
-	window >>= k
-	if base-k+fillMax < f.preEnd {
-		// Prefix cells may have come into the window.
-		window |= f.window(base)
-	}
-	return base, window
 }
 
 // walledIn reports whether putting down o, at the window's first cell at

@@ -875,3 +875,53 @@ func TestFillGridLimit(t *testing.T) {
 		}
 	}
 }
+
+// A board whose parts lie more than a window apart in the fill order (64
+// positions of holes between them): the fill engine moves on past the
+// holes and finds the covers Dancing Links finds, with pieces of one copy
+// on squares (placeGrid), with a monomino (place1) and with copies
+// (place).
+func TestFillFarApart(t *testing.T) {
+	domino, err := ParsePiece("domino", "##")
+	if err != nil {
+		t.Fatal(err)
+	}
+	domino.Count = 6
+	monos := mustSet(t, "one-sided-tetrominoes")[:5:5] // 20 cells, and four of one cell
+	for _, name := range []string{"a", "b", "c", "d"} {
+		mono, err := ParsePiece(name, "#")
+		if err != nil {
+			t.Fatal(err)
+		}
+		monos = append(monos, mono)
+	}
+	rooms := func(rows, cols, gap int) string {
+		row := strings.Repeat(".", cols) + strings.Repeat("#", gap) + strings.Repeat(".", cols)
+		return strings.Repeat(row+"\n", rows)
+	}
+	for _, tt := range []struct {
+		name   string
+		board  string
+		pieces []Piece
+	}{
+		{"pentominoes in two 5×6 rooms, 65 holes apart", rooms(5, 6, 13), mustSet(t, "pentominoes")},
+		{"tetrominoes and monominoes in two 3×4 rooms, 66 holes apart", rooms(3, 4, 22), monos},
+		{"six dominoes in two 2×3 rooms, 70 holes apart", rooms(2, 3, 35), []Piece{domino}},
+	} {
+		p := mustPuzzle(t, mustBoard(t, tt.board), tt.pieces)
+		if !fillFits(p) || fillLayoutOf(p.board).stride == 0 {
+			t.Fatalf("%s: not laid out as a rectangle for the fill engine", tt.name)
+		}
+		var raws [2]int64
+		for i, engine := range []Engine{EngineFill, EngineDLX} {
+			res, err := p.Solve(context.Background(), &SolveConfig{Engine: engine, NoSymmetryBreaking: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raws[i] = res.Raw
+		}
+		if raws[0] != raws[1] || raws[1] == 0 {
+			t.Errorf("%s: fill finds %d covers, Dancing Links %d", tt.name, raws[0], raws[1])
+		}
+	}
+}
