@@ -25,6 +25,9 @@ import (
 // fill order. So the board may be of any length (6 × 15, 3 × 40, …), as long
 // as it is at most 64 cells across in the order's short direction, and there
 // are at most 64 pieces. Each placement is a mask relative to its first cell.
+// The holes of a board of squares and the placements of a task's prefix,
+// which may lie anywhere, are kept apart (pre) and come into the window as
+// it moves (front).
 //
 // The cells are ordered along the board's shorter side (column by column on
 // a board wider than tall): the first empty cell then has few ways to be
@@ -70,8 +73,11 @@ type fill struct {
 	// gridPairs when they are all larger than two: two cells walled in
 	// together are too.
 	gridWalls, gridPairs bool
-	// For placeGrid: the options of at, as masks and placements alone,
-	// those of at[position][piece] at gspan[position*len(pieces)+piece].
+	// For placeGrid: the options of at, as masks, placements and
+	// pieces, in four runs for each position and piece, by the cells
+	// next to the first empty one that they cover, those that fit in
+	// case c (the window's two bits there) at
+	// gspan[(position*4+c)*len(pieces)+piece].
 	gopts []gridOption
 	gspan []fillSpan
 	fits  []int32 // placeGrid's options at each depth, gridMaxFits a depth
@@ -230,7 +236,8 @@ func buildFill(e *Encoding) *fill {
 		smallest = min(smallest, len(pc.Cells))
 	}
 	// Options in the order the search meets them, so that the walls of the
-	// options it tries one after another lie side by side.
+	// options it tries one after another lie side by side. The tables are
+	// read-only once built: every searcher of the encoding shares them.
 	firsts := make([]int, len(p.placements))
 	for _, k := range e.options {
 		pl := &p.placements[k]
@@ -245,8 +252,8 @@ func buildFill(e *Encoding) *fill {
 		}
 		f.at[first][pl.piece] = append(f.at[first][pl.piece], o)
 	}
-	// The walls of each option, unless a walled-in cell is found by the
-	// window's shifts, or is no dead end (a piece of one cell).
+	// The walls of each option, unless the cells walled in are found by
+	// the window's shifts, or are no dead end (a piece of one cell).
 	f.gridWalls, f.gridPairs = f.stride > 0 && smallest > 1, f.stride > 0 && smallest > 2
 	if !f.gridWalls && smallest > 1 {
 		nbrs := make([][]int, n) // the neighbours of each position
