@@ -112,7 +112,8 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 // small. So they are measured from the placement's neighbours outwards,
 // each up to a budget of cells, and the one large region, if there is one,
 // by what is left: a placement costs about its neighbourhood, not the
-// board.
+// board. A board of 64 cells or fewer is a word of bits, and its regions
+// are flooded whole (fitsWord), which costs less than any exploration.
 func (p *Puzzle) livePlacements(ctx context.Context) ([]bool, error) {
 	g, smallest := 0, len(p.pieces[0].Cells)
 	for _, pc := range p.pieces {

@@ -688,6 +688,21 @@ func TestSolutionLegend(t *testing.T) {
 	}
 }
 
+// rawByEngine returns the raw solutions of p that the fill engine and
+// Dancing Links find, in that order.
+func rawByEngine(t *testing.T, p *Puzzle) [2]int64 {
+	t.Helper()
+	var raws [2]int64
+	for i, engine := range []Engine{EngineFill, EngineDLX} {
+		res, err := p.Solve(context.Background(), &SolveConfig{Engine: engine, NoSymmetryBreaking: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raws[i] = res.Raw
+	}
+	return raws
+}
+
 // On boards of squares, with holes anywhere (the first cell, the edges,
 // the middle), the fill engine lays the board out as its whole rectangle
 // and finds the walled-in cells on the whole window at once; it finds the
@@ -727,14 +742,7 @@ func TestFillLayout(t *testing.T) {
 			t.Fatalf("board %d:\n%s: not laid out as its rectangle (stride %d, %d holes)", k, pic.String(), lay.stride, len(lay.holes))
 		}
 		p := mustPuzzle(t, b, pieces)
-		var raws [2]int64
-		for i, engine := range []Engine{EngineFill, EngineDLX} {
-			res, err := p.Solve(context.Background(), &SolveConfig{Engine: engine, NoSymmetryBreaking: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			raws[i] = res.Raw
-		}
+		raws := rawByEngine(t, p)
 		if raws[0] != raws[1] {
 			t.Errorf("board %d:\n%sfill finds %d covers, Dancing Links %d", k, pic.String(), raws[0], raws[1])
 		}
@@ -912,14 +920,7 @@ func TestFillFarApart(t *testing.T) {
 		if !fillFits(p) || fillLayoutOf(p.board).stride == 0 {
 			t.Fatalf("%s: not laid out as a rectangle for the fill engine", tt.name)
 		}
-		var raws [2]int64
-		for i, engine := range []Engine{EngineFill, EngineDLX} {
-			res, err := p.Solve(context.Background(), &SolveConfig{Engine: engine, NoSymmetryBreaking: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			raws[i] = res.Raw
-		}
+		raws := rawByEngine(t, p)
 		if raws[0] != raws[1] || raws[1] == 0 {
 			t.Errorf("%s: fill finds %d covers, Dancing Links %d", tt.name, raws[0], raws[1])
 		}
