@@ -3,7 +3,6 @@ package puzzles
 import (
 	"cmp"
 	"context"
-	"math"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -57,14 +56,15 @@ type fill struct {
 	stride int
 	gm     []gridMasks // by position of the window's first cell, when stride is not 0
 	holes  []int       // the positions that are not the board's cells, always covered
-	// deadKeys and deadNodes remember states of the search below which
-	// there is no cover (deadBits), for place1 and placeGrid; made at the
-	// first search, when a state's key fits a word (deadSpan is then not
-	// 0).
-	deadKeys  []uint64
-	deadNodes []uint32 // the nodes below each state of deadKeys, which the search counts when it skips it
+	// dead remembers states of the search below which there is no cover
+	// (deadBits), for place1 and placeGrid; made at the first search,
+	// when a state's key fits a word (deadSpan is then not 0).
+	dead      []uint64
 	deadSpan  uint     // the longest span of a placement, in positions
 	deadBase  uint     // where the first empty cell goes in a key: deadSpan + np
+	deadDrop  uint     // 64 - K, for keys of K bits: a key's hash shifted up by it leaves its bucket on top
+	deadFew   int      // the fewest pieces left in a state looked up: deadLeft once there is a table, else more than a puzzle has
+	deadShift uint     // 64 less the bits of a tag (K - deadBits + 1): an entry's node count and mark are below
 	deadHi    []uint64 // by position: the holes in the window from there, past its first deadSpan cells
 	covers    int64    // the covers visited
 	nextTick  int64    // the nodes at which to tick
@@ -134,22 +134,28 @@ type gridOption struct {
 // different placements of the same pieces often cover the same cells (in
 // 6 × 10 the search meets a third as many states as it makes nodes).
 //
-// A state fits in one word, its key: the window's first deadSpan cells,
-// the pieces left above them, the first empty cell plus one above those
-// (so that no key is 0, the empty slot's). Covered cells past the first
-// empty one lie within a placement's span of it, so deadSpan, the longest
-// span of a placement, keeps them all. A slot the search reads is then 8
-// bytes, and the table's keys fit the core's cache; the nodes below each
-// state are kept apart (fill.deadNodes), read when it is met again.
+// A state fits in K bits, its key: the window's first deadSpan cells, the
+// pieces left above them, the first empty cell above those. Covered cells
+// past the first empty one lie within a placement's span of it, so
+// deadSpan, the longest span of a placement, keeps them all. The key is
+// hashed by a multiplication modulo 2^K, which is one to one: the hash's
+// top deadBits-1 bits choose a bucket of two slots, and the rest, the
+// tag, tell the keys of a bucket apart exactly. A slot is one word: the
+// tag on top, below it the nodes under the state (which the search counts
+// when it skips it) and a mark (bit 0) that the slot is not empty. So a
+// look in the table reads one cache line. A bucket keeps the state with
+// the most nodes below it of those stored there, and the last one.
 //
-// deadBits sets the size of the table, 2^deadBits slots (512 KB of keys
-// and 256 KB of node counts), and deadLeft the fewest pieces left in a
-// state worth remembering: below that its subtree is smaller than a look
-// in the table costs. (Chosen by measure: 6 × 10 and 5 × 12 make 40% and
-// 55% fewer nodes and take 20–25% less time; larger tables find more but
-// cost more than they save.)
+// deadBits sets the size of the table, 2^deadBits slots (1 MB), and
+// deadLeft the fewest pieces left in a state worth remembering: below
+// that its subtree is smaller than a look in the table costs. (Chosen by
+// measure: 6 × 10 and 5 × 12 make 40% and 55% fewer nodes and take 20–25%
+// less time; two slots a bucket meet as many states again as a table of
+// one slot a bucket and four times the size, and take 9% less time on
+// 6 × 10 and 16% on Scott's raw covers than one slot a bucket of the same
+// size did.)
 const (
-	deadBits = 16
+	deadBits = 17
 	deadLeft = 3
 )
 
@@ -221,7 +227,7 @@ func buildFill(e *Encoding) *fill {
 	n := lay.n
 	f := &fill{p: p, n: n, np: len(p.pieces), pos: lay.pos, at: make([][][]fillOption, n),
 		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true,
-		stride: lay.stride, holes: lay.holes}
+		stride: lay.stride, holes: lay.holes, deadFew: 65}
 	for _, pc := range p.pieces {
 		f.singles = f.singles && pc.Count == 1
 	}
@@ -288,8 +294,9 @@ func buildFill(e *Encoding) *fill {
 			}
 		}
 	}
-	if span+uint(len(p.pieces))+uint(bits.Len(uint(n))) <= 64 {
+	if k := span + uint(len(p.pieces)) + uint(bits.Len(uint(n))); k <= 64 {
 		f.deadSpan, f.deadBase, f.deadHi = span, span+uint(len(p.pieces)), make([]uint64, n)
+		f.deadDrop, f.deadShift = 64-k, 64-(k-deadBits+1)
 		for _, q := range f.holes {
 			for base := max(0, q-fillMax+1); base <= q-int(span); base++ {
 				f.deadHi[base] |= 1 << (q - base - int(span))
@@ -436,8 +443,8 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
-		if f.deadKeys == nil && f.deadSpan > 0 {
-			f.deadKeys, f.deadNodes = make([]uint64, 1<<deadBits), make([]uint32, 1<<deadBits)
+		if f.dead == nil && f.deadSpan > 0 {
+			f.dead, f.deadFew = make([]uint64, 1<<deadBits), deadLeft
 		}
 		if f.gopts != nil {
 			if f.fits == nil {
@@ -564,10 +571,12 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 		}
 		return
 	}
-	slot, key := f.deadSlot(base, window, avail)
-	if slot >= 0 && f.deadKeys[slot] == key {
-		f.count(int64(f.deadNodes[slot]))
-		return
+	bucket, tag := f.deadSlot(base, window, avail)
+	if bucket >= 0 {
+		if n, ok := f.deadNodes(bucket, tag); ok {
+			f.count(n)
+			return
+		}
 	}
 	covers, nodes := f.covers, f.nodes
 	byPiece := f.at[base]
@@ -596,8 +605,8 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 			}
 		}
 	}
-	if slot >= 0 && f.covers == covers && f.nodes-nodes <= math.MaxUint32 {
-		f.deadKeys[slot], f.deadNodes[slot] = key, uint32(f.nodes-nodes)
+	if bucket >= 0 && f.covers == covers {
+		f.deadStore(bucket, tag, f.nodes-nodes)
 	}
 }
 
@@ -622,10 +631,12 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 		}
 		return
 	}
-	slot, key := f.deadSlot(base, window, avail)
-	if slot >= 0 && f.deadKeys[slot] == key {
-		f.count(int64(f.deadNodes[slot]))
-		return
+	bucket, tag := f.deadSlot(base, window, avail)
+	if bucket >= 0 {
+		if n, ok := f.deadNodes(bucket, tag); ok {
+			f.count(n)
+			return
+		}
 	}
 	covers, nodes := f.covers, f.nodes
 	g := &f.gm[base]
@@ -674,22 +685,59 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 			return
 		}
 	}
-	if slot >= 0 && f.covers == covers && f.nodes-nodes <= math.MaxUint32 {
-		f.deadKeys[slot], f.deadNodes[slot] = key, uint32(f.nodes-nodes)
+	if bucket >= 0 && f.covers == covers {
+		f.deadStore(bucket, tag, f.nodes-nodes)
 	}
 }
 
-// deadSlot returns the state's key and its slot in the table of dead
-// states, or -1 if it is not one to remember. (Here and in the search,
-// shift counts known to be below 64 say so with &63, which spares the
-// compiled code the test for larger ones.)
+// deadSlot returns the state's bucket in the table of dead states, or -1
+// if it is not one to remember, and its tag, in place: the top bits of a
+// slot. (Here and in the search, shift counts known to be below 64 say so
+// with &63, which spares the compiled code the test for larger ones.)
 func (f *fill) deadSlot(base int, window, avail uint64) (int, uint64) {
 	span := f.deadSpan & 63
-	if f.deadKeys == nil || bits.OnesCount64(avail) < deadLeft || base+fillMax < f.preEnd || window>>span != f.deadHi[base] {
+	if bits.OnesCount64(avail) < f.deadFew || base+fillMax < f.preEnd || window>>span != f.deadHi[base] {
 		return -1, 0
 	}
-	key := window&(1<<span-1) | avail<<span | uint64(base+1)<<(f.deadBase&63)
-	return int((key * 0x9e3779b97f4a7c15) >> (64 - deadBits)), key
+	key := window&(1<<span-1) | avail<<span | uint64(base)<<(f.deadBase&63)
+	// Multiplying by an odd number is one to one modulo 2^K: the top
+	// deadBits-1 bits of the product's first K choose the bucket, the
+	// others are the tag, and a bucket and a tag are one key.
+	h := key * 0x9e3779b97f4a7c15
+	return int(h << (f.deadDrop & 63) >> (64 - deadBits + 1)), h << (f.deadShift & 63)
+}
+
+// deadNodes returns the nodes below the state of the tag that the bucket
+// holds, if it holds it.
+func (f *fill) deadNodes(bucket int, tag uint64) (int64, bool) {
+	b := (*[2]uint64)(f.dead[bucket*2:])
+	want := tag | 1
+	nodes := uint64(1)<<(f.deadShift&63) - 2
+	if (b[0]^want)&^nodes == 0 {
+		return int64(b[0] & nodes >> 1), true
+	}
+	if (b[1]^want)&^nodes == 0 {
+		return int64(b[1] & nodes >> 1), true
+	}
+	return 0, false
+}
+
+// deadStore puts the state of the tag, with the n nodes below it, in the
+// bucket: first if n is at least the nodes of the state first there,
+// which moves to second, else second. (A count too large for a slot is
+// not kept.)
+func (f *fill) deadStore(bucket int, tag uint64, n int64) {
+	b := (*[2]uint64)(f.dead[bucket*2:])
+	nodes := uint64(1)<<(f.deadShift&63) - 2
+	e := tag | uint64(n)<<1 | 1
+	if uint64(n) > nodes>>1 {
+		return
+	}
+	if e&nodes >= b[0]&nodes {
+		b[0], b[1] = e, b[0]
+	} else {
+		b[1] = e
+	}
 }
 
 // front moves the window, the covered cells from position base on, to

@@ -3,6 +3,7 @@ package puzzles
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -924,5 +925,125 @@ func TestFillFarApart(t *testing.T) {
 		if raws[0] != raws[1] || raws[1] == 0 {
 			t.Errorf("%s: fill finds %d covers, Dancing Links %d", tt.name, raws[0], raws[1])
 		}
+	}
+}
+
+// TestDeadTable checks the table of dead states: states whose keys differ
+// in one bit never share a bucket and a tag (the hash is one to one), a
+// state stored is found with its nodes, and a bucket keeps the state with
+// the most nodes and the last one.
+func TestDeadTable(t *testing.T) {
+	ctx := context.Background()
+	// The inverse of the hash's multiplier modulo 2^64 (Newton's
+	// iteration: each step doubles the bits that are right).
+	const mul = 0x9e3779b97f4a7c15
+	inverse := uint64(mul)
+	for range 6 {
+		inverse *= 2 - mul*inverse
+	}
+	if inverse*mul != 1 {
+		t.Fatalf("inverse %#x", inverse)
+	}
+	for _, name := range []string{"pentominoes-6x10", "scott", "pentominoes-3x20", "one-sided-pentominoes-6x15"} {
+		spec, err := LoadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := spec.Puzzle.ready()
+		e, err := p.encode(ctx, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newFill(e)
+		if f.deadSpan == 0 {
+			t.Fatalf("%s: no table of dead states", name)
+		}
+		f.dead, f.deadFew = make([]uint64, 1<<deadBits), deadLeft
+		span, np := f.deadSpan, f.np
+		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+		state := func() (int, uint64, uint64) {
+			base := rng.IntN(f.n)
+			avail := rng.Uint64() & (1<<np - 1)
+			for bits.OnesCount64(avail) < deadLeft {
+				avail |= 1 << rng.IntN(np)
+			}
+			return base, rng.Uint64()&(1<<span-1)&^1 | f.deadHi[base]<<span, avail
+		}
+		type slot struct {
+			bucket int
+			tag    uint64
+		}
+		for range 5000 {
+			base, window, avail := state()
+			bucket, tag := f.deadSlot(base, window, avail)
+			if bucket < 0 || bucket >= len(f.dead)/2 || tag&(1<<f.deadShift-1) != 0 {
+				t.Fatalf("%s: state (%d, %#x, %#x) has bucket %d, tag %#x", name, base, window, avail, bucket, tag)
+			}
+			// The bucket and the tag give the key back: the hash is
+			// one to one.
+			k := 64 - f.deadDrop
+			key := window&(1<<span-1) | avail<<span | uint64(base)<<f.deadBase
+			h := uint64(bucket)<<(k-deadBits+1) | tag>>f.deadShift
+			if back := h * inverse & (1<<k - 1); back != key {
+				t.Fatalf("%s: state (%d, %#x, %#x), key %#x: bucket %d and tag %#x give key %#x", name, base, window, avail, key, bucket, tag, back)
+			}
+			at := slot{bucket, tag}
+			for i := 1; i < int(span); i++ {
+				if b, g := f.deadSlot(base, window^1<<i, avail); (slot{b, g}) == at {
+					t.Fatalf("%s: states (%d, %#x, %#x) and window %#x share bucket %d, tag %#x", name, base, window, avail, window^1<<i, b, g)
+				}
+			}
+			for i := range np {
+				if a := avail ^ 1<<i; bits.OnesCount64(a) >= deadLeft {
+					if b, g := f.deadSlot(base, window, a); (slot{b, g}) == at {
+						t.Fatalf("%s: states (%d, %#x, %#x) and pieces %#x share a slot", name, base, window, avail, a)
+					}
+				}
+			}
+			for i := range bits.Len(uint(f.n)) {
+				if q := base ^ 1<<i; q < f.n && f.deadHi[q] == f.deadHi[base] {
+					if b, g := f.deadSlot(q, window, avail); (slot{b, g}) == at {
+						t.Fatalf("%s: states (%d, %#x, %#x) and position %d share a slot", name, base, window, avail, q)
+					}
+				}
+			}
+			n := rng.Int64N(1 << 20)
+			f.deadStore(bucket, tag, n)
+			if got, ok := f.deadNodes(bucket, tag); !ok || got != n {
+				t.Fatalf("%s: stored %d nodes, found %d, %v", name, n, got, ok)
+			}
+		}
+		// One bucket, states with tags 1 to 4.
+		clear(f.dead)
+		tag := func(i uint64) uint64 { return i << f.deadShift }
+		most := int64(1)<<(f.deadShift-1) - 1
+		for _, step := range []struct {
+			tag  uint64
+			n    int64
+			kept []uint64 // the tags found after it
+		}{
+			{1, 10, []uint64{1}},
+			{2, 5, []uint64{1, 2}},
+			{3, 1, []uint64{1, 3}},        // the second slot is the last one's
+			{4, 100, []uint64{4, 1}},      // the most nodes first
+			{2, 0, []uint64{4, 2}},        // a dead end with no nodes below
+			{3, most + 1, []uint64{4, 2}}, // too many to keep
+			{3, most, []uint64{3, 4}},
+		} {
+			f.deadStore(5, tag(step.tag), step.n)
+			for i := uint64(1); i <= 4; i++ {
+				_, ok := f.deadNodes(5, tag(i))
+				if ok != slices.Contains(step.kept, i) {
+					t.Fatalf("%s: after storing tag %d with %d nodes, tag %d found %v, want %v kept", name, step.tag, step.n, i, ok, step.kept)
+				}
+			}
+			if _, ok := f.deadNodes(4, tag(step.tag)); ok {
+				t.Fatalf("%s: tag %d found in another bucket", name, step.tag)
+			}
+		}
+		if got, _ := f.deadNodes(5, tag(3)); got != most {
+			t.Fatalf("%s: %d nodes kept, want %d", name, got, most)
+		}
+		t.Logf("%s: keys of %d bits, tags of %d, node counts up to %d", name, 64-f.deadDrop, 64-f.deadShift, most)
 	}
 }
