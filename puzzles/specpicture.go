@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"go.yaml.in/yaml/v4"
@@ -140,7 +141,9 @@ func lostRowMsg(rest []string, parent, ind int, what, key string, first int, boa
 // blockHeaderRE matches a line that starts a literal block as the value
 // of a key: its indentation, "- " list markers, the key, and the block's
 // indicators.
-var blockHeaderRE = regexp.MustCompile(`^( *)((?:- +)*)([^\s#-][^#]*?|-[^\s#][^#]*?): +\|([1-9+-]{0,2}) *(?:#.*)?$`)
+var blockHeaderRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^( *)((?:- +)*)([^\s#-][^#]*?|-[^\s#][^#]*?): +\|([1-9+-]{0,2}) *(?:#.*)?$`)
+})
 
 // lostRowInText looks, in the file's text, for a row of a picture that
 // YAML left out of its literal block, at or before line limit: for a
@@ -150,7 +153,7 @@ var blockHeaderRE = regexp.MustCompile(`^( *)((?:- +)*)([^\s#-][^#]*?|-[^\s#][^#
 func (p *specParser) lostRowInText(limit int) error {
 	for h := 1; h <= len(p.lines) && h < limit; h++ {
 		src, _ := p.sourceLine(h)
-		m := blockHeaderRE.FindStringSubmatch(src)
+		m := blockHeaderRE().FindStringSubmatch(src)
 		if m == nil {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
@@ -50,7 +51,7 @@ func (p *specParser) load(data []byte) (*yaml.Node, error) {
 	return root, nil
 }
 
-var yamlLineRE = regexp.MustCompile(`line (\d+)`)
+var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+)`) })
 
 // yamlError turns an error of the YAML parser into a *SpecError at the
 // position it names, or failing that at the first character the parser
@@ -88,7 +89,7 @@ func (p *specParser) syntaxError(data []byte, err error) error {
 		return p.errorAt(line, col, "%s", msg)
 	}
 	line, col := badCharacter(data)
-	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
+	if m := yamlLineRE().FindStringSubmatch(err.Error()); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		col = 1
 	}

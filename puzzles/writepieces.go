@@ -8,11 +8,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // plainName matches the piece names that YAML reads as strings without
 // quotes.
-var plainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_'.+-]*$`)
+var plainName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_'.+-]*$`) })
 
 // PiecesAbout says in a line what pieces LoadPieces loaded by name: the
 // built-in set's description, or, for those of a spec, whose they are.
@@ -43,7 +44,7 @@ func WritePieces(w io.Writer, comment string, lat Lattice, pieces []Piece) error
 	bw.WriteString("pieces:\n")
 	for _, pc := range pieces {
 		name := pc.Name
-		if !plainName.MatchString(name) {
+		if !plainName().MatchString(name) {
 			name = strconv.Quote(name)
 		}
 		fmt.Fprintf(bw, "  - name: %s\n", name)

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/plural"
@@ -114,7 +115,7 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			}
 			page.Solutions = append(page.Solutions, pageSolution{Number: s.Number, Orbit: s.Orbit, Grid: s.Grid, SVG: svg})
 		}
-		if err := write(pageName(i), func(w io.Writer) error { return siteTemplate.Execute(w, &page) }); err != nil {
+		if err := write(pageName(i), func(w io.Writer) error { return siteTemplate().Execute(w, &page) }); err != nil {
 			return written, err
 		}
 	}
@@ -261,9 +262,11 @@ func (p *sitePage) describe(grid string) string {
 	return strings.Join(parts, "; ")
 }
 
+// The class names in a picture's style and in its elements, compiled when
+// a page is first made (as is siteTemplate), not when a program starts.
 var (
-	svgStyleClass = regexp.MustCompile(`\.([a-z][a-z0-9]*)\{`)
-	svgClass      = regexp.MustCompile(` class="([a-z][a-z0-9]*)"`)
+	svgStyleClass = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.([a-z][a-z0-9]*)\{`) })
+	svgClass      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` class="([a-z][a-z0-9]*)"`) })
 )
 
 // inlineSVG returns sh as an SVG element to put in a page: without its
@@ -277,14 +280,18 @@ func inlineSVG(ctx context.Context, sh *gallery.Sheet, scope, label string) (tem
 	s := buf.String()
 	s = s[strings.Index(s, "<svg"):]
 	head, body, _ := strings.Cut(s, "</style>")
-	head = svgStyleClass.ReplaceAllString(head, "."+scope+"-$1{")
-	body = svgClass.ReplaceAllString(body, ` class="`+scope+`-$1"`)
+	head = svgStyleClass().ReplaceAllString(head, "."+scope+"-$1{")
+	body = svgClass().ReplaceAllString(body, ` class="`+scope+`-$1"`)
 	s = head + "</style>" + body
 	s = `<svg role="img" aria-label="` + template.HTMLEscapeString(label) + `"` + strings.TrimPrefix(s, "<svg")
 	return template.HTML(s), nil
 }
 
-var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+var siteTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(siteHTML))
+})
+
+const siteHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -336,4 +343,4 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <script>{{.JS}}</script>
 </body>
 </html>
-`))
+`
