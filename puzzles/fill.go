@@ -62,9 +62,14 @@ type fill struct {
 	dead      []uint64
 	deadSpan  uint     // the longest span of a placement, in positions
 	deadBase  uint     // where the first empty cell goes in a key: deadSpan + np
-	deadDrop  uint     // 64 - K, for keys of K bits: a key's hash shifted up by it leaves its bucket on top
+	deadK     uint     // the bits of a key, K
+	deadMul   uint64   // the hash's odd multiplier shifted up by 64 - K: a key times it is the hash, on top
+	deadTop   uint     // 64 less the bits of a bucket's number: the hash on top shifted down by it is the bucket
+	deadUp    uint     // the bits of a bucket's number: the hash on top shifted up by it is the tag, on top
+	deadGrow  int64    // the nodes searched (deadSeen) at which the table grows
+	deadSeen  int64    // the nodes searched since the table was made, as of the last task
 	deadFew   int      // the fewest pieces left in a state looked up: deadLeft once there is a table, else more than a puzzle has
-	deadShift uint     // 64 less the bits of a tag (K - deadBits + 1): an entry's node count and mark are below
+	deadShift uint     // 64 less the bits of a tag (K less a bucket's): an entry's node count and mark are below
 	deadHi    []uint64 // by position: the holes in the window from there, past its first deadSpan cells
 	covers    int64    // the covers visited
 	nextTick  int64    // the nodes at which to tick
@@ -146,17 +151,21 @@ type gridOption struct {
 // look in the table reads one cache line. A bucket keeps the state with
 // the most nodes below it of those stored there, and the last one.
 //
-// deadBits sets the size of the table, 2^deadBits slots (1 MB), and
-// deadLeft the fewest pieces left in a state worth remembering: below
-// that its subtree is smaller than a look in the table costs. (Chosen by
-// measure: 6 × 10 and 5 × 12 make 40% and 55% fewer nodes and take 20–25%
-// less time; two slots a bucket meet as many states again as a table of
-// one slot a bucket and four times the size, and take 9% less time on
-// 6 × 10 and 16% on Scott's raw covers than one slot a bucket of the same
-// size did.)
+// The table starts with 2^deadBits slots (256 KB) and grows to
+// 2^deadMostBits (1 MB) once the search has made deadGrowth nodes a slot:
+// a short search, such as Scott's, then touches a quarter of the memory
+// (a fresh page costs a fault of its own). deadLeft is the fewest pieces
+// left in a state worth remembering: below that its subtree is smaller
+// than a look in the table costs. (Chosen by measure: 6 × 10 and 5 × 12
+// make 40% and 55% fewer nodes and take 20–25% less time; two slots a
+// bucket meet as many states again as a table of one slot a bucket and
+// four times the size.)
 const (
-	deadBits = 17
-	deadLeft = 3
+	deadMul      = 0x9e3779b97f4a7c15
+	deadBits     = 15
+	deadMostBits = 17
+	deadGrowth   = 4
+	deadLeft     = 3
 )
 
 // gridMaxFits is the most options of one position that placeGrid holds
@@ -296,7 +305,7 @@ func buildFill(e *Encoding) *fill {
 	}
 	if k := span + uint(len(p.pieces)) + uint(bits.Len(uint(n))); k <= 64 {
 		f.deadSpan, f.deadBase, f.deadHi = span, span+uint(len(p.pieces)), make([]uint64, n)
-		f.deadDrop, f.deadShift = 64-k, 64-(k-deadBits+1)
+		f.deadK, f.deadMul = k, deadMul<<(64-k)
 		for _, q := range f.holes {
 			for base := max(0, q-fillMax+1); base <= q-int(span); base++ {
 				f.deadHi[base] |= 1 << (q - base - int(span))
@@ -443,8 +452,8 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
-		if f.dead == nil && f.deadSpan > 0 {
-			f.dead, f.deadFew = make([]uint64, 1<<deadBits), deadLeft
+		if f.deadSpan > 0 {
+			f.deadTable()
 		}
 		if f.gopts != nil {
 			if f.fits == nil {
@@ -461,7 +470,43 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	if f.stop {
 		err = ctx.Err()
 	}
+	f.deadSeen += f.nodes
 	return f.nodes, 0, err
+}
+
+// deadTable makes the table of dead states, 2^deadBits slots, or, once
+// the search has made deadGrowth nodes a slot, makes it 2^deadMostBits
+// slots, moving the states it holds.
+func (f *fill) deadTable() {
+	if f.dead == nil {
+		f.deadSize(deadBits)
+		f.deadFew = deadLeft
+		return
+	}
+	if f.deadSeen < f.deadGrow || len(f.dead) >= 1<<min(deadMostBits, f.deadK) {
+		return
+	}
+	old, oldShift := f.dead, f.deadShift
+	f.deadSize(deadMostBits)
+	nodes := uint64(1)<<(oldShift&63) - 2
+	for i, e := range old {
+		if e&1 == 0 {
+			continue
+		}
+		// The hash is the bucket and the tag; split it anew.
+		h := (uint64(i/2)<<(64-oldShift) | e>>oldShift) << (64 - f.deadK)
+		f.deadStore(int(h>>f.deadTop), h<<f.deadUp, int64(e&nodes>>1))
+	}
+}
+
+// deadSize makes an empty table of 2^b slots, or 2^K if that is fewer:
+// then every key has a bucket of its own, and tags of one bit.
+func (f *fill) deadSize(b uint) {
+	b = min(b, f.deadK)
+	f.dead = make([]uint64, 1<<b)
+	f.deadTop, f.deadUp = 64-(b-1), b-1
+	f.deadShift = 64 - (f.deadK - (b - 1))
+	f.deadGrow = f.deadSeen + deadGrowth<<b
 }
 
 // load puts down the placements of prefix.
@@ -700,11 +745,12 @@ func (f *fill) deadSlot(base int, window, avail uint64) (int, uint64) {
 		return -1, 0
 	}
 	key := window&(1<<span-1) | avail<<span | uint64(base)<<(f.deadBase&63)
-	// Multiplying by an odd number is one to one modulo 2^K: the top
-	// deadBits-1 bits of the product's first K choose the bucket, the
-	// others are the tag, and a bucket and a tag are one key.
-	h := key * 0x9e3779b97f4a7c15
-	return int(h << (f.deadDrop & 63) >> (64 - deadBits + 1)), h << (f.deadShift & 63)
+	// Multiplying by an odd number is one to one modulo 2^K: the top bits
+	// of the product's first K choose the bucket, the others are the tag,
+	// and a bucket and a tag are one key. (The multiplier shifted up puts
+	// the product's first K bits on top.)
+	h := key * f.deadMul
+	return int(h >> (f.deadTop & 63)), h << (f.deadUp & 63)
 }
 
 // deadNodes returns the nodes below the state of the tag that the bucket

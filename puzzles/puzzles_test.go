@@ -928,10 +928,11 @@ func TestFillFarApart(t *testing.T) {
 	}
 }
 
-// TestDeadTable checks the table of dead states: states whose keys differ
-// in one bit never share a bucket and a tag (the hash is one to one), a
-// state stored is found with its nodes, and a bucket keeps the state with
-// the most nodes and the last one.
+// TestDeadTable checks the table of dead states: the bucket and the tag
+// give a state's key back, states whose keys differ in one bit never share
+// a bucket and a tag, a state stored is found with its nodes, the table
+// grows when it should and keeps what it held, and a bucket keeps the
+// state with the most nodes and the last one.
 func TestDeadTable(t *testing.T) {
 	ctx := context.Background()
 	// The inverse of the hash's multiplier modulo 2^64 (Newton's
@@ -958,7 +959,10 @@ func TestDeadTable(t *testing.T) {
 		if f.deadSpan == 0 {
 			t.Fatalf("%s: no table of dead states", name)
 		}
-		f.dead, f.deadFew = make([]uint64, 1<<deadBits), deadLeft
+		f.deadTable()
+		if len(f.dead) != 1<<deadBits || f.deadFew != deadLeft {
+			t.Fatalf("%s: a table of %d slots, states with %d pieces left", name, len(f.dead), f.deadFew)
+		}
 		span, np := f.deadSpan, f.np
 		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
 		state := func() (int, uint64, uint64) {
@@ -973,6 +977,12 @@ func TestDeadTable(t *testing.T) {
 			bucket int
 			tag    uint64
 		}
+		type dead struct {
+			base          int
+			window, avail uint64
+			n             int64
+		}
+		var stored []dead
 		for range 5000 {
 			base, window, avail := state()
 			bucket, tag := f.deadSlot(base, window, avail)
@@ -981,9 +991,9 @@ func TestDeadTable(t *testing.T) {
 			}
 			// The bucket and the tag give the key back: the hash is
 			// one to one.
-			k := 64 - f.deadDrop
+			k := f.deadK
 			key := window&(1<<span-1) | avail<<span | uint64(base)<<f.deadBase
-			h := uint64(bucket)<<(k-deadBits+1) | tag>>f.deadShift
+			h := uint64(bucket)<<(k-f.deadUp) | tag>>f.deadShift
 			if back := h * inverse & (1<<k - 1); back != key {
 				t.Fatalf("%s: state (%d, %#x, %#x), key %#x: bucket %d and tag %#x give key %#x", name, base, window, avail, key, bucket, tag, back)
 			}
@@ -1011,6 +1021,36 @@ func TestDeadTable(t *testing.T) {
 			f.deadStore(bucket, tag, n)
 			if got, ok := f.deadNodes(bucket, tag); !ok || got != n {
 				t.Fatalf("%s: stored %d nodes, found %d, %v", name, n, got, ok)
+			}
+			stored = append(stored, dead{base, window, avail, n})
+		}
+		// Growing the table keeps every state it held.
+		var held []dead
+		for _, d := range stored {
+			if n, ok := f.deadNodes(f.deadSlot(d.base, d.window, d.avail)); ok && n == d.n {
+				held = append(held, d)
+			}
+		}
+		if len(held) < len(stored)/2 {
+			t.Fatalf("%s: %d of %d states held", name, len(held), len(stored))
+		}
+		for _, size := range []int{1 << deadBits, 1 << deadMostBits} {
+			f.deadTable()
+			if len(f.dead) != size {
+				t.Fatalf("%s: %d slots before the search made enough nodes, want %d", name, len(f.dead), size)
+			}
+			if size < 1<<deadMostBits && f.deadGrow-f.deadSeen > deadGrowth*int64(len(f.dead)) {
+				t.Fatalf("%s: the table of %d slots grows after %d nodes more", name, len(f.dead), f.deadGrow-f.deadSeen)
+			}
+			f.deadSeen = f.deadGrow
+			f.deadTable()
+			if want := 1 << deadMostBits; len(f.dead) != want {
+				t.Fatalf("%s: %d slots, want %d", name, len(f.dead), want)
+			}
+			for _, d := range held {
+				if n, ok := f.deadNodes(f.deadSlot(d.base, d.window, d.avail)); !ok || n != d.n {
+					t.Fatalf("%s: state %v lost or changed (%d, %v) in a table of %d slots", name, d, n, ok, len(f.dead))
+				}
 			}
 		}
 		// One bucket, states with tags 1 to 4.
@@ -1044,6 +1084,6 @@ func TestDeadTable(t *testing.T) {
 		if got, _ := f.deadNodes(5, tag(3)); got != most {
 			t.Fatalf("%s: %d nodes kept, want %d", name, got, most)
 		}
-		t.Logf("%s: keys of %d bits, tags of %d, node counts up to %d", name, 64-f.deadDrop, 64-f.deadShift, most)
+		t.Logf("%s: keys of %d bits, tags of %d, node counts up to %d", name, f.deadK, 64-f.deadShift, most)
 	}
 }
