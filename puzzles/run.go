@@ -70,18 +70,41 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 		}
 	}
 	for depth := 1; len(frontier) < s.tasks() && depth < maxSplit; depth++ {
-		var next []task
-		for _, t := range frontier {
+		// The branches of every task first, so that the next tasks and
+		// their prefixes take one allocation each.
+		type branched struct {
+			opts []int32
+			more bool // false: the task is a whole cover already
+		}
+		bs := make([]branched, len(frontier))
+		tasks, cells := 0, 0
+		for i, t := range frontier {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			branch, more := s.branch(t.prefix)
+			opts, more := s.branch(t.prefix)
+			bs[i] = branched{opts, more}
 			if !more {
-				next = append(next, t) // a whole cover already
+				tasks++
 				continue
 			}
-			for _, k := range branch {
-				next = append(next, task{prefix: append(slices.Clone(t.prefix), k), stab: t.stab})
+			tasks += len(opts)
+			cells += len(opts) * (len(t.prefix) + 1)
+		}
+		next := make([]task, 0, tasks)
+		room := make([]int32, cells)
+		for i, t := range frontier {
+			if !bs[i].more {
+				next = append(next, t)
+				continue
+			}
+			n := len(t.prefix) + 1
+			for _, k := range bs[i].opts {
+				prefix := room[:n:n]
+				room = room[n:]
+				copy(prefix, t.prefix)
+				prefix[n-1] = k
+				next = append(next, task{prefix: prefix, stab: t.stab})
 			}
 		}
 		frontier = next
@@ -261,12 +284,17 @@ func (p *Puzzle) split(ctx context.Context, c *SolveConfig, res *Result) (*Encod
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var tasks []task
-	var index []int
-	for i, t := range all {
-		if (c.Shards <= 1 || i%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(i)) {
-			tasks = append(tasks, t)
-			index = append(index, i)
+	tasks, index := all, make([]int, len(all))
+	for i := range index {
+		index[i] = i
+	}
+	if c.Shards > 1 || c.Skip != nil {
+		tasks, index = nil, index[:0]
+		for i, t := range all {
+			if (c.Shards <= 1 || i%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(i)) {
+				tasks = append(tasks, t)
+				index = append(index, i)
+			}
 		}
 	}
 	res.Restricted, res.Tasks = e.Restricted, len(tasks)
