@@ -341,6 +341,7 @@ func buildFill(e *Encoding) *fill {
 			return 3
 		}
 		f.gspan = make([]fillSpan, 4*n*len(p.pieces))
+		f.gopts = make([]gridOption, 0, len(e.options))
 		for base, byPiece := range f.at {
 			for piece, opts := range byPiece {
 				var at [5]int32
