@@ -108,6 +108,7 @@ func BenchmarkSetup6x10(b *testing.B) {
 		name string
 		run  func() error
 	}{
+		{"placements", func() error { _, err := placements(ctx, p.board, p.pieces); return err }},
 		{"breaking", func() error { _, _, err := p.breakingPiece(ctx); return err }},
 		{"live", func() error { _, err := p.livePlacements(ctx); return err }},
 		{"encode", func() error { _, err := p.encode(ctx, true); return err }},

@@ -109,6 +109,7 @@ func (p *Puzzle) ready() *Puzzle {
 // so that its first cell lies on that board cell, if it fits.
 func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, error) {
 	var out []placement
+	var room []int32 // the placements' cells, cut from one allocation at a time
 	tries := 0
 	for i, pc := range pieces {
 		for _, o := range pc.Orientations(b.lat) {
@@ -129,7 +130,10 @@ func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, err
 				if !ok {
 					continue
 				}
-				cells := make([]int32, len(moved))
+				if len(room) < len(moved) {
+					room = make([]int32, max(4096, len(moved)))
+				}
+				cells := room[:len(moved):len(moved)]
 				fits := true
 				for k, c := range moved {
 					j := b.Index(c)
@@ -140,6 +144,7 @@ func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, err
 					cells[k] = int32(j)
 				}
 				if fits {
+					room = room[len(cells):]
 					slices.Sort(cells)
 					out = append(out, placement{piece: i, cells: cells})
 				}
