@@ -66,6 +66,8 @@ type fill struct {
 	deadMul   uint64   // the hash's odd multiplier shifted up by 64 - K: a key times it is the hash, on top
 	deadTop   uint     // 64 less the bits of a bucket's number: the hash on top shifted down by it is the bucket
 	deadUp    uint     // the bits of a bucket's number: the hash on top shifted up by it is the tag, on top
+	deadGrow  int64    // the nodes searched (deadSeen) at which the table grows
+	deadSeen  int64    // the nodes searched since the table was made, as of the last task
 	deadFew   int      // the fewest pieces left in a state looked up: deadLeft once there is a table, else more than a puzzle has
 	deadShift uint     // 64 less the bits of a tag (K less a bucket's): an entry's node count and mark are below
 	deadHi    []uint64 // by position: the holes in the window from there, past its first deadSpan cells
@@ -149,18 +151,21 @@ type gridOption struct {
 // look in the table reads one cache line. A bucket keeps the state with
 // the most nodes below it of those stored there, and the last one.
 //
-// The table has 2^deadBits slots (1 MB). deadLeft is the fewest pieces
+// The table starts with 2^deadBits slots (256 KB) and grows to
+// 2^deadMostBits (1 MB) once the search has made deadGrowth nodes a slot:
+// a short search, such as Scott's, then touches a quarter of the memory
+// (a fresh page costs a fault of its own). deadLeft is the fewest pieces
 // left in a state worth remembering: below that its subtree is smaller
 // than a look in the table costs. (Chosen by measure: 6 × 10 and 5 × 12
 // make 40% and 55% fewer nodes and take 20–25% less time; two slots a
 // bucket meet as many states again as a table of one slot a bucket and
-// four times the size. A table that starts at a quarter of the size and
-// grows, moving what it holds, spared Scott's whole process 300 page
-// faults, but took 6 × 10 6–8% longer.)
+// four times the size.)
 const (
-	deadMul  = 0x9e3779b97f4a7c15
-	deadBits = 17
-	deadLeft = 3
+	deadMul      = 0x9e3779b97f4a7c15
+	deadBits     = 15
+	deadMostBits = 17
+	deadGrowth   = 4
+	deadLeft     = 3
 )
 
 // gridMaxFits is the most options of one position that placeGrid holds
@@ -448,7 +453,7 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
-		if f.dead == nil && f.deadSpan > 0 {
+		if f.deadSpan > 0 {
 			f.deadTable()
 		}
 		if f.gopts != nil {
@@ -466,17 +471,43 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	if f.stop {
 		err = ctx.Err()
 	}
+	f.deadSeen += f.nodes
 	return f.nodes, 0, err
 }
 
-// deadTable makes the table of dead states, 2^deadBits slots, or 2^K if
-// that is fewer: then every key has a bucket of its own, and tags of one
-// bit.
+// deadTable makes the table of dead states, 2^deadBits slots, or, once
+// the search has made deadGrowth nodes a slot, makes it 2^deadMostBits
+// slots, moving the states it holds.
 func (f *fill) deadTable() {
-	b := min(deadBits, f.deadK)
-	f.dead, f.deadFew = make([]uint64, 1<<b), deadLeft
+	if f.dead == nil {
+		f.deadSize(deadBits)
+		f.deadFew = deadLeft
+		return
+	}
+	if f.deadSeen < f.deadGrow || len(f.dead) >= 1<<min(deadMostBits, f.deadK) {
+		return
+	}
+	old, oldShift := f.dead, f.deadShift
+	f.deadSize(deadMostBits)
+	nodes := uint64(1)<<(oldShift&63) - 2
+	for i, e := range old {
+		if e&1 == 0 {
+			continue
+		}
+		// The hash is the bucket and the tag; split it anew.
+		h := (uint64(i/2)<<(64-oldShift) | e>>oldShift) << (64 - f.deadK)
+		f.deadStore(int(h>>f.deadTop), h<<f.deadUp, int64(e&nodes>>1))
+	}
+}
+
+// deadSize makes an empty table of 2^b slots, or 2^K if that is fewer:
+// then every key has a bucket of its own, and tags of one bit.
+func (f *fill) deadSize(b uint) {
+	b = min(b, f.deadK)
+	f.dead = make([]uint64, 1<<b)
 	f.deadTop, f.deadUp = 64-(b-1), b-1
 	f.deadShift = 64 - (f.deadK - (b - 1))
+	f.deadGrow = f.deadSeen + deadGrowth<<b
 }
 
 // load puts down the placements of prefix.

@@ -930,8 +930,9 @@ func TestFillFarApart(t *testing.T) {
 
 // TestDeadTable checks the table of dead states: the bucket and the tag
 // give a state's key back, states whose keys differ in one bit never share
-// a bucket and a tag, a state stored is found with its nodes, and a
-// bucket keeps the state with the most nodes and the last one.
+// a bucket and a tag, a state stored is found with its nodes, the table
+// grows when it should and keeps what it held, and a bucket keeps the
+// state with the most nodes and the last one.
 func TestDeadTable(t *testing.T) {
 	ctx := context.Background()
 	// The inverse of the hash's multiplier modulo 2^64 (Newton's
@@ -944,34 +945,12 @@ func TestDeadTable(t *testing.T) {
 	if inverse*mul != 1 {
 		t.Fatalf("inverse %#x", inverse)
 	}
-	// Nine monominoes in a row: keys of 14 bits, fewer than a bucket's
-	// number has in a full table.
-	var ones []Piece
-	for i := range 9 {
-		pc, err := ParsePiece(fmt.Sprint("m", i), "#")
+	for _, name := range []string{"pentominoes-6x10", "scott", "pentominoes-3x20", "one-sided-pentominoes-6x15"} {
+		spec, err := LoadSpec(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ones = append(ones, pc)
-	}
-	row, err := NewRectBoard(1, 9, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	monominoes, err := New("monominoes", row, ones)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"pentominoes-6x10", "scott", "pentominoes-3x20", "one-sided-pentominoes-6x15", "monominoes"} {
-		p := monominoes
-		if name != "monominoes" {
-			spec, err := LoadSpec(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p = spec.Puzzle
-		}
-		p = p.ready()
+		p := spec.Puzzle.ready()
 		e, err := p.encode(ctx, true)
 		if err != nil {
 			t.Fatal(err)
@@ -981,8 +960,8 @@ func TestDeadTable(t *testing.T) {
 			t.Fatalf("%s: no table of dead states", name)
 		}
 		f.deadTable()
-		if len(f.dead) != 1<<min(deadBits, f.deadK) || f.deadFew != deadLeft {
-			t.Fatalf("%s: a table of %d slots for keys of %d bits, states with %d pieces left", name, len(f.dead), f.deadK, f.deadFew)
+		if len(f.dead) != 1<<deadBits || f.deadFew != deadLeft {
+			t.Fatalf("%s: a table of %d slots, states with %d pieces left", name, len(f.dead), f.deadFew)
 		}
 		span, np := f.deadSpan, f.np
 		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
@@ -1038,9 +1017,6 @@ func TestDeadTable(t *testing.T) {
 					}
 				}
 			}
-			if _, ok := f.deadNodes(bucket, tag); ok {
-				continue // the search stores a state only when it does not find it
-			}
 			n := rng.Int64N(1 << 20)
 			f.deadStore(bucket, tag, n)
 			if got, ok := f.deadNodes(bucket, tag); !ok || got != n {
@@ -1048,18 +1024,34 @@ func TestDeadTable(t *testing.T) {
 			}
 			stored = append(stored, dead{base, window, avail, n})
 		}
-		// A bucket holds two states: most of those stored are still there.
-		held := 0
+		// Growing the table keeps every state it held.
+		var held []dead
 		for _, d := range stored {
 			if n, ok := f.deadNodes(f.deadSlot(d.base, d.window, d.avail)); ok && n == d.n {
-				held++
+				held = append(held, d)
 			}
 		}
-		if held < len(stored)*3/4 {
-			t.Fatalf("%s: %d of %d states held", name, held, len(stored))
+		if len(held) < len(stored)/2 {
+			t.Fatalf("%s: %d of %d states held", name, len(held), len(stored))
 		}
-		if f.deadShift > 61 {
-			continue // tags of fewer than 3 bits: no tags 1 to 4
+		for _, size := range []int{1 << deadBits, 1 << deadMostBits} {
+			f.deadTable()
+			if len(f.dead) != size {
+				t.Fatalf("%s: %d slots before the search made enough nodes, want %d", name, len(f.dead), size)
+			}
+			if size < 1<<deadMostBits && f.deadGrow-f.deadSeen > deadGrowth*int64(len(f.dead)) {
+				t.Fatalf("%s: the table of %d slots grows after %d nodes more", name, len(f.dead), f.deadGrow-f.deadSeen)
+			}
+			f.deadSeen = f.deadGrow
+			f.deadTable()
+			if want := 1 << deadMostBits; len(f.dead) != want {
+				t.Fatalf("%s: %d slots, want %d", name, len(f.dead), want)
+			}
+			for _, d := range held {
+				if n, ok := f.deadNodes(f.deadSlot(d.base, d.window, d.avail)); !ok || n != d.n {
+					t.Fatalf("%s: state %v lost or changed (%d, %v) in a table of %d slots", name, d, n, ok, len(f.dead))
+				}
+			}
 		}
 		// One bucket, states with tags 1 to 4.
 		clear(f.dead)
