@@ -945,12 +945,34 @@ func TestDeadTable(t *testing.T) {
 	if inverse*mul != 1 {
 		t.Fatalf("inverse %#x", inverse)
 	}
-	for _, name := range []string{"pentominoes-6x10", "scott", "pentominoes-3x20", "one-sided-pentominoes-6x15"} {
-		spec, err := LoadSpec(name)
+	// Nine monominoes in a row: keys of 14 bits, fewer than a bucket's
+	// number has in a full table.
+	var ones []Piece
+	for i := range 9 {
+		pc, err := ParsePiece(fmt.Sprint("m", i), "#")
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := spec.Puzzle.ready()
+		ones = append(ones, pc)
+	}
+	row, err := NewRectBoard(1, 9, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	monominoes, err := New("monominoes", row, ones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"pentominoes-6x10", "scott", "pentominoes-3x20", "one-sided-pentominoes-6x15", "monominoes"} {
+		p := monominoes
+		if name != "monominoes" {
+			spec, err := LoadSpec(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p = spec.Puzzle
+		}
+		p = p.ready()
 		e, err := p.encode(ctx, true)
 		if err != nil {
 			t.Fatal(err)
@@ -959,9 +981,11 @@ func TestDeadTable(t *testing.T) {
 		if f.deadSpan == 0 {
 			t.Fatalf("%s: no table of dead states", name)
 		}
+		// The table's sizes: 2^K slots at most, a bucket a key.
+		first, whole := 1<<min(deadBits, f.deadK), 1<<min(deadMostBits, f.deadK)
 		f.deadTable()
-		if len(f.dead) != 1<<deadBits || f.deadFew != deadLeft {
-			t.Fatalf("%s: a table of %d slots, states with %d pieces left", name, len(f.dead), f.deadFew)
+		if len(f.dead) != first || f.deadFew != deadLeft {
+			t.Fatalf("%s: a table of %d slots for keys of %d bits, states with %d pieces left", name, len(f.dead), f.deadK, f.deadFew)
 		}
 		span, np := f.deadSpan, f.np
 		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
@@ -1017,6 +1041,9 @@ func TestDeadTable(t *testing.T) {
 					}
 				}
 			}
+			if _, ok := f.deadNodes(bucket, tag); ok {
+				continue // the search stores a state only when it does not find it
+			}
 			n := rng.Int64N(1 << 20)
 			f.deadStore(bucket, tag, n)
 			if got, ok := f.deadNodes(bucket, tag); !ok || got != n {
@@ -1034,24 +1061,27 @@ func TestDeadTable(t *testing.T) {
 		if len(held) < len(stored)/2 {
 			t.Fatalf("%s: %d of %d states held", name, len(held), len(stored))
 		}
-		for _, size := range []int{1 << deadBits, 1 << deadMostBits} {
+		for _, size := range []int{first, whole} {
 			f.deadTable()
 			if len(f.dead) != size {
 				t.Fatalf("%s: %d slots before the search made enough nodes, want %d", name, len(f.dead), size)
 			}
-			if size < 1<<deadMostBits && f.deadGrow-f.deadSeen > deadGrowth*int64(len(f.dead)) {
+			if size < whole && f.deadGrow-f.deadSeen > deadGrowth*int64(len(f.dead)) {
 				t.Fatalf("%s: the table of %d slots grows after %d nodes more", name, len(f.dead), f.deadGrow-f.deadSeen)
 			}
 			f.deadSeen = f.deadGrow
 			f.deadTable()
-			if want := 1 << deadMostBits; len(f.dead) != want {
-				t.Fatalf("%s: %d slots, want %d", name, len(f.dead), want)
+			if len(f.dead) != whole {
+				t.Fatalf("%s: %d slots, want %d", name, len(f.dead), whole)
 			}
 			for _, d := range held {
 				if n, ok := f.deadNodes(f.deadSlot(d.base, d.window, d.avail)); !ok || n != d.n {
 					t.Fatalf("%s: state %v lost or changed (%d, %v) in a table of %d slots", name, d, n, ok, len(f.dead))
 				}
 			}
+		}
+		if f.deadShift > 61 {
+			continue // tags of fewer than 3 bits: no tags 1 to 4
 		}
 		// One bucket, states with tags 1 to 4.
 		clear(f.dead)
