@@ -947,22 +947,7 @@ func TestDeadTable(t *testing.T) {
 	}
 	// Nine monominoes in a row: keys of 14 bits, fewer than a bucket's
 	// number has in a full table.
-	var ones []Piece
-	for i := range 9 {
-		pc, err := ParsePiece(fmt.Sprint("m", i), "#")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ones = append(ones, pc)
-	}
-	row, err := NewRectBoard(1, 9, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	monominoes, err := New("monominoes", row, ones)
-	if err != nil {
-		t.Fatal(err)
-	}
+	monominoes := monominoRow(t, 9)
 	for _, name := range []string{"pentominoes-6x10", "scott", "pentominoes-3x20", "one-sided-pentominoes-6x15", "monominoes"} {
 		p := monominoes
 		if name != "monominoes" {

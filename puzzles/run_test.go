@@ -164,21 +164,19 @@ func TestLimitDeterministic(t *testing.T) {
 	}
 }
 
-// Workers that run ahead of the merger hold at most bufferCap solutions
-// each in memory, however many their tasks have (the rest go to spill
-// files, and come back in order), and stop when the limit is reached.
-func TestBufferBounded(t *testing.T) {
-	defer func(n int) { bufferCap = n }(bufferCap)
-	bufferCap = 16
+// monominoRow returns the puzzle of n monominoes, each its own piece, in
+// a row of n cells: n! covers, n!/2 distinct.
+func monominoRow(t *testing.T, n int) *Puzzle {
+	t.Helper()
 	var pieces []Piece
-	for i := range 9 {
+	for i := range n {
 		pc, err := ParsePiece(fmt.Sprint("m", i), "#")
 		if err != nil {
 			t.Fatal(err)
 		}
 		pieces = append(pieces, pc)
 	}
-	b, err := NewRectBoard(1, 9, nil)
+	b, err := NewRectBoard(1, n, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,6 +184,16 @@ func TestBufferBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// Workers that run ahead of the merger hold at most bufferCap solutions
+// each in memory, however many their tasks have (the rest go to spill
+// files, and come back in order), and stop when the limit is reached.
+func TestBufferBounded(t *testing.T) {
+	defer func(n int) { bufferCap = n }(bufferCap)
+	bufferCap = 16
+	p := monominoRow(t, 9)
 	for _, tt := range []struct {
 		name   string
 		engine Engine
