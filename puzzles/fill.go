@@ -144,8 +144,9 @@ type gridOption struct {
 // past the first empty one lie within a placement's span of it, so
 // deadSpan, the longest span of a placement, keeps them all. The key is
 // hashed by a multiplication modulo 2^K, which is one to one: the hash's
-// top deadBits-1 bits choose a bucket of two slots, and the rest, the
-// tag, tell the keys of a bucket apart exactly. A slot is one word: the
+// top bits choose a bucket of two slots (a table of 2^b slots has 2^(b-1)
+// buckets), and the rest, the tag, tell the keys of a bucket apart
+// exactly. A slot is one word: the
 // tag on top, below it the nodes under the state (which the search counts
 // when it skips it) and a mark (bit 0) that the slot is not empty. So a
 // look in the table reads one cache line. A bucket keeps the state with
@@ -477,7 +478,7 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 
 // deadTable makes the table of dead states, 2^deadBits slots, or, once
 // the search has made deadGrowth nodes a slot, makes it 2^deadMostBits
-// slots, moving the states it holds.
+// slots, moving the states it holds. The search calls it before each task.
 func (f *fill) deadTable() {
 	if f.dead == nil {
 		f.deadSize(deadBits)
