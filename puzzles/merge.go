@@ -138,14 +138,18 @@ func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker f
 	for range workers {
 		wg.Go(func() {
 			var w *worker
+			var woke time.Time // when this worker last woke the merger
 			for i, ok := m.claim(ctx); ok; i, ok = m.claim(ctx) {
 				if w == nil {
 					w = newWorker()
 				}
 				w.run(ctx, &tasks[i], &m.results[i], m.signal)
-				m.done.Add(1)
 				m.nodes.Add(m.results[i].nodes)
-				m.signal()
+				last := m.done.Add(1) == int64(len(m.results))
+				if now := time.Now(); last || now.Sub(woke) >= wakeEvery {
+					m.signal()
+					woke = now
+				}
 			}
 		})
 	}
@@ -172,11 +176,19 @@ func (m *merger) claim(ctx context.Context) (int, bool) {
 	}
 	m.mu.Lock()
 	for i >= m.front+m.ahead && ctx.Err() == nil {
+		m.signal() // the tasks this one waits for may have ended unannounced
 		m.moved.Wait()
 	}
 	m.mu.Unlock()
 	return i, ctx.Err() == nil
 }
+
+// wakeEvery is how often at most a worker wakes the merger when a task
+// ends (the last task, a full buffer and a worker held back by the merger
+// wake it at once; its ticker wakes it anyway). Waking it for every one of
+// thousands of short tasks costs a thread wake-up each when it sleeps on
+// another core.
+const wakeEvery = time.Millisecond
 
 // signal wakes the merger.
 func (m *merger) signal() {

@@ -56,9 +56,14 @@ func (r *Run) Stopped(err, cause error) error {
 // the first show distinct solutions drawn in ASCII.
 func (r *Run) Write(w io.Writer, asJSON bool, show int) error {
 	if asJSON {
-		o := NewResult(r.Spec, r.Result)
+		o := newResultHead(r.Spec, r.Result)
 		o.Shard = r.Shard
-		return o.Encode(w)
+		var s Solution
+		var sp solutionSpace
+		return o.encode(w, len(r.Result.Distinct), func(i int) *Solution {
+			s.set(r.Result.Distinct[i], &sp)
+			return &s
+		})
 	}
 	t := Report{Spec: r.Spec, Result: r.Result, Raw: r.Raw, Distinct: r.Distinct, Show: show, Shard: r.Shard, File: r.File, Resumed: r.Resumed}
 	return t.Write(w)
