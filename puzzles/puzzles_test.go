@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -1100,5 +1101,41 @@ func TestDeadTable(t *testing.T) {
 			t.Fatalf("%s: %d nodes kept, want %d", name, got, most)
 		}
 		t.Logf("%s: keys of %d bits, tags of %d, node counts up to %d", name, f.deadK, 64-f.deadShift, most)
+	}
+}
+
+// AppendPlacements gives what Placements gives, after what pls held,
+// and reuses the cells' space it is given when it is large enough, from
+// one solution to the next.
+func TestAppendPlacements(t *testing.T) {
+	for _, name := range []string{"scott", "hexiamonds-4x9", "dominoes-4x4"} {
+		spec, err := LoadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		front := Placement{Piece: -1}
+		var pls []Placement
+		var cells []Cell
+		for i, d := range res.Distinct {
+			want := d.Placements()
+			before := cells
+			pls, cells = d.AppendPlacements(append(pls[:0], front), cells)
+			if !reflect.DeepEqual(pls[0], front) {
+				t.Fatalf("%s, solution %d: the placement before became %v", name, i+1, pls[0])
+			}
+			if !reflect.DeepEqual(pls[1:], want) {
+				t.Fatalf("%s, solution %d: appended %v, want %v", name, i+1, pls[1:], want)
+			}
+			if i > 0 && &cells[0] != &before[0] {
+				t.Fatalf("%s, solution %d: the cells' space was not reused", name, i+1)
+			}
+			if n := spec.Puzzle.Board().Len(); len(cells) != n {
+				t.Fatalf("%s, solution %d: %d cells, want %d", name, i+1, len(cells), n)
+			}
+		}
 	}
 }

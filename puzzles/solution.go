@@ -41,14 +41,30 @@ func (s *Solution) At(i int) (piece, instance int) {
 // Placements returns the pieces put down, sorted by piece and then by
 // their first cell.
 func (s *Solution) Placements() []Placement {
+	pls, _ := s.AppendPlacements(nil, nil)
+	return pls
+}
+
+// AppendPlacements appends to pls the pieces put down, as Placements
+// returns them, their cells held in cells' space when it is large enough
+// (else in a new array), and returns pls and that array: a caller going
+// through many solutions can reuse both. The placements appended share
+// the array.
+func (s *Solution) AppendPlacements(pls []Placement, cells []Cell) ([]Placement, []Cell) {
 	k := int32(len(s.p.pieces))
-	byRank := make([]Placement, s.p.Instances())
+	start := len(pls)
+	pls = slices.Grow(pls, s.p.Instances())[:start+s.p.Instances()]
+	byRank := pls[start:]
+	clear(byRank)
 	// The cells of all the placements in one array, each placement's
 	// after those of the ranks before it.
 	for _, c := range s.code {
 		byRank[c/k].Piece++ // for now, the count of its cells
 	}
-	all := make([]Cell, len(s.code))
+	if cap(cells) < len(s.code) {
+		cells = make([]Cell, len(s.code))
+	}
+	all := cells[:len(s.code)]
 	off := 0
 	for r := range byRank {
 		n := byRank[r].Piece
@@ -66,7 +82,7 @@ func (s *Solution) Placements() []Placement {
 		}
 		return a.Cells[0].Compare(b.Cells[0])
 	})
-	return byRank
+	return pls, all
 }
 
 // Key returns a string that is equal for two solutions of one puzzle

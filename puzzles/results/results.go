@@ -71,7 +71,17 @@ type Piece struct {
 // NewResult returns the counts and the distinct solutions of res, a
 // search of spec's puzzle.
 func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
-	out := &Result{
+	out := newResultHead(spec, res)
+	out.Solutions = make([]Solution, len(res.Distinct))
+	for i, d := range res.Distinct {
+		out.Solutions[i] = NewSolution(d)
+	}
+	return out
+}
+
+// newResultHead is NewResult without the solutions.
+func newResultHead(spec *puzzles.Spec, res *puzzles.Result) *Result {
+	return &Result{
 		Name:       spec.Name,
 		Title:      spec.Title,
 		Lattice:    LatticeName(spec.Puzzle),
@@ -83,38 +93,64 @@ func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
 		Nodes:      res.Stats.Nodes,
 		Updates:    res.Stats.Updates,
 		SpecText:   spec.Source,
-		Solutions:  make([]Solution, len(res.Distinct)),
 	}
-	for i, d := range res.Distinct {
-		out.Solutions[i] = NewSolution(d)
-	}
-	return out
 }
 
 // NewSolution returns d as saved.
 func NewSolution(d puzzles.Class) Solution {
+	var s Solution
+	s.set(d, nil)
+	return s
+}
+
+// solutionSpace is the space that Solution.set reuses from one solution
+// to the next.
+type solutionSpace struct {
+	pls   []puzzles.Placement
+	cells []puzzles.Cell
+	all   [][2]int
+}
+
+// set makes s d as saved. If sp is not nil, s.Pieces and the cells come
+// from the space that sp and s hold, which the next set reuses.
+func (s *Solution) set(d puzzles.Class, sp *solutionSpace) {
 	pieces := d.Puzzle().Pieces()
-	s := Solution{Orbit: d.Orbit}
-	pls := d.Placements()
-	if len(pls) == 0 {
-		return s
+	s.Orbit = d.Orbit
+	var pls []puzzles.Placement
+	var all [][2]int
+	if sp == nil {
+		pls = d.Placements()
+	} else {
+		pls, sp.cells = d.AppendPlacements(sp.pls[:0], sp.cells)
+		sp.pls, all = pls, sp.all
 	}
-	// The cells of all the pieces in one array.
+	if len(pls) == 0 {
+		s.Pieces = nil
+		return
+	}
 	n := 0
 	for _, pl := range pls {
 		n += len(pl.Cells)
 	}
-	all := make([][2]int, n)
-	s.Pieces = make([]Piece, len(pls))
+	if cap(all) < n {
+		all = make([][2]int, n)
+		if sp != nil {
+			sp.all = all
+		}
+	}
+	if cap(s.Pieces) < len(pls) {
+		s.Pieces = make([]Piece, len(pls))
+	}
+	s.Pieces = s.Pieces[:len(pls)]
+	rest := all[:n]
 	for i, pl := range pls {
-		cells := all[:len(pl.Cells):len(pl.Cells)]
-		all = all[len(pl.Cells):]
+		cells := rest[:len(pl.Cells):len(pl.Cells)]
+		rest = rest[len(pl.Cells):]
 		for k, c := range pl.Cells {
 			cells[k] = [2]int{c.Row, c.Col}
 		}
 		s.Pieces[i] = Piece{Name: pieces[pl.Piece].Name, Cells: cells}
 	}
-	return s
 }
 
 // Encode writes r as one JSON object: the counts indented, then the
@@ -122,21 +158,27 @@ func NewSolution(d puzzles.Class) Solution {
 // write than the whole indented). The output is the same, byte for byte,
 // for the same result.
 func (r *Result) Encode(w io.Writer) error {
+	return r.encode(w, len(r.Solutions), func(i int) *Solution { return &r.Solutions[i] })
+}
+
+// encode is Encode, of n solutions that solution gives one at a time
+// (r.Solutions is not written).
+func (r *Result) encode(w io.Writer, n int, solution func(i int) *Solution) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if err := r.encodeHead(bw); err != nil {
 		return err
 	}
 	var line []byte
 	names := map[string][]byte{} // the pieces' names, JSON-escaped
-	for i := range r.Solutions {
+	for i := range n {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
-		line = r.Solutions[i].appendJSON(line[:0], names)
+		line = solution(i).appendJSON(line[:0], names)
 		bw.Write(line)
 	}
-	if len(r.Solutions) > 0 {
+	if n > 0 {
 		bw.WriteString("\n  ")
 	}
 	bw.WriteString("]\n}\n")

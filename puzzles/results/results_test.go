@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -438,6 +439,51 @@ func TestSolutionJSON(t *testing.T) {
 		}
 		if got := s.appendJSON(nil, names); string(got) != string(want) {
 			t.Fatalf("the JSON\n%s\nwant\n%s", got, want)
+		}
+	}
+}
+
+// Run.Write writes --json one solution at a time: the bytes Encode
+// writes of the whole Result, without holding the solutions converted (its
+// allocations do not grow with the number of solutions).
+func TestRunWriteJSON(t *testing.T) {
+	odd, err := puzzles.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []*puzzles.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
+		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Distinct) == 0 {
+			t.Fatalf("%s: no solutions", spec.Name)
+		}
+		run := &Run{Result: res, Spec: spec, Shard: "1/1"}
+		var got, want bytes.Buffer
+		if err := run.Write(&got, true, 0); err != nil {
+			t.Fatal(err)
+		}
+		o := NewResult(spec, res)
+		o.Shard = run.Shard
+		if err := o.Encode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("%s: Run.Write wrote\n%s\nwant\n%s", spec.Name, got.String(), want.String())
+		}
+		allocs := func(n int) float64 {
+			r := *res
+			r.Distinct = res.Distinct[:n]
+			run := &Run{Result: &r, Spec: spec}
+			return testing.AllocsPerRun(5, func() {
+				if err := run.Write(io.Discard, true, 0); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		if one, all := allocs(1), allocs(len(res.Distinct)); len(res.Distinct) > 1 && all > one+2 {
+			t.Errorf("%s: writing %d solutions allocates %.0f times, one %.0f times", spec.Name, len(res.Distinct), all, one)
 		}
 	}
 }

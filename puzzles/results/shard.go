@@ -152,6 +152,8 @@ type Writer struct {
 
 	buf   []byte   // a solution's line
 	names [][]byte // the pieces' names as JSON strings, by piece
+	pls   []puzzles.Placement
+	cells []puzzles.Cell // the space of pls's cells
 }
 
 // NewWriter starts a shard file on w with its header.
@@ -229,7 +231,8 @@ func (w *Writer) appendSolution(b []byte, d puzzles.Class, task int) []byte {
 	b = append(b, `,"orbit":`...)
 	b = strconv.AppendInt(b, int64(d.Orbit), 10)
 	b = append(b, `,"pieces":[`...)
-	for i, pl := range d.Placements() {
+	w.pls, w.cells = d.AppendPlacements(w.pls[:0], w.cells)
+	for i, pl := range w.pls {
 		if i > 0 {
 			b = append(b, ',')
 		}
