@@ -30,6 +30,9 @@ type searcher interface {
 	// through the tree the engine searches, choosing among n branches by
 	// pick(n) (Knuth's estimate: the mean of many is the number of nodes).
 	probe(prefix []int32, pick func(n int) int) float64
+	// release gives back memory that the searcher holds apart from the
+	// Go heap, once it has searched its last task.
+	release()
 }
 
 // probeBranches is probe for a searcher that has no faster way: it
@@ -117,6 +120,8 @@ func (d *dlxSearcher) search(ctx context.Context, prefix []int32, visit func([]i
 // which costs about as much as a few search nodes do, so it aims lower
 // than fill.
 func (d *dlxSearcher) tasks() int { return minTasksDLX }
+
+func (d *dlxSearcher) release() {}
 
 func (d *dlxSearcher) probe(prefix []int32, pick func(n int) int) float64 {
 	return probeBranches(d, prefix, pick)

@@ -60,6 +60,7 @@ type fill struct {
 	// (deadBits), for place1 and placeGrid; made at the first search,
 	// when a state's key fits a word (deadSpan is then not 0).
 	dead      []uint64
+	deadFree  func()   // gives dead's memory back, if bigWords made it
 	deadSpan  uint     // the longest span of a placement, in positions
 	deadBase  uint     // where the first empty cell goes in a key: deadSpan + np
 	deadK     uint     // the bits of a key, K
@@ -167,6 +168,10 @@ const (
 	deadMostBits = 17
 	deadGrowth   = 4
 	deadLeft     = 3
+	// deadBigWords is the size from which a table is mapped apart
+	// (bigWords), in huge pages where there are: the table's first look
+	// at each fresh page of 4 KB would cost a page fault.
+	deadBigWords = 1 << 16
 )
 
 // gridMaxFits is the most options of one position that placeGrid holds
@@ -488,7 +493,7 @@ func (f *fill) deadTable() {
 	if f.deadSeen < f.deadGrow || len(f.dead) >= 1<<min(deadMostBits, f.deadK) {
 		return
 	}
-	old, oldShift := f.dead, f.deadShift
+	old, oldShift, oldFree := f.dead, f.deadShift, f.deadFree
 	f.deadSize(deadMostBits)
 	nodes := uint64(1)<<(oldShift&63) - 2
 	for i, e := range old {
@@ -499,16 +504,34 @@ func (f *fill) deadTable() {
 		h := (uint64(i/2)<<(64-oldShift) | e>>oldShift) << (64 - f.deadK)
 		f.deadStore(int(h>>f.deadTop), h<<f.deadUp, int64(e&nodes>>1))
 	}
+	if oldFree != nil {
+		oldFree()
+	}
 }
 
 // deadSize makes an empty table of 2^b slots, or 2^K if that is fewer:
 // then every key has a bucket of its own, and tags of one bit.
 func (f *fill) deadSize(b uint) {
 	b = min(b, f.deadK)
-	f.dead = make([]uint64, 1<<b)
+	var ok bool
+	f.deadFree = nil
+	if 1<<b >= deadBigWords {
+		f.dead, f.deadFree, ok = bigWords(1<<b, f)
+	}
+	if !ok {
+		f.dead = make([]uint64, 1<<b)
+	}
 	f.deadTop, f.deadUp = 64-(b-1), b-1
 	f.deadShift = 64 - (f.deadK - (b - 1))
 	f.deadGrow = f.deadSeen + deadGrowth<<b
+}
+
+// release gives back the memory of the table of dead states.
+func (f *fill) release() {
+	if f.deadFree != nil {
+		f.deadFree()
+	}
+	f.dead, f.deadFree = nil, nil
 }
 
 // load puts down the placements of prefix.

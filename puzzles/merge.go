@@ -151,6 +151,9 @@ func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker f
 					woke = now
 				}
 			}
+			if w != nil {
+				w.s.release()
+			}
 		})
 	}
 	m.merge(ctx)
