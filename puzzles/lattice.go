@@ -70,11 +70,31 @@ func (square) Transform(t int, c Cell) Cell {
 
 func (square) Reflects(t int) bool { return t >= 4 }
 
-func (square) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
-	dr, dc := to.Row-from.Row, to.Col-from.Col
+func (l square) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
+	return translate(l, cells, from, to)
+}
+
+// shift returns the translation that takes cell from to cell to: on each
+// of the package's lattices, a shift of the picture.
+func (square) shift(from, to Cell) (Cell, bool) {
+	return Cell{Row: to.Row - from.Row, Col: to.Col - from.Col}, true
+}
+
+// shifter is a lattice whose translations are shifts of the picture:
+// those of the package.
+type shifter interface {
+	shift(from, to Cell) (Cell, bool)
+}
+
+// translate is Translate by the lattice's shift.
+func translate(l shifter, cells []Cell, from, to Cell) ([]Cell, bool) {
+	d, ok := l.shift(from, to)
+	if !ok {
+		return nil, false
+	}
 	out := make([]Cell, len(cells))
 	for i, c := range cells {
-		out[i] = Cell{Row: c.Row + dr, Col: c.Col + dc}
+		out[i] = Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}
 	}
 	return out, true
 }

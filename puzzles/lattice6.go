@@ -93,9 +93,11 @@ func (triangle) Transform(t int, c Cell) Cell {
 	return Cell{Row: r, Col: r + 1 + 2*(a-1)/3}
 }
 
-func (triangle) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
-	return translateParity(cells, from, to)
+func (l triangle) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
+	return translate(l, cells, from, to)
 }
+
+func (triangle) shift(from, to Cell) (Cell, bool) { return shiftParity(from, to) }
 
 func (triangle) Normalize(cells []Cell) []Cell { return normalizeParity(cells) }
 
@@ -116,25 +118,19 @@ func (hexagon) Transform(t int, c Cell) Cell {
 	return Cell{Row: b, Col: 2*a + b}
 }
 
-func (hexagon) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
-	return translateParity(cells, from, to)
+func (l hexagon) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
+	return translate(l, cells, from, to)
 }
+
+func (hexagon) shift(from, to Cell) (Cell, bool) { return shiftParity(from, to) }
 
 func (hexagon) Normalize(cells []Cell) []Cell { return normalizeParity(cells) }
 
-// translateParity translates cells by to − from if that keeps the parity
-// of row + column, the translations of the triangular and hexagonal
-// lattices.
-func translateParity(cells []Cell, from, to Cell) ([]Cell, bool) {
-	dr, dc := to.Row-from.Row, to.Col-from.Col
-	if (dr+dc)%2 != 0 {
-		return nil, false
-	}
-	out := make([]Cell, len(cells))
-	for i, c := range cells {
-		out[i] = Cell{Row: c.Row + dr, Col: c.Col + dc}
-	}
-	return out, true
+// shiftParity returns the shift to − from if it keeps the parity of row +
+// column: the translations of the triangular and hexagonal lattices.
+func shiftParity(from, to Cell) (Cell, bool) {
+	d := Cell{Row: to.Row - from.Row, Col: to.Col - from.Col}
+	return d, (d.Row+d.Col)%2 == 0
 }
 
 // normalizeParity moves the cells' top row to row 0 and their leftmost

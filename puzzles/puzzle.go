@@ -111,6 +111,7 @@ func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, err
 	var out []placement
 	var room []int32 // the placements' cells, cut from one allocation at a time
 	tries := 0
+	sh, shifts := b.lat.(shifter)
 	for i, pc := range pieces {
 		for _, o := range pc.Orientations(b.lat) {
 			// The cells that stick out furthest are the first to leave
@@ -121,12 +122,20 @@ func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, err
 				if tries++; tries%checkSetup == 0 && ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
-				if len(o) > len(probe) {
-					if moved, ok := b.lat.Translate(probe, o[0], at); !ok || slices.ContainsFunc(moved, func(c Cell) bool { return b.Index(c) < 0 }) {
+				// The package's lattices translate by a shift d, which
+				// spares making the cells moved; another lattice makes
+				// them.
+				var d Cell
+				moved, ok := o, true
+				if shifts {
+					d, ok = sh.shift(o[0], at)
+					off := func(c Cell) bool { return b.Index(Cell{c.Row + d.Row, c.Col + d.Col}) < 0 }
+					if ok && len(o) > len(probe) && slices.ContainsFunc(probe, off) {
 						continue
 					}
+				} else {
+					moved, ok = b.lat.Translate(o, o[0], at)
 				}
-				moved, ok := b.lat.Translate(o, o[0], at)
 				if !ok {
 					continue
 				}
@@ -136,7 +145,7 @@ func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, err
 				cells := room[:len(moved):len(moved)]
 				fits := true
 				for k, c := range moved {
-					j := b.Index(c)
+					j := b.Index(Cell{c.Row + d.Row, c.Col + d.Col})
 					if j < 0 {
 						fits = false
 						break

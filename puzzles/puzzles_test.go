@@ -1146,3 +1146,37 @@ func TestAppendPlacements(t *testing.T) {
 		}
 	}
 }
+
+// plainLattice is a lattice of the package seen as any other Lattice:
+// without the shift that placements uses to spare moving the cells.
+type plainLattice struct{ Lattice }
+
+// placements finds the same placements, in the same order, on a lattice
+// of the package (by shifts) and on the same lattice seen as any other
+// (by Translate).
+func TestPlacementsAnyLattice(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"scott", "hexiamonds-hexagon", "tetrahexes-4x7", "one-sided-pentominoes-6x15"} {
+		spec, err := LoadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := spec.Puzzle
+		if _, ok := p.board.lat.(shifter); !ok {
+			t.Fatalf("%s: the lattice %s has no shift", name, p.board.lat.Name())
+		}
+		want, err := placements(ctx, p.board, p.pieces)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := *p.board
+		plain.lat = plainLattice{p.board.lat}
+		got, err := placements(ctx, &plain, p.pieces)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: %d placements by Translate, %d by shifts", name, len(got), len(want))
+		}
+	}
+}
