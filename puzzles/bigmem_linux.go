@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -31,6 +32,7 @@ func bigWords[T any](n int, owner *T) (words []uint64, release func(), ok bool) 
 	// memory is still good, in small pages.
 	_ = syscall.Madvise(aligned, syscall.MADV_HUGEPAGE)
 	words = unsafe.Slice((*uint64)(unsafe.Pointer(&aligned[0])), n)
+	bigMapped.Add(1)
 	cleanup := runtime.AddCleanup(owner, unmap, m)
 	return words, func() {
 		cleanup.Stop()
@@ -38,4 +40,11 @@ func bigWords[T any](n int, owner *T) (words []uint64, release func(), ok bool) 
 	}, true
 }
 
-func unmap(m []byte) { _ = syscall.Munmap(m) }
+func unmap(m []byte) {
+	_ = syscall.Munmap(m)
+	bigMapped.Add(-1)
+}
+
+// bigMapped counts the mappings that bigWords made and that were not
+// given back.
+var bigMapped atomic.Int64
