@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
@@ -1115,7 +1116,7 @@ func TestDeadTable(t *testing.T) {
 // and reuses the cells' space it is given when it is large enough, from
 // one solution to the next.
 func TestAppendPlacements(t *testing.T) {
-	for _, name := range []string{"scott", "hexiamonds-4x9", "dominoes-4x4"} {
+	for _, name := range []string{"scott", "hexiamonds-4x9", "dominoes-4x4", "one-sided-tetrominoes-4x7"} {
 		spec, err := LoadSpec(name)
 		if err != nil {
 			t.Fatal(err)
@@ -1129,6 +1130,26 @@ func TestAppendPlacements(t *testing.T) {
 		var cells []Cell
 		for i, d := range res.Distinct {
 			want := d.Placements()
+			// The same, cell by cell: each piece put down and its
+			// cells in reading order, sorted by piece and first cell.
+			var ref []Placement
+			at := map[int]int{} // instance → its index in ref
+			for c, cell := range spec.Puzzle.Board().Cells() {
+				piece, inst := d.At(c)
+				j, ok := at[inst]
+				if !ok {
+					j = len(ref)
+					at[inst] = j
+					ref = append(ref, Placement{Piece: piece})
+				}
+				ref[j].Cells = append(ref[j].Cells, cell)
+			}
+			slices.SortFunc(ref, func(a, b Placement) int {
+				return cmp.Or(a.Piece-b.Piece, a.Cells[0].Compare(b.Cells[0]))
+			})
+			if !reflect.DeepEqual(want, ref) {
+				t.Fatalf("%s, solution %d: placements %v, want %v", name, i+1, want, ref)
+			}
 			before := cells
 			pls, cells = d.AppendPlacements(append(pls[:0], front), cells)
 			if !reflect.DeepEqual(pls[0], front) {

@@ -76,12 +76,18 @@ func (s *Solution) AppendPlacements(pls []Placement, cells []Cell) ([]Placement,
 		pl.Piece = int(c % k)
 		pl.Cells = append(pl.Cells, s.p.board.cells[i])
 	}
-	slices.SortStableFunc(byRank, func(a, b Placement) int {
-		if a.Piece != b.Piece {
-			return a.Piece - b.Piece
+	// By piece, then by first cell: the ranks are in the order of their
+	// first cells (read in the board's order, which is Cell.Compare's), so
+	// a stable sort by piece alone does it. Insertion, by hand: a
+	// solution has few pieces, and writing results sorts every one.
+	if len(byRank) > 64 {
+		slices.SortStableFunc(byRank, func(a, b Placement) int { return a.Piece - b.Piece })
+	}
+	for i := 1; i < len(byRank); i++ {
+		for j := i; j > 0 && byRank[j].Piece < byRank[j-1].Piece; j-- {
+			byRank[j], byRank[j-1] = byRank[j-1], byRank[j]
 		}
-		return a.Cells[0].Compare(b.Cells[0])
-	})
+	}
 	return pls, all
 }
 

@@ -1,8 +1,12 @@
 package results
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/puzzles"
 )
 
 // BenchmarkMerge merges the 2339 distinct solutions of the 6×10 rectangle
@@ -21,4 +25,33 @@ func BenchmarkMerge(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(sf.Solutions))*float64(b.N)/b.Elapsed().Seconds(), "solutions/s")
+}
+
+// BenchmarkWrite writes the 2339 distinct solutions of the 6×10 rectangle
+// as polytile solve --json does, and as shard lines (--jsonl), and reports
+// solutions/s.
+func BenchmarkWrite(b *testing.B) {
+	spec := mustSpec(b, "pentominoes-6x10")
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("json", func(b *testing.B) {
+		run := &Run{Result: res, Spec: spec}
+		for b.Loop() {
+			if err := run.Write(io.Discard, true, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(res.Distinct))*float64(b.N)/b.Elapsed().Seconds(), "solutions/s")
+	})
+	b.Run("lines", func(b *testing.B) {
+		w := NewWriter(io.Discard, NewHeader(spec, &puzzles.SolveConfig{}))
+		for b.Loop() {
+			for i, d := range res.Distinct {
+				w.Add(d, i)
+			}
+		}
+		b.ReportMetric(float64(len(res.Distinct))*float64(b.N)/b.Elapsed().Seconds(), "solutions/s")
+	})
 }

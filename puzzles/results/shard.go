@@ -244,9 +244,9 @@ func (w *Writer) appendSolution(b []byte, d puzzles.Class, task int) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(c.Row), 10)
+			b = appendInt(b, c.Row)
 			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(c.Col), 10)
+			b = appendInt(b, c.Col)
 			b = append(b, ']')
 		}
 		b = append(b, "]}"...)
