@@ -675,7 +675,9 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 			}
 		}
 	}
-	if bucket >= 0 && f.covers == covers {
+	if bucket >= 0 && f.covers == covers && f.nodes > nodes {
+		// (A dead end with nothing below is not worth a slot: see
+		// placeGrid.)
 		f.deadStore(bucket, tag, f.nodes-nodes)
 	}
 }
@@ -708,7 +710,6 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 			return
 		}
 	}
-	covers, nodes := f.covers, f.nodes
 	g := &f.gm[base]
 	st, pairs := uint(f.stride), f.gridPairs
 	np := f.np
@@ -740,6 +741,12 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 		}
 		nw += open
 	}
+	if nw == 0 {
+		// A dead end with nothing below: not worth a slot in the
+		// table, since meeting it again costs no more than a look.
+		return
+	}
+	covers, nodes := f.covers, f.nodes
 	for _, i := range fits[:nw] {
 		o := &f.gopts[i]
 		after := window | o.mask
