@@ -1201,3 +1201,43 @@ func TestPlacementsAnyLattice(t *testing.T) {
 		}
 	}
 }
+
+// The table of dead states holds no state with nothing below it: such a
+// state costs no more to meet again than a look (placeGrid, place1).
+func TestDeadTableNoEmptyStates(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"pentominoes-6x10", "hexiamonds-4x9"} {
+		spec, err := LoadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := spec.Puzzle.ready()
+		e, err := p.encode(ctx, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newFill(e)
+		defer f.release()
+		covers := 0
+		if _, _, err := f.search(ctx, nil, func([]int32) bool { covers++; return true }); err != nil {
+			t.Fatal(err)
+		}
+		if covers == 0 {
+			t.Fatalf("%s: no covers", name)
+		}
+		nodes := uint64(1)<<(f.deadShift&63) - 2
+		stored := 0
+		for i, e := range f.dead {
+			if e&1 == 0 {
+				continue
+			}
+			stored++
+			if e&nodes == 0 {
+				t.Fatalf("%s: slot %d holds a state with no nodes below it", name, i)
+			}
+		}
+		if stored == 0 {
+			t.Fatalf("%s: nothing stored", name)
+		}
+	}
+}
