@@ -396,8 +396,29 @@ func (p *Puzzle) breakingPiece(ctx context.Context) (int, []bool, error) {
 	best, bestKept := -1, 0
 	var bestKeep []bool
 	img := make([]int32, 0, 16)
-	mark := make([]int32, p.board.Len()) // k+1 for the cells of placement k
+	n := p.board.Len()
+	mark := make([]int32, n) // k+1 for the cells of placement k
 	var table []int32
+	// The hash of a set of cells is the sum of its cells' (cellsHash):
+	// hashes[g*n+c] is that of the image of cell c under symmetry g, so
+	// that an image's hash is a sum of looks.
+	hashes := make([]uint64, len(p.group)*n)
+	for g, sym := range p.group {
+		for c := range n {
+			to := int32(c)
+			if !sym.id {
+				to = sym.cells[c]
+			}
+			hashes[g*n+c] = cellHash(to)
+		}
+	}
+	hashOf := func(g int, cells []int32) uint64 {
+		var h uint64
+		for _, c := range cells {
+			h += hashes[g*n+int(c)]
+		}
+		return h
+	}
 pieces:
 	for i, pc := range p.pieces {
 		if pc.Count != 1 {
@@ -423,7 +444,7 @@ pieces:
 		table = table[:size]
 		clear(table)
 		for k := lo; k < hi; k++ {
-			h := int(cellsHash(p.placements[k].cells) & uint64(size-1))
+			h := int(hashOf(0, p.placements[k].cells) & uint64(size-1))
 			for table[h] != 0 {
 				h = (h + 1) & (size - 1)
 			}
@@ -437,12 +458,12 @@ pieces:
 			}
 			pl := &p.placements[k]
 			first := k // the smallest placement in k's orbit
-			for _, g := range p.group[1:] {
+			for g := 1; g < len(p.group); g++ {
 				img = img[:0]
 				for _, c := range pl.cells {
-					img = append(img, g.cells[c])
+					img = append(img, p.group[g].cells[c])
 				}
-				h := int(cellsHash(img) & uint64(size-1))
+				h := int(hashOf(g, pl.cells) & uint64(size-1))
 				for table[h] != 0 && !sameCells(p.placements[table[h]-1].cells, img, mark, table[h]) {
 					h = (h + 1) & (size - 1)
 				}
@@ -468,13 +489,18 @@ pieces:
 func cellsHash(cells []int32) uint64 {
 	var h uint64
 	for _, c := range cells {
-		// SplitMix64's finalizer spreads the bits of each cell.
-		x := uint64(c) + 0x9e3779b97f4a7c15
-		x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-		x = (x ^ x>>27) * 0x94d049bb133111eb
-		h += x ^ x>>31
+		h += cellHash(c)
 	}
 	return h
+}
+
+// cellHash is a cell's part of cellsHash: SplitMix64's finalizer, which
+// spreads the bits of each cell.
+func cellHash(c int32) uint64 {
+	x := uint64(c) + 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // sameCells reports whether the sets of distinct cells a and b are equal,
