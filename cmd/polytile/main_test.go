@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -269,5 +270,37 @@ func TestFlagValueErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, stderr, tt.want)
 			}
 		})
+	}
+}
+
+// --workers N runs the search on at most N cores, and gives the process
+// its cores back when it ends.
+func TestWorkersCapCores(t *testing.T) {
+	was := runtime.GOMAXPROCS(0)
+	if was < 2 {
+		t.Skip("one core")
+	}
+	undo := capCores(1)
+	if got := runtime.GOMAXPROCS(0); got != 1 {
+		t.Fatalf("--workers 1: %d cores", got)
+	}
+	undo()
+	for _, workers := range []int{0, was, was + 1, 1} {
+		if workers != 1 {
+			undo := capCores(workers)
+			if got := runtime.GOMAXPROCS(0); got != was {
+				t.Fatalf("--workers %d: %d cores, want %d", workers, got, was)
+			}
+			undo()
+		}
+		if got := runtime.GOMAXPROCS(0); got != was {
+			t.Fatalf("after --workers %d: %d cores, want %d back", workers, got, was)
+		}
+	}
+	if code, out, errOut := polytile(t, "solve", "scott", "--workers", "1", "--show", "0"); code != 0 || !strings.Contains(out, "distinct:   65") {
+		t.Fatalf("solve --workers 1: exit %d\n%s%s", code, out, errOut)
+	}
+	if got := runtime.GOMAXPROCS(0); got != was {
+		t.Fatalf("after solve --workers 1: %d cores, want %d back", got, was)
 	}
 }
