@@ -40,6 +40,20 @@ func mustRect(t testing.TB, rows, cols int) *Board {
 	return b
 }
 
+// mustSolve loads the built-in puzzle and solves it with the defaults.
+func mustSolve(t testing.TB, name string) (*Spec, *Result) {
+	t.Helper()
+	spec, err := LoadSpec(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec, res
+}
+
 func mustPuzzle(t testing.TB, b *Board, pieces []Piece) *Puzzle {
 	t.Helper()
 	p, err := New("", b, pieces)
@@ -635,14 +649,7 @@ func TestRoundTrip(t *testing.T) {
 // ordered by.
 func TestCoverKey(t *testing.T) {
 	for _, name := range []string{"scott", "dominoes-4x4"} {
-		spec, err := LoadSpec(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := spec.Puzzle.Solve(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		spec, res := mustSolve(t, name)
 		for i, d := range res.Distinct {
 			var piece []int
 			var cells [][]Cell
@@ -1117,14 +1124,7 @@ func TestDeadTable(t *testing.T) {
 // one solution to the next.
 func TestAppendPlacements(t *testing.T) {
 	for _, name := range []string{"scott", "hexiamonds-4x9", "dominoes-4x4", "one-sided-tetrominoes-4x7"} {
-		spec, err := LoadSpec(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := spec.Puzzle.Solve(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		spec, res := mustSolve(t, name)
 		front := Placement{Piece: -1}
 		var pls []Placement
 		var cells []Cell

@@ -1,7 +1,6 @@
 package puzzles
 
 import (
-	"context"
 	"slices"
 	"testing"
 )
@@ -10,14 +9,7 @@ import (
 // are written and read in turn, and is written from its start again once
 // read; codes take two bytes a number or four.
 func TestSpill(t *testing.T) {
-	spec, err := LoadSpec("scott")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := spec.Puzzle.Solve(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec, res := mustSolve(t, "scott")
 	classes := res.Distinct
 	for _, width := range []int{2, 4} {
 		s := newSpill(spec.Puzzle)
