@@ -151,7 +151,10 @@ type gridOption struct {
 // tag on top, below it the nodes under the state (which the search counts
 // when it skips it) and a mark (bit 0) that the slot is not empty. So a
 // look in the table reads one cache line. A bucket keeps the state with
-// the most nodes below it of those stored there, and the last one.
+// the most nodes below it of those stored there, and the last one. A
+// state below which nothing fits is not stored: meeting it again costs
+// no more than the look, and on 6 × 10 such states were a third of those
+// stored.
 //
 // The table starts with 2^deadBits slots (256 KB) and grows to
 // 2^deadMostBits (1 MB) once the search has made deadGrowth nodes a slot:
