@@ -399,7 +399,7 @@ func (p *Puzzle) breakingPiece(ctx context.Context) (int, []bool, error) {
 	n := p.board.Len()
 	mark := make([]int32, n) // k+1 for the cells of placement k
 	var table []int32
-	// The hash of a set of cells is the sum of its cells' (cellsHash):
+	// The hash of a set of cells is the sum of its cells' (cellHash):
 	// hashes[g*n+c] is that of the image of cell c under symmetry g, so
 	// that an image's hash is a sum of looks.
 	hashes := make([]uint64, len(p.group)*n)
@@ -484,18 +484,9 @@ pieces:
 	return best, bestKeep, nil
 }
 
-// cellsHash returns a hash of a set of cells that does not depend on their
-// order.
-func cellsHash(cells []int32) uint64 {
-	var h uint64
-	for _, c := range cells {
-		h += cellHash(c)
-	}
-	return h
-}
-
-// cellHash is a cell's part of cellsHash: SplitMix64's finalizer, which
-// spreads the bits of each cell.
+// cellHash is a cell's part of the hash of a set of cells, the sum of
+// its cells' (which does not depend on their order): SplitMix64's
+// finalizer, which spreads the bits of each cell.
 func cellHash(c int32) uint64 {
 	x := uint64(c) + 0x9e3779b97f4a7c15
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9

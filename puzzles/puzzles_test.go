@@ -947,7 +947,7 @@ func TestDeadTable(t *testing.T) {
 	ctx := context.Background()
 	// The inverse of the hash's multiplier modulo 2^64 (Newton's
 	// iteration: each step doubles the bits that are right).
-	const mul = 0x9e3779b97f4a7c15
+	const mul = deadMul
 	inverse := uint64(mul)
 	for range 6 {
 		inverse *= 2 - mul*inverse
@@ -1123,8 +1123,8 @@ func TestDeadTable(t *testing.T) {
 // and reuses the cells' space it is given when it is large enough, from
 // one solution to the next.
 func TestAppendPlacements(t *testing.T) {
-	for _, name := range []string{"scott", "hexiamonds-4x9", "dominoes-4x4", "one-sided-tetrominoes-4x7"} {
-		spec, res := mustSolve(t, name)
+	check := func(name string, p *Puzzle, res *Result) {
+		t.Helper()
 		front := Placement{Piece: -1}
 		var pls []Placement
 		var cells []Cell
@@ -1134,7 +1134,7 @@ func TestAppendPlacements(t *testing.T) {
 			// cells in reading order, sorted by piece and first cell.
 			var ref []Placement
 			at := map[int]int{} // instance → its index in ref
-			for c, cell := range spec.Puzzle.Board().Cells() {
+			for c, cell := range p.Board().Cells() {
 				piece, inst := d.At(c)
 				j, ok := at[inst]
 				if !ok {
@@ -1161,11 +1161,25 @@ func TestAppendPlacements(t *testing.T) {
 			if i > 0 && &cells[0] != &before[0] {
 				t.Fatalf("%s, solution %d: the cells' space was not reused", name, i+1)
 			}
-			if n := spec.Puzzle.Board().Len(); len(cells) != n {
+			if n := p.Board().Len(); len(cells) != n {
 				t.Fatalf("%s, solution %d: %d cells, want %d", name, i+1, len(cells), n)
 			}
 		}
 	}
+	for _, name := range []string{"scott", "hexiamonds-4x9", "dominoes-4x4", "one-sided-tetrominoes-4x7"} {
+		spec, res := mustSolve(t, name)
+		check(name, spec.Puzzle, res)
+	}
+	// More pieces than the insertion sort is for.
+	p := monominoRow(t, 70)
+	res, err := p.Solve(context.Background(), &SolveConfig{Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Distinct) != 3 {
+		t.Fatalf("70 monominoes: %d solutions", len(res.Distinct))
+	}
+	check("70 monominoes", p, res)
 }
 
 // plainLattice is a lattice of the package seen as any other Lattice:

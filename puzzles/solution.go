@@ -82,6 +82,7 @@ func (s *Solution) AppendPlacements(pls []Placement, cells []Cell) ([]Placement,
 	// solution has few pieces, and writing results sorts every one.
 	if len(byRank) > 64 {
 		slices.SortStableFunc(byRank, func(a, b Placement) int { return a.Piece - b.Piece })
+		return pls, all
 	}
 	for i := 1; i < len(byRank); i++ {
 		for j := i; j > 0 && byRank[j].Piece < byRank[j-1].Piece; j-- {
