@@ -21,7 +21,7 @@ func BenchmarkLayoutPoster(b *testing.B) {
 	}
 	sols := make([]*puzzles.Solution, len(res.Distinct))
 	for i, d := range res.Distinct {
-		sols[i] = d.Solution
+		sols[i] = d.Solution.(*puzzles.Solution)
 	}
 	if len(sols) != 2339 {
 		b.Fatalf("pentominoes-6x10 has %d distinct solutions, want 2339", len(sols))

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"image/color"
 
-	"github.com/polytile/polytile/puzzles/cover"
+	"github.com/polytile/polytile/puzzles/matrix"
 )
 
 // Colours of the pictures of package cover's puzzles.
@@ -26,7 +26,7 @@ var (
 // above it, primary items on white, secondary on grey) and an option a row,
 // its ones filled, the rows of the solution in blue. numbers gives each
 // solution's number, titles "solution K of total" (total < 0: unknown).
-func Cover(p cover.Problem, sols [][]int, numbers []int, total int, opt *Options) ([]*Sheet, error) {
+func Cover(p matrix.Problem, sols [][]int, numbers []int, total int, opt *Options) ([]*Sheet, error) {
 	if len(sols) == 0 {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
@@ -39,11 +39,11 @@ func Cover(p cover.Problem, sols [][]int, numbers []int, total int, opt *Options
 		}
 		items[i] = Item{Caption: fmt.Sprint(numbers[i]), Title: title}
 		switch q := p.(type) {
-		case *cover.Sudoku:
+		case *matrix.Sudoku:
 			contents[i] = sudokuContent(q, sol)
-		case *cover.Queens:
+		case *matrix.Queens:
 			contents[i] = queensContent(q, sol)
-		case *cover.Plain:
+		case *matrix.Plain:
 			contents[i] = matrixContent(q.M, sol)
 		default:
 			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
@@ -59,14 +59,14 @@ func Cover(p cover.Problem, sols [][]int, numbers []int, total int, opt *Options
 // CoverPuzzle lays out the problem p poses, before it is solved: a
 // Sudoku's givens in their grid, the empty board of N queens, a matrix
 // with no rows chosen.
-func CoverPuzzle(p cover.Problem, opt *Options) ([]*Sheet, error) {
+func CoverPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
 	var c *content
 	switch q := p.(type) {
-	case *cover.Sudoku:
+	case *matrix.Sudoku:
 		c = sudokuContent(q, nil)
-	case *cover.Queens:
+	case *matrix.Queens:
 		c = queensContent(q, nil)
-	case *cover.Plain:
+	case *matrix.Plain:
 		c = matrixContent(q.M, nil)
 	default:
 		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
@@ -83,7 +83,7 @@ func cellRing(pt func(x, y float64) Point, x, y float64) Ring {
 	return Ring{pt(x, y), pt(x+1, y), pt(x+1, y+1), pt(x, y+1)}
 }
 
-func sudokuContent(q *cover.Sudoku, sol []int) *content {
+func sudokuContent(q *matrix.Sudoku, sol []int) *content {
 	size := q.N * q.N
 	var grid []string
 	if sol != nil {
@@ -107,7 +107,7 @@ func sudokuContent(q *cover.Sudoku, sol []int) *content {
 				case grid != nil:
 					text = string(grid[r][c])
 				case given:
-					text = string(cover.SudokuSymbol(q.Givens[r][c]))
+					text = string(matrix.SudokuSymbol(q.Givens[r][c]))
 				default:
 					continue
 				}
@@ -126,7 +126,7 @@ func sudokuContent(q *cover.Sudoku, sol []int) *content {
 	}}
 }
 
-func queensContent(q *cover.Queens, sol []int) *content {
+func queensContent(q *matrix.Queens, sol []int) *content {
 	n := q.N
 	hole := map[[2]int]bool{}
 	for _, h := range q.Holes {
@@ -169,7 +169,7 @@ const matrixHeader = 1.5
 // options as items is drawn as a density picture: each row of the
 // picture gathers as many options, a cell's shade saying how many of them
 // have a one there, the chosen ones on top.
-func Matrix(m *cover.Matrix, chosen []int, title string, opt *Options) ([]*Sheet, error) {
+func Matrix(m *matrix.Matrix, chosen []int, title string, opt *Options) ([]*Sheet, error) {
 	if len(m.Items) == 0 {
 		return nil, fmt.Errorf("gallery: a matrix with no items")
 	}
@@ -181,7 +181,7 @@ func Matrix(m *cover.Matrix, chosen []int, title string, opt *Options) ([]*Sheet
 	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("%d items, %d options", len(m.Items), len(m.Options))}}, []*content{c})
 }
 
-func matrixContent(m *cover.Matrix, sol []int) *content {
+func matrixContent(m *matrix.Matrix, sol []int) *content {
 	cols, rows := len(m.Items), len(m.Options)
 	chosen := map[int]bool{}
 	for _, k := range sol {
@@ -250,12 +250,12 @@ var (
 )
 
 // SearchTree lays out the search tree of Algorithm X over m (see
-// cover.Matrix.Tree, which it calls, refusing a tree of more than most
+// matrix.Matrix.Tree, which it calls, refusing a tree of more than most
 // nodes) as the figure that explains Dancing Links: each node a box naming
 // the item chosen there, each edge the option tried (its items, or its
 // name), the solutions green and the dead ends red, naming the item left
 // without options.
-func SearchTree(m *cover.Matrix, most int, title string, opt *Options) ([]*Sheet, error) {
+func SearchTree(m *matrix.Matrix, most int, title string, opt *Options) ([]*Sheet, error) {
 	root, _, err := m.Tree(most)
 	if err != nil {
 		return nil, err
@@ -283,14 +283,14 @@ func SearchTree(m *cover.Matrix, most int, title string, opt *Options) ([]*Sheet
 		across = max(across, (w/s.cell+0.4)/0.7)
 	}
 	type placed struct {
-		n    *cover.Node
+		n    *matrix.Node
 		x, y float64
 	}
 	var nodes []placed
 	var edges [][2]int
 	leaves, depth := 0, 0
-	var place func(n *cover.Node, d int) int
-	place = func(n *cover.Node, d int) int {
+	var place func(n *matrix.Node, d int) int
+	place = func(n *matrix.Node, d int) int {
 		depth = max(depth, d)
 		i := len(nodes)
 		nodes = append(nodes, placed{n: n, y: float64(d) * down})

@@ -420,7 +420,11 @@ func Chosen(sols []*puzzles.Solution, nth, found int, opt *Options) ([]*Sheet, e
 func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(classes))
 	for i, c := range classes {
-		items[i] = Item{Solution: c.Solution}
+		s, ok := c.Solution.(*puzzles.Solution)
+		if !ok {
+			return nil, fmt.Errorf("gallery: class %d is not of a tiling: lay it out with Answers", i+1)
+		}
+		items[i] = Item{Solution: s}
 	}
 	return Layout(items, opt)
 }

@@ -27,7 +27,7 @@ func distinct(t testing.TB, name string, limit int) []*puzzles.Solution {
 	}
 	var sols []*puzzles.Solution
 	for _, d := range res.Distinct {
-		sols = append(sols, d.Solution)
+		sols = append(sols, d.Solution.(*puzzles.Solution))
 	}
 	return sols
 }

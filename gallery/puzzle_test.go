@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
-	"github.com/polytile/polytile/puzzles/cover"
+	"github.com/polytile/polytile/puzzles/matrix"
 )
 
 func TestPuzzle(t *testing.T) {
@@ -119,7 +119,7 @@ func TestChosen(t *testing.T) {
 // items' names above, a filled cell for each one of each option, the
 // chosen options' in blue.
 func TestMatrix(t *testing.T) {
-	m, err := cover.ParseDLX("k.dlx", strings.NewReader("A B C D E F G | H\nC E F\nA D G\nB C F H\nA D\nB G\nD E G\n"))
+	m, err := matrix.ParseDLX("k.dlx", strings.NewReader("A B C D E F G | H\nC E F\nA D G\nB C F H\nA D\nB G\nD E G\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestMatrix(t *testing.T) {
 }
 
 func TestSearchTree(t *testing.T) {
-	m, _ := cover.ParseDLX("k.dlx", strings.NewReader("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"))
+	m, _ := matrix.ParseDLX("k.dlx", strings.NewReader("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"))
 	sheets, err := SearchTree(m, 100, "Knuth", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -86,7 +86,15 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 	if opt != nil {
 		o = *opt
 	}
-	p := classes[0].Puzzle()
+	sols := make([]*puzzles.Solution, len(classes))
+	for i, c := range classes {
+		s, ok := c.Solution.(*puzzles.Solution)
+		if !ok {
+			return nil, &SiteKindError{Kind: fmt.Sprintf("%T", c.Solution)}
+		}
+		sols[i] = s
+	}
+	p := sols[0].Puzzle()
 	b := p.Board()
 	if len(p.Pieces()) > MaxSitePieces {
 		return nil, fmt.Errorf("gallery: a site tells at most %d pieces apart; this puzzle has %d", MaxSitePieces, len(p.Pieces()))
@@ -106,11 +114,11 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 	site.Stats = make([]SiteStat, len(site.Pieces))
 	edge := boardEdges(b)
 	for k, c := range classes {
-		if c.Puzzle() != p {
+		if sols[k].Puzzle() != p {
 			return nil, fmt.Errorf("gallery: solution %d is of another puzzle", k+1)
 		}
 		site.Raw += int64(c.Orbit)
-		sh, err := first(Layout([]Item{{Solution: c.Solution, Title: fmt.Sprintf("solution %d of %d", k+1, len(classes))}}, &one))
+		sh, err := first(Layout([]Item{{Solution: sols[k], Title: fmt.Sprintf("solution %d of %d", k+1, len(classes))}}, &one))
 		if err != nil {
 			return nil, err
 		}
@@ -118,7 +126,7 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 		border := make([]bool, len(site.Pieces))
 		hole := make([]bool, len(site.Pieces))
 		for i := range n {
-			piece, _ := c.At(i)
+			piece, _ := sols[k].At(i)
 			grid[i] = PieceCode(piece)
 			counts[piece][i]++
 			border[piece] = border[piece] || edge[i]&edgeBorder != 0

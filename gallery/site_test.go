@@ -37,7 +37,7 @@ func TestNewSite(t *testing.T) {
 	// The grids say which piece covers each cell.
 	for i, s := range site.Solutions {
 		for k := range site.Cells {
-			piece, _ := res.Distinct[i].At(k)
+			piece, _ := res.Distinct[i].Solution.(*puzzles.Solution).At(k)
 			if s.Grid[k] != PieceCode(piece) {
 				t.Fatalf("solution %d, cell %d: grid %q, want piece %d", i+1, k, s.Grid[k], piece)
 			}

@@ -356,11 +356,11 @@ func TestShards6(t *testing.T) {
 			}
 			raw += res.Raw
 			for _, d := range res.Distinct {
-				keys = append(keys, d.Key())
+				keys = append(keys, tiled(d).Key())
 			}
 		}
 		for _, d := range whole.Distinct {
-			want = append(want, d.Key())
+			want = append(want, tiled(d).Key())
 		}
 		slices.Sort(keys)
 		slices.Sort(want)
@@ -391,7 +391,7 @@ func TestPentahexes(t *testing.T) {
 			cells := make([]int, p.Instances())
 			kinds := map[int]int{}
 			for i := range p.Board().Len() {
-				piece, inst := d.At(i)
+				piece, inst := tiled(d).At(i)
 				cells[inst]++
 				kinds[inst] = piece
 			}

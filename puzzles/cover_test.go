@@ -20,15 +20,15 @@ func TestNewSolutionRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, d := range res.Distinct {
-				pls := d.Placements()
+				pls := tiled(d).Placements()
 				// In another order too: the last first.
 				pls[0], pls[len(pls)-1] = pls[len(pls)-1], pls[0]
 				s, err := NewSolution(p, pls)
 				if err != nil {
 					t.Fatalf("NewSolution(solution %d) = %v", i, err)
 				}
-				if s.Compare(d.Solution) != 0 {
-					t.Errorf("NewSolution(solution %d) =\n%s, want\n%s", i, s, d)
+				if s.Compare(tiled(d)) != 0 {
+					t.Errorf("NewSolution(solution %d) =\n%s, want\n%s", i, s, d.Solution)
 				}
 			}
 		})

@@ -125,11 +125,16 @@ func ParseEngine(name string) (Engine, error) {
 // Class is one class of solutions: its canonical representative and
 // the number of raw solutions in it.
 type Class struct {
-	*Solution
+	// Solution is the class's solution in canonical form: a *Solution
+	// for a tiling, a *matrix.Solution for a puzzle of package matrix.
+	Solution Answer
 	// Orbit is the number of raw solutions in the class: the group's order
 	// divided by the number of symmetries that map the solution onto itself.
 	Orbit int
 }
+
+// String writes the class's solution as text (Answer.String).
+func (c Class) String() string { return c.Solution.String() }
 
 // Result is what Solve found.
 type Result struct {

@@ -51,13 +51,13 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 			panic(err.Error()) // a broken embedded spec is a programmer's mistake
 		}
 		if s.Puzzle == nil {
-			out = append(out, BuiltinInfo{Name: name, Kind: s.Kind, Title: s.Title})
+			out = append(out, BuiltinInfo{Name: name, Kind: s.Kind(), Title: s.Title})
 			continue
 		}
 		b := s.Puzzle.Board()
 		out = append(out, BuiltinInfo{
 			Name:   name,
-			Kind:   s.Kind,
+			Kind:   s.Kind(),
 			Title:  s.Title,
 			Cells:  b.Len(),
 			Pieces: s.Puzzle.Instances(),

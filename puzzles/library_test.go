@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/polytile/polytile/puzzles/cover"
 )
 
 func TestBuiltins(t *testing.T) {
@@ -51,8 +49,8 @@ func TestBuiltins(t *testing.T) {
 				t.Fatal(err)
 			}
 			if s.Puzzle == nil {
-				if s.Cover == nil || s.Kind != info.Kind || s.Title != info.Title {
-					t.Errorf("Builtin(%s): kind %q, title %q; info says %q, %q", info.Name, s.Kind, s.Title, info.Kind, info.Title)
+				if s.Problem == nil || s.Kind() != info.Kind || s.Title != info.Title {
+					t.Errorf("Builtin(%s): kind %q, title %q; info says %q, %q", info.Name, s.Kind(), s.Title, info.Kind, info.Title)
 				}
 				return
 			}
@@ -150,8 +148,8 @@ func TestBuiltinSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Cover != nil {
-				res, err := cover.Solve(context.Background(), s.Cover, 0)
+			if s.Puzzle == nil {
+				res, err := s.Problem.Solve(context.Background(), nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -178,7 +176,7 @@ func TestBuiltinSolve(t *testing.T) {
 					sum := int64(0)
 					for _, d := range res.Distinct {
 						sum += int64(d.Orbit)
-						keys[run] = append(keys[run], d.Key())
+						keys[run] = append(keys[run], tiled(d).Key())
 					}
 					if res.Raw != sum {
 						t.Errorf("Solve(%v, noBreaking=%v): Raw = %d, sum of orbits %d", eng, nb, res.Raw, sum)

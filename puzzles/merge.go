@@ -412,7 +412,7 @@ func (m *merger) finish(interrupted bool) {
 	}
 	res.Stats.Solutions = res.Found
 	if m.cfg.Each == nil {
-		slices.SortFunc(res.Distinct, func(a, b Class) int { return a.Compare(b.Solution) })
+		slices.SortFunc(res.Distinct, func(a, b Class) int { return a.Solution.(*Solution).Compare(b.Solution.(*Solution)) })
 	}
 	for i := range m.results {
 		r := &m.results[i]

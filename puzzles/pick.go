@@ -1,6 +1,10 @@
 package puzzles
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"iter"
+)
 
 // Pick chooses the solutions of a puzzle to show. The zero Pick chooses
 // every distinct solution.
@@ -18,14 +22,24 @@ type Pick struct {
 	Progress func(Progress)
 }
 
-// Pick searches for the solutions that pick chooses. It also returns the
-// number of solutions found: with Nth, the number of distinct solutions,
-// and none are chosen when Nth is past it. If ctx stops the search, it
-// returns no solutions, the number found so far and ctx's error.
-func (p *Puzzle) Pick(ctx context.Context, pick Pick) ([]*Solution, int, error) {
-	var sols []*Solution
+// rawSolver is a Problem that can list its raw solutions (a tiling).
+type rawSolver interface {
+	RawSolutions(ctx context.Context) iter.Seq[Answer]
+}
+
+// Choose searches p for the solutions that pick chooses. It also returns
+// the number of solutions found: with Nth, the number of distinct
+// solutions, and none are chosen when Nth is past it. If ctx stops the
+// search, it returns no solutions, the number found so far and ctx's
+// error.
+func Choose(ctx context.Context, p Problem, pick Pick) ([]Answer, int, error) {
+	var sols []Answer
 	if pick.Raw {
-		for s := range p.Solutions(ctx) {
+		rs, ok := p.(rawSolver)
+		if !ok {
+			return nil, 0, fmt.Errorf("puzzles: a %s puzzle lists one solution of each class, not raw ones", p.Kind())
+		}
+		for s := range rs.RawSolutions(ctx) {
 			sols = append(sols, s)
 			if len(sols) == pick.Limit {
 				break
@@ -53,10 +67,35 @@ func (p *Puzzle) Pick(ctx context.Context, pick Pick) ([]*Solution, int, error) 
 	case pick.Nth > len(res.Distinct):
 		return nil, len(res.Distinct), nil
 	case pick.Nth > 0:
-		return []*Solution{res.Distinct[pick.Nth-1].Solution}, len(res.Distinct), nil
+		return []Answer{res.Distinct[pick.Nth-1].Solution}, len(res.Distinct), nil
 	}
 	for _, c := range res.Distinct {
 		sols = append(sols, c.Solution)
 	}
 	return sols, len(sols), nil
+}
+
+// Pick is Choose for a tiling, whose solutions are *Solution.
+func (p *Puzzle) Pick(ctx context.Context, pick Pick) ([]*Solution, int, error) {
+	answers, found, err := Choose(ctx, p, pick)
+	if answers == nil {
+		return nil, found, err
+	}
+	sols := make([]*Solution, len(answers))
+	for i, a := range answers {
+		sols[i] = a.(*Solution)
+	}
+	return sols, found, err
+}
+
+// RawSolutions returns every raw solution of the puzzle, as Solutions
+// does, as Answers.
+func (p *Puzzle) RawSolutions(ctx context.Context) iter.Seq[Answer] {
+	return func(yield func(Answer) bool) {
+		for s := range p.Solutions(ctx) {
+			if !yield(s) {
+				return
+			}
+		}
+	}
 }

@@ -34,7 +34,7 @@ func TestPick(t *testing.T) {
 			if err != nil || len(sols) != tt.sols || found != tt.found {
 				t.Fatalf("Pick(%+v) = %d solutions, %d found, %v; want %d, %d", tt.pick, len(sols), found, err, tt.sols, tt.found)
 			}
-			if tt.pick.Nth == 2 && sols[0].Compare(res.Distinct[1].Solution) != 0 {
+			if tt.pick.Nth == 2 && sols[0].Compare(tiled(res.Distinct[1])) != 0 {
 				t.Errorf("Pick(Nth: 2) is not the second class in canonical order")
 			}
 		})

@@ -33,6 +33,9 @@ type Puzzle struct {
 	placements []placement
 	prepared   bool       // placements are made
 	mu         sync.Mutex // guards placements and prepared while they are made
+
+	names     [][]byte // the pieces' names as JSON strings (jsonNames)
+	namesOnce sync.Once
 }
 
 // placement is one piece put down on the board.

@@ -15,7 +15,7 @@ func streamed(t *testing.T, p *Puzzle, cfg SolveConfig) ([]string, *Result) {
 	t.Helper()
 	var keys []string
 	cfg.Each = func(d Class, task int) bool {
-		keys = append(keys, fmt.Sprint(task, d.Key()))
+		keys = append(keys, fmt.Sprint(task, tiled(d).Key()))
 		return true
 	}
 	res, err := p.Solve(context.Background(), &cfg)
@@ -109,7 +109,7 @@ func TestLimitAcrossWorkers(t *testing.T) {
 		}
 		var keys []string
 		for _, d := range res.Distinct {
-			keys = append(keys, d.Key())
+			keys = append(keys, tiled(d).Key())
 		}
 		if len(keys) != 25 || res.Complete {
 			t.Fatalf("workers %d: %d solutions, complete %v", w, len(keys), res.Complete)
@@ -150,7 +150,7 @@ func TestLimitDeterministic(t *testing.T) {
 					got := fmt.Sprintf("distinct %d, raw %d, found %d, complete %v, stats %+v",
 						len(res.Distinct), res.Raw, res.Found, res.Complete, res.Stats)
 					for _, d := range res.Distinct {
-						got += " " + fmt.Sprint(d.code)
+						got += " " + fmt.Sprint(tiled(d).code)
 					}
 					if want == "" {
 						want = got

@@ -355,7 +355,7 @@ func LoadPieces(name string) ([]Piece, Lattice, *Spec, error) {
 		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(PieceSetNames(), ", "), err)
 	}
 	if spec.Puzzle == nil {
-		return nil, nil, nil, fmt.Errorf("%s is a %s puzzle, which has no pieces", name, spec.Kind)
+		return nil, nil, nil, fmt.Errorf("%s is a %s puzzle, which has no pieces", name, spec.Kind())
 	}
 	return spec.Puzzle.Pieces(), spec.Puzzle.Board().Lattice(), spec, nil
 }

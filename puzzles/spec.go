@@ -14,8 +14,6 @@ import (
 
 	"github.com/polytile/polytile/internal/plural"
 	"go.yaml.in/yaml/v4"
-
-	"github.com/polytile/polytile/puzzles/cover"
 )
 
 // specKeys are the keys a spec may have, in the order errors list them.
@@ -49,10 +47,9 @@ type Spec struct {
 	// Source is the spec's text, as read: saved results carry it, so
 	// that they can be drawn as the spec would draw them.
 	Source string
-	// Kind is the kind of puzzle (Kinds): "tiling", whose Puzzle is set,
-	// or a kind of package cover, whose Cover is set and Puzzle nil.
-	Kind  string
-	Cover cover.Problem
+	// Problem is the puzzle as a problem of its kind: Puzzle, for a
+	// tiling, or a MatrixPuzzle.
+	Problem Problem
 }
 
 // MaxSpecSize is the most bytes a spec may have: 1 MiB, thousands of times
@@ -320,7 +317,7 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Spec{Name: p.name, Kind: "tiling"}
+	s := &Spec{Name: p.name}
 	if t, ok := f["title"]; ok {
 		if s.Title, err = p.text(t.val, "title", "a string"); err != nil {
 			return nil, err
@@ -378,7 +375,10 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 				"use smaller pieces or a smaller board", maxCellChecks)
 		}
 	}
-	if s.Puzzle, err = New(s.Title, board, pieces); err != nil {
+	if s.Puzzle, err = New(s.Title, board, pieces); err == nil {
+		s.Problem = s.Puzzle
+	}
+	if err != nil {
 		return nil, p.errorf(pk.key, "%s", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
 	if r, ok := f["render"]; ok {

@@ -32,7 +32,7 @@ pieces:
 		log.Fatal(err)
 	}
 	fmt.Printf("%s: %d solutions\n", s.Title, len(res.Distinct))
-	fmt.Print(res.Distinct[0].String())
+	fmt.Print(res.Distinct[0].Solution.String())
 	// Output:
 	// A 2×5 box: 2 solutions
 	// LLLOO

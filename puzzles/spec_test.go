@@ -437,8 +437,8 @@ func FuzzParseSpec(f *testing.F) {
 			return
 		}
 		if s.Puzzle == nil {
-			if s.Cover == nil || s.Kind == "tiling" {
-				t.Fatalf("a %s spec with neither a tiling nor a cover problem", s.Kind)
+			if s.Problem == nil || s.Kind() == "tiling" {
+				t.Fatalf("a %s spec with neither a tiling nor a matrix puzzle", s.Kind())
 			}
 			return
 		}

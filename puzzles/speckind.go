@@ -8,7 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
-	"github.com/polytile/polytile/puzzles/cover"
+	"github.com/polytile/polytile/puzzles/matrix"
 )
 
 // Kinds returns the kinds of puzzle a spec's kind key may name: tiling (the
@@ -52,7 +52,8 @@ func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Spec{Name: p.name, Kind: kind}
+	s := &Spec{Name: p.name}
+	var mp matrix.Problem
 	if t, ok := f["title"]; ok {
 		if s.Title, err = p.text(t.val, "title", "a string"); err != nil {
 			return nil, err
@@ -82,12 +83,12 @@ func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 				return nil, err
 			}
 		}
-		sd, err := cover.ParseSudoku(pic, diag)
-		var se *cover.SudokuError
+		sd, err := matrix.ParseSudoku(pic, diag)
+		var se *matrix.SudokuError
 		if errors.As(err, &se) {
 			return nil, p.pictureError(g.val, &PictureError{Line: se.Line, Col: se.Col, Msg: se.Msg})
 		}
-		s.Cover = sd
+		mp = sd
 	case "queens":
 		nf, err := need("n", "n: 8")
 		if err != nil {
@@ -107,7 +108,7 @@ func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 				holes = append(holes, [2]int{c.Row, c.Col})
 			}
 		}
-		if s.Cover, err = cover.NewQueens(n, holes); err != nil {
+		if mp, err = matrix.NewQueens(n, holes); err != nil {
 			return nil, p.errorf(nf.val, "%v", err)
 		}
 	case "exact-cover":
@@ -140,7 +141,7 @@ func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 			}
 			options = append(options, names)
 		}
-		m, err := cover.NewMatrix(primary, secondary, options)
+		m, err := matrix.NewMatrix(primary, secondary, options)
 		if err != nil {
 			at := of.val
 			var k int
@@ -149,8 +150,9 @@ func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 			}
 			return nil, p.errorf(at, "%v", err)
 		}
-		s.Cover = &cover.Plain{M: m}
+		mp = &matrix.Plain{M: m}
 	}
+	s.Problem = NewMatrixPuzzle(mp)
 	if r, ok := f["render"]; ok {
 		if s.Render, err = p.render(r.val); err != nil {
 			return nil, err
@@ -194,9 +196,9 @@ func loadDLX(path string) (*Spec, error) {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
 	defer f.Close()
-	m, err := cover.ParseDLX(path, f)
+	m, err := matrix.ParseDLX(path, f)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
-	return &Spec{Name: path, Kind: "exact-cover", Cover: &cover.Plain{M: m}}, nil
+	return &Spec{Name: path, Problem: NewMatrixPuzzle(&matrix.Plain{M: m})}, nil
 }

@@ -51,7 +51,7 @@ func (s *spill) write(classes []Class) error {
 	s.buf = s.buf[:0]
 	for _, c := range classes {
 		s.buf = s.put(s.buf, uint32(c.Orbit))
-		for _, v := range c.code {
+		for _, v := range c.Solution.(*Solution).code {
 			s.buf = s.put(s.buf, uint32(v))
 		}
 	}

@@ -42,7 +42,7 @@ func TestSpill(t *testing.T) {
 			t.Fatalf("width %d: %d classes back, want %d", width, len(got), len(classes))
 		}
 		for i := range got {
-			if got[i].Orbit != classes[i].Orbit || !slices.Equal(got[i].code, classes[i].code) {
+			if got[i].Orbit != classes[i].Orbit || !slices.Equal(tiled(got[i]).code, tiled(classes[i]).code) {
 				t.Fatalf("width %d: class %d came back as another", width, i)
 			}
 		}

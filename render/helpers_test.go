@@ -29,7 +29,7 @@ func solutions(tb testing.TB, name string) []*puzzles.Solution {
 		}
 		sols := make([]*puzzles.Solution, len(res.Distinct))
 		for i, d := range res.Distinct {
-			sols[i] = d.Solution
+			sols[i] = d.Solution.(*puzzles.Solution)
 		}
 		return sols, nil
 	}))
@@ -76,7 +76,7 @@ func hostile(tb testing.TB, names ...string) []*puzzles.Solution {
 	}
 	var sols []*puzzles.Solution
 	for _, d := range res.Distinct {
-		sols = append(sols, d.Solution)
+		sols = append(sols, d.Solution.(*puzzles.Solution))
 	}
 	if len(sols) == 0 {
 		tb.Fatal("the hostile puzzle has no solution")

@@ -51,12 +51,12 @@ func scottSite(t *testing.T) (string, []puzzles.Class) {
 // covering returns the ids of the solutions in which each piece named
 // covers its cell: the answer a covers= query must give.
 func covering(classes []puzzles.Class, covers map[string]puzzles.Cell) []string {
-	p := classes[0].Puzzle()
+	p := classes[0].Solution.(*puzzles.Solution).Puzzle()
 	var ids []string
 	for k, c := range classes {
 		ok := true
 		for name, cell := range covers {
-			piece, _ := c.At(p.Board().Index(cell))
+			piece, _ := c.Solution.(*puzzles.Solution).At(p.Board().Index(cell))
 			ok = ok && p.PieceNames()[piece] == name
 		}
 		if ok {

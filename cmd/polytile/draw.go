@@ -11,7 +11,6 @@ import (
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
-	"github.com/polytile/polytile/puzzles/cover"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/cobra"
@@ -160,8 +159,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err != nil {
 		return err
 	}
-	if render.IsSite(f.output) && spec.Puzzle == nil {
-		return usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG or PDF", f.output, spec.Kind)
+	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
+		return usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG or PDF", f.output, spec.Kind())
 	}
 	if render.IsSite(f.output) {
 		ctx, progress, stop, err := f.search.start(cmd)
@@ -183,10 +182,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 				return nil, usagef("--solution %d: the puzzle has %s", f.solution, plural.Of(total, "distinct solution"))
 			}
 			return gallery.Matrix(spec.Matrix(), rows, cmp.Or(spec.Title, spec.Name), opt)
-		case f.puzzle && spec.Cover != nil:
-			return gallery.CoverPuzzle(spec.Cover, opt)
 		case f.puzzle:
-			return gallery.Puzzle(spec.Puzzle, opt)
+			return gallery.Problem(spec.Problem, opt)
 		case f.tree:
 			return gallery.SearchTree(spec.Matrix(), 500, cmp.Or(spec.Title, spec.Name), opt)
 		}
@@ -207,14 +204,7 @@ func (f *drawFlags) layout(cmd *cobra.Command, spec *puzzles.Spec, opt *gallery.
 		return nil, err
 	}
 	defer stop()
-	if spec.Cover != nil {
-		sols, numbers, total, err := cover.Pick(ctx, spec.Cover, f.limit, f.solution)
-		if sheets, serr := f.sheets(nil, total, opt); err != nil || len(sols) == 0 {
-			return sheets, cmp.Or(err, serr)
-		}
-		return gallery.Cover(spec.Cover, sols, numbers, total, opt)
-	}
-	sols, found, err := spec.Puzzle.Pick(ctx, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress})
+	sols, found, err := puzzles.Choose(ctx, spec.Problem, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress})
 	cause := context.Cause(ctx)
 	stop()
 	switch {
@@ -223,18 +213,26 @@ func (f *drawFlags) layout(cmd *cobra.Command, spec *puzzles.Spec, opt *gallery.
 	case err != nil:
 		return nil, err
 	}
-	return f.sheets(sols, found, opt)
+	numbers := []int{f.solution}
+	if f.solution == 0 {
+		numbers = make([]int, len(sols))
+		for i := range numbers {
+			numbers[i] = i + 1
+		}
+	}
+	return f.sheets(sols, numbers, found, opt)
 }
 
-// sheets lays out the solutions chosen, of found in all (-1: unknown).
-func (f *drawFlags) sheets(sols []*puzzles.Solution, found int, opt *gallery.Options) ([]*gallery.Sheet, error) {
+// sheets lays out the solutions chosen, numbered numbers, of found in all
+// (-1: unknown).
+func (f *drawFlags) sheets(sols []puzzles.Answer, numbers []int, found int, opt *gallery.Options) ([]*gallery.Sheet, error) {
 	switch {
 	case f.solution > found && found >= 0 && len(sols) == 0:
 		return nil, usagef("--solution %d: the puzzle has %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
 	case len(sols) == 0:
 		return nil, nil
 	}
-	return gallery.Chosen(sols, f.solution, found, opt)
+	return gallery.Answers(sols, numbers, f.solution, found, opt)
 }
 
 // drawSite writes the web gallery of all the solutions, with the look the
@@ -267,15 +265,12 @@ func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
 	}
 	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		if f.puzzle {
-			return gallery.Puzzle(saved.Spec.Puzzle, opt)
+			return gallery.Problem(saved.Spec.Problem, opt)
 		}
 		if saved.Partial != "" {
 			opt.Title = strings.TrimPrefix(opt.Title+" — partial: "+saved.Partial, " — ")
 		}
-		if saved.Spec.Cover != nil && len(saved.Cover) > 0 {
-			return gallery.Cover(saved.Spec.Cover, saved.Cover, saved.Numbers, saved.Total, opt)
-		}
-		sheets, err := f.sheets(saved.Solutions, saved.Total, opt)
+		sheets, err := f.sheets(saved.Solutions, saved.Numbers, saved.Total, opt)
 		if err == nil && sheets == nil {
 			err = fmt.Errorf("%s holds no solutions: nothing to draw", path)
 		}

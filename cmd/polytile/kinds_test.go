@@ -72,7 +72,7 @@ func TestKinds(t *testing.T) {
 	if merged.Kind != "queens" || merged.Raw != 92 || merged.Distinct != 12 || !merged.Complete {
 		t.Errorf("the merge of three shards of eight queens: %+v", merged)
 	}
-	if code, _, stderr := polytile(t, append([]string{"merge"}, shards[:2]...)...); code != 1 || !strings.Contains(stderr, "2 of the 3 shards") {
+	if code, _, stderr := polytile(t, append([]string{"merge"}, shards[:2]...)...); code != 1 || !strings.Contains(stderr, "shard 2/3 is missing") {
 		t.Errorf("a merge with a shard missing: exit %d, %q", code, stderr)
 	}
 	// Saved results draw as the spec draws them.

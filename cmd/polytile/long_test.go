@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/polytile/polytile/puzzles/results"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/puzzles/results"
 )
 
 func TestSolveFlagErrors(t *testing.T) {

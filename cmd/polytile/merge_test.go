@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/polytile/polytile/puzzles/results"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/puzzles/results"
 
 	"github.com/polytile/polytile/puzzles"
 	"go.yaml.in/yaml/v4"

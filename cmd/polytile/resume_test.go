@@ -106,12 +106,19 @@ func TestResumeFlags(t *testing.T) {
 		{[]string{"solve", "scott", "--resume", f, "--limit", "3"}, 2, "--resume FILE streams to FILE to the end of the search"},
 		{[]string{"solve", "scott", "--resume", f, "--json"}, 2, "goes with neither --json"},
 		{[]string{"solve", "scott", "--resume", f, "--jsonl", f + "2"}, 2, "nor another --jsonl"},
-		{[]string{"solve", "sudoku", "--resume", f}, 2, "--resume continues tiling puzzles"},
 	} {
 		code, _, stderr := polytile(t, tt.args...)
 		if code != tt.code || !strings.Contains(stderr, tt.msg) {
 			t.Errorf("%v: exit %d, %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.msg)
 		}
+	}
+	// Every kind resumes: a Sudoku's run, whole, resumed, keeps its task.
+	sud := filepath.Join(dir, "sudoku.jsonl")
+	if code, _, stderr := polytile(t, "solve", "sudoku", "--jsonl", sud); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if code, out, stderr := polytile(t, "solve", "sudoku", "--resume", sud); code != 0 || !strings.Contains(out, "resumed:") || !strings.Contains(out, "distinct:   1\n") {
+		t.Errorf("resuming a Sudoku's finished run: exit %d, %s%s", code, out, stderr)
 	}
 	// The same file for --jsonl and --resume is fine.
 	if code, _, stderr := polytile(t, "solve", "scott", "--resume", f, "--jsonl", f, "--quiet"); code != 0 {

@@ -11,7 +11,6 @@ import (
 	"github.com/polytile/polytile/internal/cputime"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
-	"github.com/polytile/polytile/puzzles/cover"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/spf13/cobra"
 )
@@ -121,17 +120,6 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		return err
 	}
 	defer stop()
-	if spec.Cover != nil {
-		if f.resume != "" {
-			return usagef("--resume continues tiling puzzles; %s is a %s puzzle: run it again", name, spec.Kind)
-		}
-		res, err := results.SolveCover(ctx, spec, cover.Config{Limit: f.limit, Shard: shard, Shards: shards}, f.jsonl)
-		if res == nil {
-			return err
-		}
-		run := &results.Run{File: f.jsonl}
-		return cmp.Or(results.WriteCover(cmd.OutOrStdout(), spec, res, f.json, f.show), run.Stopped(err, context.Cause(ctx)))
-	}
 	cfg := &puzzles.SolveConfig{
 		Progress:           progress,
 		NoSymmetryBreaking: f.noBreaking,

@@ -12,7 +12,13 @@ import (
 // decode decodes the one JSON value in data into v, refusing fields that v
 // does not have, and says what is wrong in the file's terms: the field and
 // what it should be, never Go's types.
-func decode(data []byte, v any) error {
+func decode(data []byte, v any) error { return decodeWith(data, v, true) }
+
+// decodeLoose is decode, taking fields that v does not have.
+func decodeLoose(data []byte, v any) error { return decodeWith(data, v, false) }
+
+// decodeWith is decode, refusing unknown fields if strict.
+func decodeWith(data []byte, v any, strict bool) error {
 	if !json.Valid(data) {
 		var any any
 		err := json.Unmarshal(data, &any)
@@ -23,7 +29,9 @@ func decode(data []byte, v any) error {
 		return fmt.Errorf("not valid JSON")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
+	if strict {
+		dec.DisallowUnknownFields()
+	}
 	err := dec.Decode(v)
 	if err == nil {
 		return nil

@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"container/heap"
 	"encoding/binary"
-	"encoding/json"
+
 	"errors"
 	"fmt"
 	"io"
@@ -59,19 +59,15 @@ func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk in
 	if err != nil {
 		return fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
 	}
-	p := s.Puzzle
-	if p == nil {
-		return fmt.Errorf("%s is not a tiling's spec", h.Spec)
-	}
+	p := s.Problem
 	if err := checkPuzzle(p, shards[0]); err != nil {
 		return err
 	}
 	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
-	out := &Result{Name: h.Spec, Title: h.Title, Lattice: h.Lattice, Symmetries: h.Symmetries, Complete: true,
+	out := &Result{Name: h.Spec, Title: h.Title, Kind: h.Kind, Lattice: h.Lattice, Symmetries: h.Symmetries, Complete: true,
 		Engine: shards[0].End.Engine, SpecText: h.SpecText}
 	// Pass 1: every solution checked and put in canonical form, sorted in
 	// runs of chunk.
-	index := pieceIndex(p)
 	var runs []*os.File
 	defer func() {
 		for _, f := range runs {
@@ -118,17 +114,13 @@ func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk in
 			for g := range todo {
 				name := shards[g.from].Name
 				for _, s := range g.sols {
-					c, err := s.class(p, index)
+					c, err := s.Class(p)
 					if err != nil {
 						g.err = fmt.Errorf("%s:%d: %w", name, s.line, err)
 						break
 					}
-					line, err := json.Marshal(NewSolution(c))
-					if err != nil {
-						g.err = fmt.Errorf("results: %w", err)
-						break
-					}
-					g.recs = append(g.recs, mergeRecord{key: sortKey(c.Solution), line: line, from: g.from, at: s.line})
+					line := appendSolution(nil, c)
+					g.recs = append(g.recs, mergeRecord{key: []byte(c.Solution.SortKey()), line: line, from: g.from, at: s.line})
 					g.raw += int64(c.Orbit)
 				}
 				done <- g
@@ -250,11 +242,6 @@ func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk in
 	}
 	bw.WriteString("]\n}\n")
 	return bw.Flush()
-}
-
-// sortKey is a solution's encoding as bytes whose order is Compare's.
-func sortKey(s *puzzles.Solution) []byte {
-	return []byte(s.SortKey())
 }
 
 // mergeRecord is one solution in a run: its sort key, its line as saved,

@@ -49,7 +49,7 @@ func FuzzReadShard(f *testing.F) {
 			t.Fatalf("ReadShard accepted the header %+v", h)
 		}
 		for _, s := range sf.Solutions {
-			if s.Task%h.Shards != h.Shard || s.Orbit < 1 || h.Symmetries%s.Orbit != 0 || len(s.Pieces) == 0 {
+			if s.Task%h.Shards != h.Shard || s.Orbit < 1 || h.Symmetries%s.Orbit != 0 {
 				t.Fatalf("ReadShard accepted the solution %+v of shard %d/%d, %d symmetries", s, h.Shard, h.Shards, h.Symmetries)
 			}
 		}

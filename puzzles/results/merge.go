@@ -84,7 +84,7 @@ func missingShards(byShard map[int]*Shard, n, missing int) string {
 // NewResult returns it for an unsharded run: the same solutions in the
 // same order, and the shards' statistics added up. Its errors name the
 // file and the line.
-func Merge(p *puzzles.Puzzle, shards []*Shard) (*Result, error) {
+func Merge(p puzzles.Problem, shards []*Shard) (*Result, error) {
 	if err := CheckShards(shards); err != nil {
 		return nil, err
 	}
@@ -97,6 +97,7 @@ func Merge(p *puzzles.Puzzle, shards []*Shard) (*Result, error) {
 	out := &Result{
 		Name:       ref.Header.Spec,
 		Title:      ref.Header.Title,
+		Kind:       ref.Header.Kind,
 		Lattice:    ref.Header.Lattice,
 		Symmetries: ref.Header.Symmetries,
 		Complete:   true,
@@ -105,28 +106,28 @@ func Merge(p *puzzles.Puzzle, shards []*Shard) (*Result, error) {
 	}
 	type found struct {
 		class puzzles.Class
+		key   string
 		from  *Shard
 		line  int
 	}
 	var all []found
-	index := pieceIndex(p)
 	for _, sf := range shards {
 		out.Nodes += sf.End.Nodes
 		out.Updates += sf.End.Updates
 		for _, s := range sf.Solutions {
-			c, err := s.class(p, index)
+			c, err := s.Class(p)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %w", sf.Name, s.line, err)
 			}
-			all = append(all, found{c, sf, s.line})
+			all = append(all, found{c, c.Solution.SortKey(), sf, s.line})
 			out.Raw += int64(c.Orbit)
 		}
 	}
 	// Stable: of two equal solutions, the one read first comes first.
-	slices.SortStableFunc(all, func(a, b found) int { return a.class.Compare(b.class.Solution) })
+	slices.SortStableFunc(all, func(a, b found) int { return strings.Compare(a.key, b.key) })
 	out.Solutions = make([]Solution, len(all))
 	for i, f := range all {
-		if i > 0 && f.class.Compare(all[i-1].class.Solution) == 0 {
+		if i > 0 && f.key == all[i-1].key {
 			g := all[i-1]
 			return nil, fmt.Errorf("%s:%d and %s:%d hold the same solution: the shards do not split one search", g.from.Name, g.line, f.from.Name, f.line)
 		}
@@ -137,26 +138,25 @@ func Merge(p *puzzles.Puzzle, shards []*Shard) (*Result, error) {
 }
 
 // checkPuzzle checks that p is the puzzle whose search wrote sf.
-func checkPuzzle(p *puzzles.Puzzle, sf *Shard) error {
+func checkPuzzle(p puzzles.Problem, sf *Shard) error {
 	h := sf.Header
 	engine, ok := parseEngine(sf.End.Engine)
 	if !ok {
 		return fmt.Errorf("%s: the end line names engine %q: want dlx or fill", sf.Name, sf.End.Engine)
 	}
-	cfg := &puzzles.SolveConfig{Engine: engine, NoSymmetryBreaking: !h.SymmetryBreaking}
-	var names []string
-	for _, pc := range p.Pieces() {
-		names = append(names, pc.Name)
-	}
-	switch fp := p.Fingerprint(cfg); {
-	case fp != h.Fingerprint:
-		return fmt.Errorf("%s was written for another puzzle than %s is now (fingerprint %s, not %s): the spec has changed since, or another version of polytile split the search", sf.Name, h.Spec, h.Fingerprint, fp)
-	case LatticeName(p) != h.Lattice:
-		return fmt.Errorf("%s: the header names lattice %q, but the puzzle's is %s", sf.Name, h.Lattice, p.Board().Lattice().Name())
-	case p.Symmetries() != h.Symmetries:
-		return fmt.Errorf("%s: the header counts %d symmetries, but the puzzle has %d", sf.Name, h.Symmetries, p.Symmetries())
-	case !slices.Equal(names, h.Pieces):
-		return fmt.Errorf("%s: the header names pieces %s, but the puzzle's are %s", sf.Name, strings.Join(h.Pieces, " "), strings.Join(names, " "))
+	cfg := &puzzles.SolveConfig{Engine: engine, NoSymmetryBreaking: h.SymmetryBreaking != nil && !*h.SymmetryBreaking}
+	want := NewHeader(&puzzles.Spec{Problem: p}, cfg)
+	switch {
+	case want.kind() != h.kind():
+		return fmt.Errorf("%s holds solutions of a %s puzzle, but %s is a %s puzzle", sf.Name, h.kind(), h.Spec, want.kind())
+	case want.Fingerprint != h.Fingerprint:
+		return fmt.Errorf("%s was written for another puzzle than %s is now (fingerprint %s, not %s): the spec has changed since, or another version of polytile split the search", sf.Name, h.Spec, h.Fingerprint, want.Fingerprint)
+	case want.Lattice != h.Lattice:
+		return fmt.Errorf("%s: the header names lattice %q, but the puzzle's is %q", sf.Name, h.Lattice, want.Lattice)
+	case want.Symmetries != h.Symmetries:
+		return fmt.Errorf("%s: the header counts %d symmetries, but the puzzle has %d", sf.Name, h.Symmetries, want.Symmetries)
+	case !slices.Equal(want.Pieces, h.Pieces):
+		return fmt.Errorf("%s: the header names pieces %s, but the puzzle's are %s", sf.Name, strings.Join(h.Pieces, " "), strings.Join(want.Pieces, " "))
 	}
 	return nil
 }
@@ -198,5 +198,5 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
 	}
-	return Merge(s.Puzzle, shards)
+	return Merge(s.Problem, shards)
 }

@@ -41,7 +41,7 @@ func (t *Report) Write(w io.Writer) error {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n", title)
-	fmt.Fprintf(&b, "puzzle:     %s\n", spec.Puzzle)
+	fmt.Fprintf(&b, "puzzle:     %s\n", spec.Problem.About())
 	if t.Shard != "" {
 		fmt.Fprintf(&b, "shard:      %s (%s; the counts are this shard's)\n", t.Shard, plural.Of(res.Tasks, "task"))
 	}
@@ -56,11 +56,20 @@ func (t *Report) Write(w io.Writer) error {
 	if t.Resumed > 0 {
 		fmt.Fprintf(&b, "resumed:    %d of the %s had ended in an earlier run, and were kept (the time and the workers are this run's)\n", t.Resumed, plural.Of(res.Tasks, "task"))
 	}
+	if r, ok := spec.Problem.(puzzles.Remarker); ok {
+		if label, text := r.Remark(t.Distinct, res.Complete); label != "" {
+			fmt.Fprintf(&b, "%-12s%s\n", label+":", text)
+		}
+	}
 	if !res.Complete {
 		fmt.Fprintf(&b, "partial:    the search stopped early\n")
 	}
 	for i, d := range res.Distinct[:min(t.Show, len(res.Distinct))] {
-		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution, d.Solution.Legend())
+		legend := ""
+		if l, ok := d.Solution.(puzzles.Legender); ok {
+			legend = l.Legend()
+		}
+		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution, legend)
 	}
 	_, err := w.Write(b.Bytes())
 	return err

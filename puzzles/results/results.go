@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/polytile/polytile/puzzles"
@@ -35,9 +36,13 @@ import (
 // solutions, in canonical order (the order of puzzles.Result.Distinct).
 // The JSON field names are a contract with the programs that read them.
 type Result struct {
-	Name       string `json:"name"`              // the spec's file path or built-in name
-	Title      string `json:"title,omitempty"`   // the spec's title
-	Lattice    string `json:"lattice,omitempty"` // the lattice's name; left out for the square one
+	Name  string `json:"name"`            // the spec's file path or built-in name
+	Title string `json:"title,omitempty"` // the spec's title
+	// Kind is the puzzle's kind (puzzles.Kinds), left out for a tiling
+	// (puzzles.DefaultKind), so that tilings' results read as they always
+	// have.
+	Kind       string `json:"kind,omitempty"`
+	Lattice    string `json:"lattice,omitempty"` // a tiling's lattice; left out for the square one
 	Shard      string `json:"shard,omitempty"`   // "i/n" for a part of the search (ShardName)
 	Raw        int64  `json:"raw"`               // raw solutions: the sum of the orbits
 	Distinct   int    `json:"distinct"`          // distinct solutions
@@ -52,20 +57,112 @@ type Result struct {
 	Solutions []Solution `json:"solutions,omitempty"`
 }
 
-// Solution is one distinct solution as saved: the size of its class and
-// its pieces, in the order of puzzles.Solution.Placements (by piece, then
-// by first cell).
+// Solution is one distinct solution as saved: a JSON object that holds
+// the size of its class, "orbit", and its kind's fields
+// (puzzles.Answer.AppendJSON): {"orbit": 8, "pieces": [{"name": "F",
+// "cells": [[0, 1], …]}, …]} for a tiling, {"orbit": 1, "grid": […]} for a
+// Sudoku. Class reads it back as a solution of the puzzle, checked.
 type Solution struct {
-	Orbit  int     `json:"orbit"`
-	Pieces []Piece `json:"pieces"`
+	Orbit int
+	// Fields are the kind's fields of the object, without braces, as
+	// AppendJSON writes them: "pieces":[…].
+	Fields json.RawMessage
 }
 
-// Piece is one piece put down: its name and its cells, each [row, col]
-// counted from the top-left corner of the board's picture, in reading
-// order.
-type Piece struct {
-	Name  string   `json:"name"`
-	Cells [][2]int `json:"cells"`
+// NewSolution returns the class d as saved.
+func NewSolution(d puzzles.Class) Solution {
+	return Solution{Orbit: d.Orbit, Fields: d.Solution.AppendJSON(nil)}
+}
+
+// appendSolution appends the JSON object of the class d to b:
+// {"orbit":8,…the kind's fields}.
+func appendSolution(b []byte, d puzzles.Class) []byte {
+	return append(appendFields(append(b, '{'), d), '}')
+}
+
+// appendFields appends the fields of the class d's object, without the
+// braces: "orbit":8,…the kind's fields.
+func appendFields(b []byte, d puzzles.Class) []byte {
+	b = append(b, `"orbit":`...)
+	b = strconv.AppendInt(b, int64(d.Orbit), 10)
+	n := len(b)
+	b = append(b, ',')
+	if b = d.Solution.AppendJSON(b); len(b) == n+1 {
+		b = b[:n] // no fields
+	}
+	return b
+}
+
+// object appends the solution's object to b.
+func (s *Solution) object(b []byte) []byte {
+	b = append(b, `{"orbit":`...)
+	b = strconv.AppendInt(b, int64(s.Orbit), 10)
+	if len(s.Fields) > 0 {
+		b = append(append(b, ','), s.Fields...)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON writes the solution's object.
+func (s Solution) MarshalJSON() ([]byte, error) { return s.object(nil), nil }
+
+// UnmarshalJSON reads a solution's object, which must have an orbit.
+func (s *Solution) UnmarshalJSON(data []byte) error {
+	var v struct {
+		Orbit *int `json:"orbit"`
+	}
+	if err := decodeLoose(data, &v); err != nil {
+		return err
+	}
+	if v.Orbit == nil {
+		return fmt.Errorf("no orbit")
+	}
+	s.Orbit = *v.Orbit
+	s.Fields = fieldsOf(data, "task", "orbit")
+	return nil
+}
+
+// fieldsOf returns the fields of the JSON object data but those named
+// leave, without braces: cut from the front where they come first, as
+// this package writes them, else re-marshalled (in key order).
+func fieldsOf(data []byte, leave ...string) json.RawMessage {
+	rest := bytes.TrimSpace(data)
+	rest = bytes.TrimSpace(rest[1 : len(rest)-1])
+	for _, name := range leave {
+		prefix := []byte(`"` + name + `":`)
+		if !bytes.HasPrefix(rest, prefix) {
+			continue
+		}
+		i := bytes.IndexByte(rest, ',')
+		if i < 0 {
+			return nil
+		}
+		rest = bytes.TrimSpace(rest[i+1:])
+	}
+	if !bytes.Contains(rest, []byte(`"task":`)) && !bytes.Contains(rest, []byte(`"orbit":`)) {
+		return slices.Clone(rest)
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(data, &m) != nil {
+		return slices.Clone(rest)
+	}
+	for _, name := range leave {
+		delete(m, name)
+	}
+	out, _ := json.Marshal(m)
+	return out[1 : len(out)-1]
+}
+
+// check checks the form of a solution of a puzzle with that many
+// symmetries (0: unknown).
+func (s *Solution) check(symmetries int) error {
+	switch {
+	case s.Orbit < 1:
+		return fmt.Errorf("orbit %d: want 1 or more", s.Orbit)
+	case symmetries > 0 && symmetries%s.Orbit != 0:
+		return fmt.Errorf("orbit %d does not divide the %d symmetries", s.Orbit, symmetries)
+	}
+	return nil
 }
 
 // NewResult returns the counts and the distinct solutions of res, a
@@ -84,7 +181,8 @@ func newResultHead(spec *puzzles.Spec, res *puzzles.Result) *Result {
 	return &Result{
 		Name:       spec.Name,
 		Title:      spec.Title,
-		Lattice:    LatticeName(spec.Puzzle),
+		Kind:       savedKind(spec.Problem),
+		Lattice:    latticeName(spec.Problem),
 		Raw:        res.Raw,
 		Distinct:   len(res.Distinct),
 		Symmetries: res.Symmetries,
@@ -96,61 +194,12 @@ func newResultHead(spec *puzzles.Spec, res *puzzles.Result) *Result {
 	}
 }
 
-// NewSolution returns d as saved.
-func NewSolution(d puzzles.Class) Solution {
-	var s Solution
-	s.set(d, nil)
-	return s
-}
-
-// solutionSpace is the space that Solution.set reuses from one solution
-// to the next.
-type solutionSpace struct {
-	pls   []puzzles.Placement
-	cells []puzzles.Cell
-	all   [][2]int
-}
-
-// set makes s d as saved. If sp is not nil, s.Pieces and the cells come
-// from the space that sp and s hold, which the next set reuses.
-func (s *Solution) set(d puzzles.Class, sp *solutionSpace) {
-	pieces := d.Puzzle().Pieces()
-	s.Orbit = d.Orbit
-	var pls []puzzles.Placement
-	var all [][2]int
-	if sp == nil {
-		pls = d.Placements()
-	} else {
-		pls, sp.cells = d.AppendPlacements(sp.pls[:0], sp.cells)
-		sp.pls, all = pls, sp.all
+// savedKind is the problem's kind as files hold it: "" for the default.
+func savedKind(p puzzles.Problem) string {
+	if k := p.Kind(); k != puzzles.DefaultKind {
+		return k
 	}
-	if len(pls) == 0 {
-		s.Pieces = nil
-		return
-	}
-	n := 0
-	for _, pl := range pls {
-		n += len(pl.Cells)
-	}
-	if cap(all) < n {
-		all = make([][2]int, n)
-		if sp != nil {
-			sp.all = all
-		}
-	}
-	if cap(s.Pieces) < len(pls) {
-		s.Pieces = make([]Piece, len(pls))
-	}
-	s.Pieces = s.Pieces[:len(pls)]
-	rest := all[:n]
-	for i, pl := range pls {
-		cells := rest[:len(pl.Cells):len(pl.Cells)]
-		rest = rest[len(pl.Cells):]
-		for k, c := range pl.Cells {
-			cells[k] = [2]int{c.Row, c.Col}
-		}
-		s.Pieces[i] = Piece{Name: pieces[pl.Piece].Name, Cells: cells}
-	}
+	return ""
 }
 
 // Encode writes r as one JSON object: the counts indented, then the
@@ -158,24 +207,25 @@ func (s *Solution) set(d puzzles.Class, sp *solutionSpace) {
 // write than the whole indented). The output is the same, byte for byte,
 // for the same result.
 func (r *Result) Encode(w io.Writer) error {
-	return r.encode(w, len(r.Solutions), func(i int) *Solution { return &r.Solutions[i] })
+	return r.encode(w, len(r.Solutions), func(b []byte, i int) []byte {
+		return r.Solutions[i].object(b)
+	})
 }
 
-// encode is Encode, of n solutions that solution gives one at a time
-// (r.Solutions is not written).
-func (r *Result) encode(w io.Writer, n int, solution func(i int) *Solution) error {
+// encode is Encode, of n solutions that appendSolution appends one at a
+// time (r.Solutions is not written).
+func (r *Result) encode(w io.Writer, n int, appendSolution func(b []byte, i int) []byte) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if err := r.encodeHead(bw); err != nil {
 		return err
 	}
 	var line []byte
-	names := map[string][]byte{} // the pieces' names, JSON-escaped
 	for i := range n {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
-		line = solution(i).appendJSON(line[:0], names)
+		line = appendSolution(line[:0], i)
 		bw.Write(line)
 	}
 	if n > 0 {
@@ -183,49 +233,6 @@ func (r *Result) encode(w io.Writer, n int, solution func(i int) *Solution) erro
 	}
 	bw.WriteString("]\n}\n")
 	return bw.Flush()
-}
-
-// appendJSON appends to b the bytes json.Marshal makes of s, made
-// without it (a result can hold many solutions); names keeps the pieces'
-// names as JSON strings.
-func (s *Solution) appendJSON(b []byte, names map[string][]byte) []byte {
-	b = append(b, `{"orbit":`...)
-	b = strconv.AppendInt(b, int64(s.Orbit), 10)
-	b = append(b, `,"pieces":`...)
-	if s.Pieces == nil {
-		return append(b, "null}"...)
-	}
-	b = append(b, '[')
-	for i, p := range s.Pieces {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		name, ok := names[p.Name]
-		if !ok {
-			name, _ = json.Marshal(p.Name) // a string always marshals
-			names[p.Name] = name
-		}
-		b = append(b, `{"name":`...)
-		b = append(b, name...)
-		b = append(b, `,"cells":`...)
-		if p.Cells == nil {
-			b = append(b, "null}"...)
-			continue
-		}
-		b = append(b, '[')
-		for k, c := range p.Cells {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			b = appendInt(b, c[0])
-			b = append(b, ',')
-			b = appendInt(b, c[1])
-			b = append(b, ']')
-		}
-		b = append(b, "]}"...)
-	}
-	return append(b, "]}"...)
 }
 
 // encodeHead writes the counts as Encode writes them, up to the opening of
@@ -257,19 +264,20 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 // solutions, which must then add up to its counts.
 func readResult(data []byte, name string, whole bool) (*Result, error) {
 	var raw struct {
-		Name       *string       `json:"name"`
-		Title      string        `json:"title"`
-		Shard      string        `json:"shard"`
-		Raw        int64         `json:"raw"`
-		Distinct   int           `json:"distinct"`
-		Symmetries int           `json:"symmetries"`
-		Complete   bool          `json:"complete"`
-		Engine     string        `json:"engine"`
-		Nodes      int64         `json:"nodes"`
-		Updates    int64         `json:"updates"`
-		Lattice    string        `json:"lattice"`
-		SpecText   string        `json:"spec_text"`
-		Solutions  []rawSolution `json:"solutions"`
+		Name       *string    `json:"name"`
+		Title      string     `json:"title"`
+		Kind       string     `json:"kind"`
+		Shard      string     `json:"shard"`
+		Raw        int64      `json:"raw"`
+		Distinct   int        `json:"distinct"`
+		Symmetries int        `json:"symmetries"`
+		Complete   bool       `json:"complete"`
+		Engine     string     `json:"engine"`
+		Nodes      int64      `json:"nodes"`
+		Updates    int64      `json:"updates"`
+		Lattice    string     `json:"lattice"`
+		SpecText   string     `json:"spec_text"`
+		Solutions  []Solution `json:"solutions"`
 	}
 	if err := decode(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s is not a polytile result (polytile solve --json writes them): %w", name, err)
@@ -277,16 +285,15 @@ func readResult(data []byte, name string, whole bool) (*Result, error) {
 	if raw.Name == nil {
 		return nil, fmt.Errorf("%s is not a polytile result (polytile solve --json writes them): it has no name", name)
 	}
-	out := &Result{Name: *raw.Name, Title: raw.Title, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
+	out := &Result{Name: *raw.Name, Title: raw.Title, Kind: raw.Kind, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
 		Symmetries: raw.Symmetries, Complete: raw.Complete, Engine: raw.Engine, Nodes: raw.Nodes, Updates: raw.Updates,
-		Lattice: raw.Lattice, SpecText: raw.SpecText}
+		Lattice: raw.Lattice, SpecText: raw.SpecText, Solutions: raw.Solutions}
 	var sum int64
-	for i, rs := range raw.Solutions {
-		s, err := rs.solution(raw.Symmetries)
-		if err != nil {
+	for i := range out.Solutions {
+		s := &out.Solutions[i]
+		if err := s.check(raw.Symmetries); err != nil {
 			return nil, fmt.Errorf("%s: solution %d: %w", name, i+1, err)
 		}
-		out.Solutions = append(out.Solutions, s)
 		sum += int64(s.Orbit)
 	}
 	switch {
@@ -311,11 +318,10 @@ func ReadResultFile(path string) (*Result, error) {
 
 // Classes returns r's solutions as classes of p's solutions, each checked
 // (Solution.Class), in r's order.
-func (r *Result) Classes(p *puzzles.Puzzle) ([]puzzles.Class, error) {
-	index := pieceIndex(p)
+func (r *Result) Classes(p puzzles.Problem) ([]puzzles.Class, error) {
 	out := make([]puzzles.Class, len(r.Solutions))
 	for i := range r.Solutions {
-		c, err := r.Solutions[i].class(p, index)
+		c, err := r.Solutions[i].Class(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: solution %d: %w", r.Name, i+1, err)
 		}
@@ -324,112 +330,28 @@ func (r *Result) Classes(p *puzzles.Puzzle) ([]puzzles.Class, error) {
 	return out, nil
 }
 
-// Cover returns the solution of p that s saved, after checking that it is
-// one: its pieces are p's, each in a shape it may take, and they cover the
-// board exactly (puzzles.NewSolution).
-func (s *Solution) Cover(p *puzzles.Puzzle) (*puzzles.Solution, error) {
-	return s.cover(p, pieceIndex(p))
-}
-
 // Class returns the class of solutions of p that s saved, after checking
-// that s is one as a search reports it: a cover (Cover) in its canonical
-// form, with the size of its class as its orbit.
-func (s *Solution) Class(p *puzzles.Puzzle) (puzzles.Class, error) {
-	return s.class(p, pieceIndex(p))
-}
-
-// pieceIndex maps the names of p's pieces to their indices.
-func pieceIndex(p *puzzles.Puzzle) map[string]int {
-	index := make(map[string]int, len(p.Pieces()))
-	for i, pc := range p.Pieces() {
-		index[pc.Name] = i
-	}
-	return index
-}
-
-func (s *Solution) cover(p *puzzles.Puzzle, index map[string]int) (*puzzles.Solution, error) {
-	pls := make([]puzzles.Placement, len(s.Pieces))
-	for i, pc := range s.Pieces {
-		k, ok := index[pc.Name]
-		if !ok {
-			return nil, fmt.Errorf("piece %q is not a piece of the puzzle", pc.Name)
-		}
-		pls[i].Piece = k
-		for _, c := range pc.Cells {
-			pls[i].Cells = append(pls[i].Cells, puzzles.Cell{Row: c[0], Col: c[1]})
-		}
-	}
-	sol, err := puzzles.NewSolution(p, pls)
-	if err != nil {
-		return nil, fmt.Errorf("not a solution of the puzzle: %w", err)
-	}
-	return sol, nil
-}
-
-func (s *Solution) class(p *puzzles.Puzzle, index map[string]int) (puzzles.Class, error) {
-	sol, err := s.cover(p, index)
+// that s is one as a search reports it: a solution of p (p.Decode) in
+// its canonical form, with the size of its class as its orbit.
+func (s *Solution) Class(p puzzles.Problem) (puzzles.Class, error) {
+	c, err := p.Decode(s.object(nil))
 	if err != nil {
 		return puzzles.Class{}, err
 	}
-	canon, orbit := sol.Canonical()
-	if canon.Compare(sol) != 0 {
-		return puzzles.Class{}, fmt.Errorf("a solution that is not in its canonical form (a rotation or reflection of another, which the search never reports)")
+	if c.Orbit != s.Orbit {
+		return puzzles.Class{}, fmt.Errorf("a solution whose orbit is %d, not %d", c.Orbit, s.Orbit)
 	}
-	if orbit != s.Orbit {
-		return puzzles.Class{}, fmt.Errorf("a solution whose orbit is %d, not %d", orbit, s.Orbit)
-	}
-	return puzzles.Class{Solution: sol, Orbit: orbit}, nil
+	return c, nil
 }
 
-// rawSolution is a Solution as read, before its form is checked.
-type rawSolution struct {
-	Orbit  *int       `json:"orbit"`
-	Pieces []rawPiece `json:"pieces"`
-}
-
-type rawPiece struct {
-	Name  *string `json:"name"`
-	Cells [][]int `json:"cells"`
-}
-
-// solution checks the form of a solution of a puzzle with that many
-// symmetries (0: unknown) and returns it.
-func (rs *rawSolution) solution(symmetries int) (Solution, error) {
-	switch {
-	case rs.Orbit == nil:
-		return Solution{}, fmt.Errorf("no orbit")
-	case *rs.Orbit < 1:
-		return Solution{}, fmt.Errorf("orbit %d: want 1 or more", *rs.Orbit)
-	case symmetries > 0 && symmetries%*rs.Orbit != 0:
-		return Solution{}, fmt.Errorf("orbit %d does not divide the %d symmetries", *rs.Orbit, symmetries)
-	case len(rs.Pieces) == 0:
-		return Solution{}, fmt.Errorf("no pieces")
-	}
-	s := Solution{Orbit: *rs.Orbit, Pieces: make([]Piece, len(rs.Pieces))}
-	for i, rp := range rs.Pieces {
-		if rp.Name == nil || *rp.Name == "" {
-			return Solution{}, fmt.Errorf("piece %d has no name", i+1)
+// latticeName names the lattice of a tiling as saved: "" for the square
+// one, which the files leave out, so that square results read as they
+// always have, and for the kinds that are not tilings.
+func latticeName(p puzzles.Problem) string {
+	if t, ok := p.(*puzzles.Puzzle); ok {
+		if lat := t.Board().Lattice(); lat != puzzles.Square {
+			return lat.Name()
 		}
-		p := Piece{Name: *rp.Name, Cells: make([][2]int, len(rp.Cells))}
-		for k, c := range rp.Cells {
-			if len(c) != 2 {
-				return Solution{}, fmt.Errorf("piece %q: cell %v is not a [row, col] pair", p.Name, c)
-			}
-			p.Cells[k] = [2]int{c[0], c[1]}
-		}
-		if len(p.Cells) == 0 {
-			return Solution{}, fmt.Errorf("piece %q has no cells", p.Name)
-		}
-		s.Pieces[i] = p
-	}
-	return s, nil
-}
-
-// LatticeName names p's lattice as saved: "" for the square one, which
-// the files leave out, so that square results read as they always have.
-func LatticeName(p *puzzles.Puzzle) string {
-	if lat := p.Board().Lattice(); lat != puzzles.Square {
-		return lat.Name()
 	}
 	return ""
 }

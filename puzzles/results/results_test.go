@@ -129,7 +129,7 @@ func TestReadResult(t *testing.T) {
 				if err != nil {
 					t.Fatalf("solution %d: Class = %v", i+1, err)
 				}
-				if d := res.Distinct[i]; c.Compare(d.Solution) != 0 || c.Orbit != d.Orbit {
+				if d := res.Distinct[i]; c.Solution.SortKey() != d.Solution.SortKey() || c.Orbit != d.Orbit {
 					t.Errorf("solution %d: Class =\n%s(orbit %d), want\n%s(orbit %d)", i+1, c, c.Orbit, d, d.Orbit)
 				}
 			}
@@ -143,7 +143,6 @@ func TestReadResultErrors(t *testing.T) {
 		{"no name", `{"raw": 0}`, "it has no name"},
 		{"unknown field", `{"name": "x", "colour": 1}`, `unknown field "colour"`},
 		{"wrong type", `{"name": "x", "raw": "8"}`, `field "raw" is a string, want a whole number`},
-		{"bad cell", `{"name": "x", "distinct": 1, "raw": 1, "solutions": [{"orbit": 1, "pieces": [{"name": "A", "cells": [[0]]}]}]}`, "solution 1: piece \"A\": cell [0] is not a [row, col] pair"},
 		{"miscounted", `{"name": "x", "distinct": 2, "raw": 1, "solutions": [{"orbit": 1, "pieces": [{"name": "A", "cells": [[0, 0]]}]}]}`, "distinct is 2, but it holds 1 solutions"},
 		{"bad orbit", `{"name": "x", "symmetries": 8, "distinct": 1, "raw": 3, "solutions": [{"orbit": 3, "pieces": [{"name": "A", "cells": [[0, 0]]}]}]}`, "orbit 3 does not divide the 8 symmetries"},
 	}
@@ -214,7 +213,8 @@ func TestMergeDamaged(t *testing.T) {
 	}
 	var rotated Solution
 	for k := 1; k < p.Symmetries(); k++ {
-		if img := c.Transform(k); img.Compare(c.Solution) != 0 {
+		if tc := c.Solution.(*puzzles.Solution); tc.Transform(k).Compare(tc) != 0 {
+			img := tc.Transform(k)
 			rotated = NewSolution(puzzles.Class{Solution: img, Orbit: c.Orbit})
 			break
 		}
@@ -232,17 +232,17 @@ func TestMergeDamaged(t *testing.T) {
 		files [][]string // the files' lines, named f0.jsonl, f1.jsonl, …
 		err   string     // a part of the error
 	}{
-		{"off the board", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Pieces[0].Cells[0] = [2]int{9, 9} })},
+		{"off the board", [][]string{edit(t, all, 1, func(s *pieceLine) { s.Pieces[0].Cells[0] = [2]int{9, 9} })},
 			`f0.jsonl:2: not a solution of the puzzle: puzzles: piece "F" covers cell [9, 9], which is off the board`},
-		{"in a hole", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Pieces[0].Cells[0] = [2]int{3, 3} })},
+		{"in a hole", [][]string{edit(t, all, 1, func(s *pieceLine) { s.Pieces[0].Cells[0] = [2]int{3, 3} })},
 			`f0.jsonl:2: not a solution of the puzzle: puzzles: piece "F" covers cell [3, 3], which is in a hole of the board`},
-		{"overlapping pieces", [][]string{edit(t, all, 2, func(s *ShardSolution) { s.Pieces[1].Cells = s.Pieces[0].Cells })},
+		{"overlapping pieces", [][]string{edit(t, all, 2, func(s *pieceLine) { s.Pieces[1].Cells = s.Pieces[0].Cells })},
 			`f0.jsonl:3: not a solution of the puzzle: puzzles: cell `},
-		{"a missing piece", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Pieces = s.Pieces[:11] })},
+		{"a missing piece", [][]string{edit(t, all, 1, func(s *pieceLine) { s.Pieces = s.Pieces[:11] })},
 			`f0.jsonl:2: not a solution of the puzzle: puzzles: piece "Z" is put down 0 times, want 1`},
-		{"an unknown piece", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Pieces[3].Name = "Q" })},
+		{"an unknown piece", [][]string{edit(t, all, 1, func(s *pieceLine) { s.Pieces[3].Name = "Q" })},
 			`f0.jsonl:2: piece "Q" is not a piece of the puzzle`},
-		{"a wrong shape", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Pieces[0].Name, s.Pieces[1].Name = "I", "F" })},
+		{"a wrong shape", [][]string{edit(t, all, 1, func(s *pieceLine) { s.Pieces[0].Name, s.Pieces[1].Name = "I", "F" })},
 			`f0.jsonl:2: not a solution of the puzzle: puzzles: piece "I" is put down on 5 cells, not its shape`},
 		{"not canonical", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Solution = rotated })},
 			`f0.jsonl:2: a solution that is not in its canonical form`},
@@ -260,11 +260,11 @@ func TestMergeDamaged(t *testing.T) {
 			`f0.jsonl:2: no orbit`},
 		{"a task as a string", [][]string{insert(all, 1, `{"task": "0", "orbit": 1, "pieces": []}`)},
 			`f0.jsonl:2: field "task" is a string, want a whole number`},
-		{"a cell of three numbers", [][]string{insert(all, 1, `{"task": 0, "orbit": 1, "pieces": [{"name": "F", "cells": [[0, 0, 0]]}]}`)},
+		{"a cell of three numbers", [][]string{counted(t, insert(all, 1, `{"task": 0, "orbit": 1, "pieces": [{"name": "F", "cells": [[0, 0, 0]]}]}`))},
 			`f0.jsonl:2: piece "F": cell [0 0 0] is not a [row, col] pair`},
-		{"a cell as a string", [][]string{insert(all, 1, `{"task": 0, "orbit": 1, "pieces": [{"name": "F", "cells": [["a", 0]]}]}`)},
+		{"a cell as a string", [][]string{counted(t, insert(all, 1, `{"task": 0, "orbit": 1, "pieces": [{"name": "F", "cells": [["a", 0]]}]}`))},
 			`f0.jsonl:2: field "pieces.cells" is a string, want a whole number`},
-		{"an unknown field", [][]string{insert(all, 1, `{"task": 0, "orbit": 1, "colour": "red", "pieces": []}`)},
+		{"an unknown field", [][]string{counted(t, insert(all, 1, `{"task": 0, "orbit": 1, "colour": "red", "pieces": []}`))},
 			`f0.jsonl:2: unknown field "colour"`},
 		{"not JSON", [][]string{insert(all, 1, `{"task": 0,`)},
 			`f0.jsonl:2: not valid JSON`},
@@ -372,7 +372,7 @@ func TestWriter(t *testing.T) {
 		t.Fatalf("Classes = %v", err)
 	}
 	for i, c := range classes {
-		if d := res.Distinct[i]; c.Compare(d.Solution) != 0 || c.Orbit != d.Orbit {
+		if d := res.Distinct[i]; c.Solution.SortKey() != d.Solution.SortKey() || c.Orbit != d.Orbit {
 			t.Errorf("Classes()[%d] =\n%s, want\n%s", i, c, d)
 		}
 	}
@@ -422,25 +422,36 @@ func TestSolutionJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sols []Solution
 	for _, spec := range []*puzzles.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
 		res, err := spec.Puzzle.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range res.Distinct {
-			sols = append(sols, NewSolution(d))
-		}
-	}
-	sols = append(sols, Solution{Orbit: 2}, Solution{Orbit: 1, Pieces: []Piece{{Name: "X"}}}, Solution{Pieces: []Piece{}})
-	names := map[string][]byte{}
-	for _, s := range sols {
-		want, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := s.appendJSON(nil, names); string(got) != string(want) {
-			t.Fatalf("the JSON\n%s\nwant\n%s", got, want)
+		names := spec.Puzzle.PieceNames()
+		for i, d := range res.Distinct {
+			v := pieceLine{Orbit: d.Orbit}
+			for _, pl := range d.Solution.(*puzzles.Solution).Placements() {
+				tp := testPiece{Name: names[pl.Piece]}
+				for _, c := range pl.Cells {
+					tp.Cells = append(tp.Cells, [2]int{c.Row, c.Col})
+				}
+				v.Pieces = append(v.Pieces, tp)
+			}
+			want, err := json.Marshal(struct {
+				Orbit  int         `json:"orbit"`
+				Pieces []testPiece `json:"pieces"`
+			}{v.Orbit, v.Pieces})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := NewSolution(d)
+			if string(s.object(nil)) != string(want) {
+				t.Fatalf("%s, solution %d: the JSON\n%s\nwant\n%s", spec.Name, i+1, s.object(nil), want)
+			}
+			back, err := s.Class(spec.Problem)
+			if err != nil || back.Solution.SortKey() != d.Solution.SortKey() || back.Orbit != d.Orbit {
+				t.Fatalf("%s, solution %d: read back as %v, %v", spec.Name, i+1, back, err)
+			}
 		}
 	}
 }
@@ -497,4 +508,17 @@ func TestAppendInt(t *testing.T) {
 			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
 		}
 	}
+}
+
+// pieceLine is a tiling's solution line of a shard file, for tests that
+// change its pieces.
+type pieceLine struct {
+	Task   int         `json:"task"`
+	Orbit  int         `json:"orbit"`
+	Pieces []testPiece `json:"pieces"`
+}
+
+type testPiece struct {
+	Name  string   `json:"name"`
+	Cells [][2]int `json:"cells"`
 }

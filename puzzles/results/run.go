@@ -58,11 +58,8 @@ func (r *Run) Write(w io.Writer, asJSON bool, show int) error {
 	if asJSON {
 		o := newResultHead(r.Spec, r.Result)
 		o.Shard = r.Shard
-		var s Solution
-		var sp solutionSpace
-		return o.encode(w, len(r.Result.Distinct), func(i int) *Solution {
-			s.set(r.Result.Distinct[i], &sp)
-			return &s
+		return o.encode(w, len(r.Result.Distinct), func(b []byte, i int) []byte {
+			return appendSolution(b, r.Result.Distinct[i])
 		})
 	}
 	t := Report{Spec: r.Spec, Result: r.Result, Raw: r.Raw, Distinct: r.Distinct, Show: show, Shard: r.Shard, File: r.File, Resumed: r.Resumed}
@@ -136,7 +133,7 @@ func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, pa
 		run.Shard = ShardName(c.Shard, c.Shards)
 	}
 	start := time.Now()
-	res, err := spec.Puzzle.Solve(ctx, c)
+	res, err := spec.Problem.Solve(ctx, c)
 	run.Wall = time.Since(start)
 	if res == nil {
 		if stream != nil {

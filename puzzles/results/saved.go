@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/polytile/polytile/puzzles"
@@ -24,11 +24,8 @@ type Saved struct {
 	Spec *puzzles.Spec
 	// Solutions are those chosen, in the file's order, and Numbers their
 	// numbers in it, from 1.
-	Solutions []*puzzles.Solution
+	Solutions []puzzles.Answer
 	Numbers   []int
-	// Cover holds the solutions chosen of an exact-cover puzzle that is
-	// not a tiling (Spec.Cover), each as its options, instead of Solutions.
-	Cover [][]int
 	// Total is the number of solutions the file holds: every one when the
 	// file says, or -1 when it was not read to its end and does not say.
 	Total int
@@ -96,10 +93,12 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if bytes.Contains(line, []byte(`"polytile"`)) && isCoverFile(line) {
-		return loadCover(path, pick)
+	// A shard file's first line is its header, a whole object; a
+	// result's is the start of one.
+	var head struct {
+		Polytile string `json:"polytile"`
 	}
-	if bytes.Contains(line, []byte(`"polytile"`)) {
+	if json.Unmarshal(line, &head) == nil && head.Polytile != "" {
 		return loadShard(f, br, path, line, pick)
 	}
 	return loadResult(br, path, line, pick)
@@ -107,16 +106,15 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 
 // chooser keeps the solutions pick chooses as they are read.
 type chooser struct {
-	pick  puzzles.Pick
-	spec  *puzzles.Spec
-	index map[string]int
-	out   *Saved
-	n     int // solutions read
+	pick puzzles.Pick
+	spec *puzzles.Spec
+	out  *Saved
+	n    int // solutions read
 }
 
 func newChooser(spec *puzzles.Spec, pick puzzles.Pick, out *Saved) *chooser {
 	out.Spec = spec
-	return &chooser{pick: pick, spec: spec, index: pieceIndex(spec.Puzzle), out: out}
+	return &chooser{pick: pick, spec: spec, out: out}
 }
 
 // add takes the next solution of the file; it returns whether to read on.
@@ -125,11 +123,11 @@ func (c *chooser) add(s *Solution) (bool, error) {
 	if c.pick.Nth > 0 && c.n != c.pick.Nth {
 		return true, nil
 	}
-	cover, err := s.cover(c.spec.Puzzle, c.index)
+	d, err := s.Class(c.spec.Problem)
 	if err != nil {
 		return false, err
 	}
-	c.out.Solutions = append(c.out.Solutions, cover)
+	c.out.Solutions = append(c.out.Solutions, d.Solution)
 	c.out.Numbers = append(c.out.Numbers, c.n)
 	return c.pick.Nth == 0 && (c.pick.Limit == 0 || len(c.out.Solutions) < c.pick.Limit), nil
 }
@@ -148,9 +146,6 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 			// Not as Encode writes it: read it whole.
 			return wholeResult(head, path, pick)
 		}
-	}
-	if regexp.MustCompile(`"kind": "([a-z-]+)"`).Match(head) {
-		return loadCover(path, pick)
 	}
 	// The counts, without the solutions.
 	i := bytes.LastIndex(head, []byte(`"solutions"`))
@@ -189,13 +184,20 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 			return out, nil
 		case len(t) == 0:
 			continue
+		case c.n == 0 && bytes.Equal(t, []byte("{")):
+			// A solution over many lines: not as Encode writes it (but as
+			// results of Sudoku, queens and matrices were once written).
+			rest, rerr := io.ReadAll(br)
+			if rerr != nil {
+				return nil, fmt.Errorf("%s: %w", path, rerr)
+			}
+			return wholeResult(append(append(head, line...), rest...), path, pick)
 		}
-		var rs rawSolution
-		if derr := decode(t, &rs); derr != nil {
+		var s Solution
+		if derr := decode(t, &s); derr != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, derr)
 		}
-		s, serr := rs.solution(r.Symmetries)
-		if serr != nil {
+		if serr := s.check(r.Symmetries); serr != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, serr)
 		}
 		more, cerr := c.add(&s)
@@ -398,7 +400,7 @@ type All struct {
 // SolveAll searches spec's puzzle with cfg (nil: the defaults) and
 // returns all it finds, the saved results being the Result's encoding.
 func SolveAll(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig) (*All, error) {
-	res, err := spec.Puzzle.Solve(ctx, cfg)
+	res, err := spec.Problem.Solve(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -426,13 +428,13 @@ func LoadAll(path string) (*All, error) {
 		if err != nil {
 			return nil, err
 		}
-		all.Classes, err = r.Classes(saved.Spec.Puzzle)
+		all.Classes, err = r.Classes(saved.Spec.Problem)
 		return all, err
 	}
 	sf, err := ReadShard(bytes.NewReader(all.Data), path)
 	if err != nil {
 		return nil, err
 	}
-	all.Classes, err = sf.Classes(saved.Spec.Puzzle)
+	all.Classes, err = sf.Classes(saved.Spec.Problem)
 	return all, err
 }

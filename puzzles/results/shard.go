@@ -46,21 +46,27 @@ const (
 type Header struct {
 	Polytile string `json:"polytile"` // Kind
 	Version  int    `json:"version"`  // Version
-	Spec     string `json:"spec"`     // the spec's file path or built-in name
-	Title    string `json:"title,omitempty"`
-	// Lattice names the lattice, left out for the square one.
+	// Kind is the puzzle's kind (puzzles.Kinds), left out for a tiling
+	// (puzzles.DefaultKind), so that tilings' files read as they always
+	// have.
+	Kind  string `json:"kind,omitempty"`
+	Spec  string `json:"spec"` // the spec's file path or built-in name
+	Title string `json:"title,omitempty"`
+	// Lattice names a tiling's lattice, left out for the square one.
 	Lattice string `json:"lattice,omitempty"`
-	// Fingerprint is puzzles.(*Puzzle).Fingerprint: equal for two runs of
-	// the same puzzle split the same way (by the same engine), whatever
-	// the workers or the shard.
-	Fingerprint      string `json:"fingerprint"`
-	Shard            int    `json:"shard"`  // from 0
-	Shards           int    `json:"shards"` // 1 for the whole search
-	SymmetryBreaking bool   `json:"symmetry_breaking"`
-	Symmetries       int    `json:"symmetries"`
-	// Pieces names the puzzle's pieces in the puzzle's order, which is the
+	// Fingerprint is the problem's Fingerprint: equal for two runs of the
+	// same puzzle split the same way (by the same engine), whatever the
+	// workers or the shard.
+	Fingerprint string `json:"fingerprint"`
+	Shard       int    `json:"shard"`  // from 0
+	Shards      int    `json:"shards"` // 1 for the whole search
+	// SymmetryBreaking says whether a tiling's search broke the puzzle's
+	// symmetry; nil for the kinds whose search never does.
+	SymmetryBreaking *bool `json:"symmetry_breaking,omitempty"`
+	Symmetries       int   `json:"symmetries"`
+	// Pieces names a tiling's pieces in the puzzle's order, which is the
 	// order of the canonical encoding.
-	Pieces []string `json:"pieces"`
+	Pieces []string `json:"pieces,omitempty"`
 	// SpecText is the spec's text (see Result.SpecText).
 	SpecText string `json:"spec_text,omitempty"`
 }
@@ -71,24 +77,34 @@ func NewHeader(spec *puzzles.Spec, cfg *puzzles.SolveConfig) *Header {
 	if cfg == nil {
 		cfg = &puzzles.SolveConfig{}
 	}
-	p := spec.Puzzle
+	p := spec.Problem
 	h := &Header{
-		Polytile:         Kind,
-		Version:          Version,
-		Spec:             spec.Name,
-		Title:            spec.Title,
-		Lattice:          LatticeName(p),
-		Fingerprint:      p.Fingerprint(cfg),
-		Shard:            cfg.Shard,
-		Shards:           max(cfg.Shards, 1),
-		SymmetryBreaking: !cfg.NoSymmetryBreaking,
-		Symmetries:       p.Symmetries(),
-		SpecText:         spec.Source,
+		Polytile:    Kind,
+		Version:     Version,
+		Kind:        savedKind(p),
+		Spec:        spec.Name,
+		Title:       spec.Title,
+		Lattice:     latticeName(p),
+		Fingerprint: p.Fingerprint(cfg),
+		Shard:       cfg.Shard,
+		Shards:      max(cfg.Shards, 1),
+		Symmetries:  p.Symmetries(),
+		SpecText:    spec.Source,
 	}
-	for _, pc := range p.Pieces() {
-		h.Pieces = append(h.Pieces, pc.Name)
+	if t, ok := p.(*puzzles.Puzzle); ok {
+		breaking := !cfg.NoSymmetryBreaking
+		h.SymmetryBreaking = &breaking
+		h.Pieces = t.PieceNames()
 	}
 	return h
+}
+
+// kind returns the kind of the puzzle the file holds.
+func (h *Header) kind() string {
+	if h.Kind == "" {
+		return puzzles.DefaultKind
+	}
+	return h.Kind
 }
 
 // ShardSolution is a line of a shard file between the header and the end:
@@ -150,10 +166,7 @@ type Writer struct {
 	distinct, raw int64
 	flushed       time.Time // when the data was last flushed
 
-	buf   []byte   // a solution's line
-	names [][]byte // the pieces' names as JSON strings, by piece
-	pls   []puzzles.Placement
-	cells []puzzles.Cell // the space of pls's cells
+	buf []byte // a solution's line
 }
 
 // NewWriter starts a shard file on w with its header.
@@ -220,38 +233,11 @@ func (w *Writer) Add(d puzzles.Class, task int) bool {
 // json.Marshal makes of ShardSolution{task, NewSolution(d)}, made without
 // it, for a long search writes millions of them.
 func (w *Writer) appendSolution(b []byte, d puzzles.Class, task int) []byte {
-	if w.names == nil {
-		for _, pc := range d.Puzzle().Pieces() {
-			name, _ := json.Marshal(pc.Name) // a string always marshals
-			w.names = append(w.names, name)
-		}
-	}
 	b = append(b, `{"task":`...)
 	b = strconv.AppendInt(b, int64(task), 10)
-	b = append(b, `,"orbit":`...)
-	b = strconv.AppendInt(b, int64(d.Orbit), 10)
-	b = append(b, `,"pieces":[`...)
-	w.pls, w.cells = d.AppendPlacements(w.pls[:0], w.cells)
-	for i, pl := range w.pls {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"name":`...)
-		b = append(b, w.names[pl.Piece]...)
-		b = append(b, `,"cells":[`...)
-		for k, c := range pl.Cells {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			b = appendInt(b, c.Row)
-			b = append(b, ',')
-			b = appendInt(b, c.Col)
-			b = append(b, ']')
-		}
-		b = append(b, "]}"...)
-	}
-	return append(b, "]}\n"...)
+	b = append(b, ',')
+	b = appendFields(b, d)
+	return append(b, "}\n"...)
 }
 
 // Done writes the line that says that task ran to its end: it is a
@@ -389,21 +375,13 @@ func ReadShard(r io.Reader, name string) (*Shard, error) {
 	return sf, nil
 }
 
-// rawLine is a solution line or the end line, as read.
-type rawLine struct {
-	Task     *int       `json:"task"`
-	Orbit    *int       `json:"orbit"`
-	Pieces   []rawPiece `json:"pieces"`
-	End      *bool      `json:"end"`
-	Done     *int       `json:"done"`
-	Complete bool       `json:"complete"`
-	Found    int64      `json:"found"`
-	Distinct int64      `json:"distinct"`
-	Raw      int64      `json:"raw"`
-	Nodes    int64      `json:"nodes"`
-	Updates  int64      `json:"updates"`
-	Tasks    int        `json:"tasks"`
-	Engine   string     `json:"engine"`
+// lineKind is what a line after the header of a shard file says, read
+// without checking its fields.
+type lineKind struct {
+	Task  *int            `json:"task"`
+	Orbit *int            `json:"orbit"`
+	End   json.RawMessage `json:"end"`
+	Done  json.RawMessage `json:"done"`
 }
 
 // parse reads line n of the file, which is not blank.
@@ -415,32 +393,34 @@ func (sf *Shard) parse(n int, line []byte) error {
 	if sf.End != nil {
 		return fmt.Errorf("%s:%d: a line after the end line", sf.Name, n)
 	}
-	var l rawLine
-	if err := decode(line, &l); err != nil {
+	var l lineKind
+	if err := decodeLoose(line, &l); err != nil {
 		return fmt.Errorf("%s:%d: %w", sf.Name, n, err)
 	}
-	if l.Done != nil {
-		if l.End != nil || l.Task != nil || l.Orbit != nil || l.Pieces != nil || *l.Done < 0 || *l.Done%h.Shards != h.Shard {
+	switch {
+	case l.Done != nil:
+		var d Done
+		if err := decode(line, &d); err != nil || l.End != nil || d.Done < 0 || d.Done%h.Shards != h.Shard {
 			return fmt.Errorf("%s:%d: neither a solution, a done line nor the end line", sf.Name, n)
 		}
 		return nil
-	}
-	if l.End != nil {
-		if !*l.End || l.Task != nil || l.Orbit != nil || l.Pieces != nil {
+	case l.End != nil:
+		var e End
+		if err := decode(line, &e); err != nil || !e.End {
 			return fmt.Errorf("%s:%d: neither a solution nor the end line", sf.Name, n)
 		}
-		sf.End = &End{End: true, Complete: l.Complete, Found: l.Found, Distinct: l.Distinct, Raw: l.Raw,
-			Nodes: l.Nodes, Updates: l.Updates, Tasks: l.Tasks, Engine: l.Engine}
+		sf.End = &e
 		return nil
-	}
-	if l.Task == nil || l.Pieces == nil {
-		return fmt.Errorf("%s:%d: neither a solution (task, orbit, pieces) nor the end line (end: true)", sf.Name, n)
+	case l.Task != nil && l.Orbit == nil:
+		return fmt.Errorf("%s:%d: no orbit", sf.Name, n)
+	case l.Task == nil:
+		return fmt.Errorf("%s:%d: neither a solution (task, orbit and the solution's fields) nor the end line (end: true)", sf.Name, n)
 	}
 	if t := *l.Task; t < 0 || t%h.Shards != h.Shard {
 		return fmt.Errorf("%s:%d: a solution of task %d, which is not in shard %s", sf.Name, n, t, ShardName(h.Shard, h.Shards))
 	}
-	s, err := (&rawSolution{Orbit: l.Orbit, Pieces: l.Pieces}).solution(h.Symmetries)
-	if err != nil {
+	s := Solution{Orbit: *l.Orbit, Fields: fieldsOf(line, "task", "orbit")}
+	if err := s.check(h.Symmetries); err != nil {
 		return fmt.Errorf("%s:%d: %w", sf.Name, n, err)
 	}
 	sf.Solutions = append(sf.Solutions, ShardSolution{Task: *l.Task, Solution: s, line: n})
@@ -471,7 +451,7 @@ func (sf *Shard) header(n int, line []byte) error {
 		return fmt.Errorf("%s:%d: the header names no spec", sf.Name, n)
 	case h.Symmetries < 1:
 		return fmt.Errorf("%s:%d: the header has %d symmetries: want 1 or more", sf.Name, n, h.Symmetries)
-	case len(h.Pieces) == 0:
+	case h.kind() == puzzles.DefaultKind && len(h.Pieces) == 0:
 		return fmt.Errorf("%s:%d: the header names no pieces", sf.Name, n)
 	}
 	return nil
@@ -480,12 +460,11 @@ func (sf *Shard) header(n int, line []byte) error {
 // Classes returns the file's solutions as classes of p's solutions, each
 // checked (Solution.Class), in the file's order. Its errors name the file
 // and the line.
-func (sf *Shard) Classes(p *puzzles.Puzzle) ([]puzzles.Class, error) {
-	index := pieceIndex(p)
+func (sf *Shard) Classes(p puzzles.Problem) ([]puzzles.Class, error) {
 	out := make([]puzzles.Class, len(sf.Solutions))
 	for i := range sf.Solutions {
 		s := &sf.Solutions[i]
-		c, err := s.class(p, index)
+		c, err := s.Class(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", sf.Name, s.line, err)
 		}
@@ -522,4 +501,27 @@ func (sf *Shard) checkCounts(count, raw int64) error {
 		return fmt.Errorf("%s: the end line counts %d raw solutions, but the orbits of its solutions add up to %d: the file is damaged", sf.Name, sf.End.Raw, raw)
 	}
 	return nil
+}
+
+// MarshalJSON writes the line of the solution: {"task":…,"orbit":…,…}.
+func (s ShardSolution) MarshalJSON() ([]byte, error) {
+	b := append([]byte(`{"task":`), strconv.Itoa(s.Task)...)
+	obj := s.Solution.object(nil) // {"orbit":…}
+	return append(append(b, ','), obj[1:]...), nil
+}
+
+// UnmarshalJSON reads a solution's line, which must have a task and an
+// orbit.
+func (s *ShardSolution) UnmarshalJSON(data []byte) error {
+	var v struct {
+		Task *int `json:"task"`
+	}
+	if err := decodeLoose(data, &v); err != nil {
+		return err
+	}
+	if v.Task == nil {
+		return fmt.Errorf("no task")
+	}
+	s.Task = *v.Task
+	return s.Solution.UnmarshalJSON(data)
 }

@@ -1,4 +1,4 @@
-package cover
+package matrix
 
 import (
 	"encoding/json"
@@ -240,4 +240,20 @@ func (s *Sudoku) About() string {
 		d = ", diagonals"
 	}
 	return fmt.Sprintf("%d × %d Sudoku, %d givens%s: %d items, %d options", size, size, givens, d, len(s.m.Items), len(s.m.Options))
+}
+
+// Remark says whether the grid is proper, as a setter asks: has it one
+// solution, as a Sudoku must? distinct is the number of solutions found,
+// complete whether the search ran to its end.
+func (s *Sudoku) Remark(distinct int64, complete bool) (label, text string) {
+	text = "unknown: the search stopped before it could tell"
+	switch {
+	case distinct >= 2:
+		text = "no: more than one solution (a search that stops at 2 is enough to tell)"
+	case complete && distinct == 1:
+		text = "yes: exactly one solution"
+	case complete && distinct == 0:
+		text = "no: no solution"
+	}
+	return "proper", text
 }

@@ -1,0 +1,77 @@
+package gallery
+
+import (
+	"fmt"
+
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/matrix"
+)
+
+// This file is where each kind of puzzle is drawn: a new kind adds its
+// case to Answers and Problem.
+
+// Answers lays out solutions of a puzzle of any kind, of total solutions
+// (total < 0: a number not known), numbers giving each one's number. A
+// tiling's are laid out as Chosen lays them out (nth > 0: the nth
+// solution alone, titled with its number), the kinds of package matrix as
+// Cover lays them out.
+func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options) ([]*Sheet, error) {
+	if len(sols) == 0 {
+		return nil, fmt.Errorf("gallery: nothing to lay out")
+	}
+	switch first := sols[0].(type) {
+	case *puzzles.Solution:
+		tilings := make([]*puzzles.Solution, len(sols))
+		for i, s := range sols {
+			t, ok := s.(*puzzles.Solution)
+			if !ok {
+				return nil, fmt.Errorf("gallery: solution %d is a %T, not a tiling as the first is", i+1, s)
+			}
+			tilings[i] = t
+		}
+		return Chosen(tilings, nth, total, opt)
+	case *matrix.Solution:
+		options := make([][]int, len(sols))
+		for i, s := range sols {
+			m, ok := s.(*matrix.Solution)
+			if !ok || m.Problem != first.Problem {
+				return nil, fmt.Errorf("gallery: solution %d is not of the puzzle the first is of", i+1)
+			}
+			options[i] = m.Options
+		}
+		return Cover(first.Problem, options, numbers, total, opt)
+	}
+	return nil, fmt.Errorf("gallery: cannot draw a solution of type %T", sols[0])
+}
+
+// Problem lays out the problem p poses, before it is solved: a tiling's
+// empty board and pieces (Puzzle), a Sudoku's givens, the empty board of N
+// queens, a matrix with no rows chosen (CoverPuzzle).
+func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
+	switch q := p.(type) {
+	case *puzzles.Puzzle:
+		return Puzzle(q, opt)
+	case *puzzles.MatrixPuzzle:
+		return CoverPuzzle(q.Of, opt)
+	}
+	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+}
+
+// CheckSite says whether a web gallery (NewSite) can show p's solutions:
+// it shows tilings.
+func CheckSite(p puzzles.Problem) error {
+	if _, ok := p.(*puzzles.Puzzle); !ok {
+		return &SiteKindError{Kind: p.Kind()}
+	}
+	return nil
+}
+
+// SiteKindError is the error of a web gallery of a puzzle that is not a
+// tiling.
+type SiteKindError struct {
+	Kind string // the puzzle's kind
+}
+
+func (e *SiteKindError) Error() string {
+	return fmt.Sprintf("gallery: a web gallery shows tilings; a %s puzzle is drawn as a picture", e.Kind)
+}

@@ -1,0 +1,211 @@
+package puzzles
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/polytile/polytile/puzzles/matrix"
+	"github.com/polytile/polytile/solve"
+)
+
+// MatrixPuzzle is a puzzle of package matrix (a plain matrix, a Sudoku,
+// N queens) as a Problem: Solve searches its matrix with Dancing Links,
+// keeping each class in the task that finds its canonical solution, so
+// that a class is found once in the whole search, whatever its split.
+type MatrixPuzzle struct {
+	// Of is the puzzle.
+	Of matrix.Problem
+}
+
+// NewMatrixPuzzle returns p as a Problem.
+func NewMatrixPuzzle(p matrix.Problem) *MatrixPuzzle { return &MatrixPuzzle{Of: p} }
+
+// Kind names the puzzle's kind: "exact-cover", "sudoku" or "queens".
+func (m *MatrixPuzzle) Kind() string { return m.Of.Kind() }
+
+// About says in a line what the puzzle is.
+func (m *MatrixPuzzle) About() string { return m.Of.About() }
+
+// Symmetries returns the order of the puzzle's symmetry group.
+func (m *MatrixPuzzle) Symmetries() int { return m.Of.Symmetries() }
+
+// Matrix returns the puzzle's matrix.
+func (m *MatrixPuzzle) Matrix() *matrix.Matrix { return m.Of.Matrix() }
+
+// Fingerprint identifies the puzzle's matrix (matrix.Fingerprint), and,
+// for a puzzle with symmetries, the rule by which a task keeps a class
+// (its canonical solution's task; shards written by the rule before it,
+// which kept a class where it was first found, do not mix with these): a
+// matrix puzzle is split the same way for any configuration.
+func (m *MatrixPuzzle) Fingerprint(*SolveConfig) string {
+	fp := matrix.Fingerprint(m.Of)
+	if m.Symmetries() > 1 {
+		sum := sha256.Sum256([]byte(matrixSplitVersion + " " + fp))
+		fp = hex.EncodeToString(sum[:8])
+	}
+	return fp
+}
+
+// matrixSplitVersion names the rule by which a task of a matrix puzzle
+// with symmetries keeps a class.
+const matrixSplitVersion = "canonical-task-1"
+
+// String says what the puzzle is (About).
+func (m *MatrixPuzzle) String() string { return m.Of.About() }
+
+// Decode reads back a solution as matrix.Solution.AppendJSON saved it,
+// checks that it is an exact cover of the matrix, and returns its class,
+// in canonical form.
+func (m *MatrixPuzzle) Decode(data []byte) (Class, error) {
+	sol, err := m.Of.Decode(data)
+	if err == nil {
+		err = m.Of.Matrix().Check(sol)
+	}
+	if err != nil {
+		return Class{}, fmt.Errorf("not a solution of the puzzle: %w", err)
+	}
+	_, canon, orbit := m.Of.Canonical(sol)
+	return Class{Solution: &matrix.Solution{Problem: m.Of, Options: canon}, Orbit: orbit}, nil
+}
+
+// Solve searches the puzzle's matrix with Dancing Links. Its tasks are the
+// whole search or, split into shards, the options of the item the search
+// chooses first. A cover is kept when it is its class's canonical
+// solution, so each class is kept by one task. The search runs on one
+// goroutine: Workers is at most one here; the engine is Dancing Links
+// (EngineAuto or EngineDLX); symmetry breaking does not apply.
+func (m *MatrixPuzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
+	c, err := checkConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if c.Engine == EngineFill {
+		return nil, fmt.Errorf("puzzles: the fill engine searches tilings; a %s puzzle is searched by Dancing Links (dlx)", m.Kind())
+	}
+	pr, err := m.Of.Matrix().Encode()
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	r := &matrixRun{m: m, cfg: &c, pr: pr, start: time.Now(),
+		res: &Result{Symmetries: m.Symmetries(), Restricted: -1, Complete: true, Engine: EngineDLX, Workers: 1}}
+	err = r.run(ctx)
+	if c.Each == nil {
+		slices.SortFunc(r.res.Distinct, func(a, b Class) int { return strings.Compare(a.Solution.SortKey(), b.Solution.SortKey()) })
+	}
+	r.res.Elapsed = time.Since(r.start)
+	r.progress()
+	return r.res, err
+}
+
+// matrixRun is one run of MatrixPuzzle.Solve.
+type matrixRun struct {
+	m     *MatrixPuzzle
+	cfg   *SolveConfig
+	pr    *solve.Problem
+	res   *Result
+	start time.Time
+	done  int   // tasks finished
+	kept  int64 // classes kept
+}
+
+// tasks returns the prefixes of the tasks: the whole search, or, when
+// the search is split into shards, the options of the first item.
+func (r *matrixRun) tasks() [][]int {
+	if r.cfg.Shards <= 1 {
+		return [][]int{nil}
+	}
+	first, ok := solve.NewSearch(r.pr, nil).Branch()
+	if !ok {
+		return nil
+	}
+	tasks := make([][]int, len(first))
+	for i, o := range first {
+		tasks[i] = []int{o}
+	}
+	return tasks
+}
+
+// run runs the tasks of the configuration's shard, those not skipped.
+func (r *matrixRun) run(ctx context.Context) error {
+	c := r.cfg
+	var mine []int
+	tasks := r.tasks()
+	for t := range tasks {
+		if (c.Shards <= 1 || t%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(t)) {
+			mine = append(mine, t)
+		}
+	}
+	r.res.Tasks = len(mine)
+	for _, t := range mine {
+		st, stop, err := r.task(ctx, t, tasks[t])
+		r.res.Finished++
+		if err != nil || stop {
+			r.res.Complete = false
+			return err
+		}
+		r.res.Found += st.Found
+		r.res.Stats.Nodes += st.Nodes
+		r.res.Stats.Updates += st.Updates
+		r.done++
+		if c.TaskDone != nil {
+			c.TaskDone(t, st)
+		}
+	}
+	return nil
+}
+
+// task runs task t, whose prefix is prefix: it reports the task's figures,
+// and whether the limit or Each stopped the search.
+func (r *matrixRun) task(ctx context.Context, t int, prefix []int) (TaskStats, bool, error) {
+	c, res := r.cfg, r.res
+	var st TaskStats
+	s := solve.NewSearch(r.pr, &solve.Config{Prefix: prefix})
+	stop := false
+	for sol := range s.Solutions(ctx) {
+		st.Found++
+		opts := slices.Sorted(slices.Values(sol))
+		_, canon, orbit := r.m.Of.Canonical(opts)
+		if !slices.Equal(canon, opts) {
+			continue // the class's canonical solution is found elsewhere
+		}
+		d := Class{Solution: &matrix.Solution{Problem: r.m.Of, Options: opts}, Orbit: orbit}
+		st.Distinct++
+		st.Raw += int64(orbit)
+		res.Raw += int64(orbit)
+		r.kept++
+		if c.Each != nil {
+			stop = !c.Each(d, t)
+		} else {
+			res.Distinct = append(res.Distinct, d)
+		}
+		if stop || c.Limit > 0 && r.kept >= int64(c.Limit) {
+			stop = true
+			break
+		}
+	}
+	st.Nodes, st.Updates = s.Stats().Nodes, s.Stats().Updates
+	return st, stop, s.Err()
+}
+
+// progress tells cfg.Progress where the search is, at its end.
+func (r *matrixRun) progress() {
+	if r.cfg.Progress == nil {
+		return
+	}
+	r.cfg.Progress(Progress{Tasks: r.res.Tasks, Done: r.done, Found: r.res.Found, Distinct: r.kept,
+		Nodes: r.res.Stats.Nodes, Elapsed: time.Since(r.start), Estimated: true, Fraction: 1})
+}
+
+// Remark forwards the puzzle's remark on what a search found, if its kind
+// makes one (a Sudoku says whether it is proper).
+func (m *MatrixPuzzle) Remark(distinct int64, complete bool) (label, text string) {
+	if r, ok := m.Of.(Remarker); ok {
+		return r.Remark(distinct, complete)
+	}
+	return "", ""
+}
