@@ -64,6 +64,8 @@ type OutputError struct {
 	Err    error      // why, as FormatFor says it
 }
 
+// Error names the part blamed: "render: output x.gif: …" or
+// "render: format gif: …".
 func (e *OutputError) Error() string {
 	if e.Part == OutputFormat {
 		return "render: format " + e.Format + ": " + e.Reason()
@@ -71,6 +73,7 @@ func (e *OutputError) Error() string {
 	return "render: output " + e.Path + ": " + e.Reason()
 }
 
+// Unwrap returns Err.
 func (e *OutputError) Unwrap() error { return e.Err }
 
 // Reason returns why the output is wrong: Err's message without the

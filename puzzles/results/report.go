@@ -145,6 +145,7 @@ type ShardError struct {
 	Form bool
 }
 
+// Error says what is wrong with the shard: "results: shard 4/4: want …".
 func (e *ShardError) Error() string {
 	if e.Form {
 		return fmt.Sprintf("results: shard %q: %s", e.Shard, e.Want())
