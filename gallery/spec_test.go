@@ -41,12 +41,12 @@ func TestNewOptionsErrors(t *testing.T) {
 		r    puzzles.RenderOptions
 		want string
 	}{
-		{"negative cell size", puzzles.RenderOptions{CellSize: set(-1.0)}, "--cell-size: -1: want 0"},
-		{"negative columns", puzzles.RenderOptions{Columns: set(-2)}, "--columns: -2: want 0"},
-		{"bad background", puzzles.RenderOptions{Background: set("bluish")}, "--background: \"bluish\": unknown colour"},
+		{"negative cell size", puzzles.RenderOptions{CellSize: set(-1.0)}, "puzzles: render option cell-size: -1: want 0"},
+		{"negative columns", puzzles.RenderOptions{Columns: set(-2)}, "puzzles: render option columns: -2: want 0"},
+		{"bad background", puzzles.RenderOptions{Background: set("bluish")}, "puzzles: render option background: \"bluish\": unknown colour"},
 		{"bad border colour in a spec", puzzles.RenderOptions{BorderColor: at("#12")}, "x.yaml:4:9: render.border-color: \"#12\": "},
-		{"unknown palette", puzzles.RenderOptions{Palette: set(puzzles.RenderPalette{Name: "rainbow"})}, `--palette: "rainbow" is neither a palette`},
-		{"bad piece colour", puzzles.RenderOptions{Color: set([]puzzles.PieceColor{{Piece: "F", Color: set("bluish")}})}, "--color: F=bluish: \"bluish\": unknown colour"},
+		{"unknown palette", puzzles.RenderOptions{Palette: set(puzzles.RenderPalette{Name: "rainbow"})}, `puzzles: render option palette: "rainbow" is neither a palette`},
+		{"bad piece colour", puzzles.RenderOptions{Color: set([]puzzles.PieceColor{{Piece: "F", Color: set("bluish")}})}, "puzzles: render option color: F=bluish: \"bluish\": unknown colour"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,12 +8,13 @@ import (
 
 // Fail returns an error about the option's value, found after loading
 // (a colour that only the rendering step can parse, say): a *SpecError at
-// the value, "render.key: err", for an option written in a spec; and
-// "--key: err" for one with no position, which came from a command line
-// whose flags are named as the render keys are.
+// the value, "render.key: err", for an option written in a spec; and a
+// *RenderKeyError for one with no position, which came from elsewhere,
+// such as a command line whose options are named as the render keys are,
+// and whose caller words it.
 func (o RenderOption[T]) Fail(key string, err error) error {
 	if o.Pos == (SpecPos{}) {
-		return fmt.Errorf("--%s: %w", key, err)
+		return &RenderKeyError{Key: key, Err: err}
 	}
 	return o.Errorf("render.%s: %v", key, err)
 }
@@ -95,11 +96,11 @@ func before(a, b SpecPos) bool {
 }
 
 // CheckPieces checks that every piece colour r gives (its palette written
-// as a mapping, and its color mapping or --color flags) names one of the
-// pieces, whose names are given: a colour for a piece the puzzle lacks is
-// a mistake (a misspelt name, or the spec of another puzzle), reported by
-// the colour's Fail with the names that would be valid. A nil r sets no
-// colours.
+// as a mapping, its color mapping, and the piece colours given to Set)
+// names one of the pieces, whose names are given: a colour for a piece the
+// puzzle lacks is a mistake (a misspelt name, or the spec of another
+// puzzle), reported by the colour's Fail with the names that would be
+// valid. A nil r sets no colours.
 func (r *RenderOptions) CheckPieces(names []string) error {
 	if r == nil {
 		return nil

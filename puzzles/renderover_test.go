@@ -44,11 +44,13 @@ func TestRenderOptionsOver(t *testing.T) {
 func TestRenderOptionFail(t *testing.T) {
 	bad := errors.New("palettes: unknown colour")
 	cmdline := RenderOption[string]{Value: "x", Set: true}
-	if err := cmdline.Fail("background", bad); err.Error() != "--background: palettes: unknown colour" {
-		t.Errorf("Fail without a position = %q", err)
+	err := cmdline.Fail("background", bad)
+	var ke *RenderKeyError
+	if !errors.As(err, &ke) || ke.Key != "background" || !errors.Is(err, bad) || err.Error() != "puzzles: render option background: palettes: unknown colour" {
+		t.Errorf("Fail without a position = %#v, want a *RenderKeyError of key background wrapping %v", err, bad)
 	}
 	inSpec := RenderOption[string]{Value: "x", Set: true, Pos: SpecPos{File: "x.yaml", Line: 3, Col: 5}}
-	err := inSpec.Fail("background", bad)
+	err = inSpec.Fail("background", bad)
 	var se *SpecError
 	if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), "x.yaml:3:5: render.background: ") {
 		t.Errorf("Fail at a position = %v, want a *SpecError at x.yaml:3:5", err)

@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -22,7 +23,7 @@ func TestRenderSet(t *testing.T) {
 		if err := r.Set(key, v); err != nil {
 			t.Errorf("Set(%s, %s) = %v", key, v, err)
 		}
-		if RenderKeyUsage(key) == "" {
+		if renderKeyNamed(key).Usage == "" {
 			t.Errorf("%s has no usage", key)
 		}
 	}
@@ -36,17 +37,21 @@ func TestRenderSet(t *testing.T) {
 		t.Errorf("Set gave %+v", r)
 	}
 	for _, tt := range []struct{ key, value, want string }{
-		{"cell-size", "big", `--cell-size: "big": want a number`},
-		{"columns", "-2", `--columns: "-2": want a whole number from 0`},
-		{"grid", "maybe", `--grid: "maybe": want true or false`},
-		{"width", "12", `--width: "12" has no unit`},
-		{"style", "neon", `--style: "neon": want a style: color, grey, outline`},
-		{"color", "red", `--color "red": want PIECE=COLOUR`},
-		{"colour", "red", "--colour: not a render option"},
+		{"cell-size", "big", `puzzles: render option cell-size: "big": want a number`},
+		{"columns", "-2", `puzzles: render option columns: "-2": want a whole number from 0`},
+		{"grid", "maybe", `puzzles: render option grid: "maybe": want true or false`},
+		{"width", "12", `puzzles: render option width: "12" has no unit`},
+		{"style", "neon", `puzzles: render option style: "neon": want a style: color, grey, outline`},
+		{"color", "red", `puzzles: render option color "red": want PIECE=COLOUR`},
+		{"colour", "red", "puzzles: render option colour: not a render option"},
 	} {
 		var r RenderOptions
-		if err := r.Set(tt.key, tt.value); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+		err := r.Set(tt.key, tt.value)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("Set(%s, %s) = %v, want %q", tt.key, tt.value, err, tt.want)
+		}
+		if ke := (*RenderKeyError)(nil); !errors.As(err, &ke) || ke.Key != tt.key {
+			t.Errorf("Set(%s, %s) = %#v, want a *RenderKeyError of key %s", tt.key, tt.value, err, tt.key)
 		}
 	}
 }

@@ -114,21 +114,9 @@ type PieceColor struct {
 	Key   string               // the render key that gives it: "palette" or "color"
 }
 
-// RenderKeys returns the keys a spec's render mapping may have, in the
-// order errors list them.
-func RenderKeys() []string { return append([]string(nil), renderKeys...) }
-
-var renderKeys = []string{"cell-size", "border-width", "border-color", "grid", "columns", "gap", "margin",
-	"background", "labels", "letters", "title", "palette", "color", "per-page", "scale", "dpi",
-	"width", "height", "font-size", "style", "legend"}
-
-// maxFrames bounds columns and per-page: a million frames in a row or on a
-// page is past any sheet that can be drawn.
-const maxFrames = 1 << 20
-
 const colourWant = `a colour such as tomato or "#e41a1c" (quoted: # starts a comment in YAML)`
 
-// render reads the render mapping n.
+// render reads the render mapping n, by the table of render keys.
 func (p *specParser) render(n *yaml.Node) (*RenderOptions, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, p.errorf(n, "render is %s; want a mapping of render options, or no render key", describe(n))
@@ -137,96 +125,70 @@ func (p *specParser) render(n *yaml.Node) (*RenderOptions, error) {
 		return nil, err
 	}
 	r := &RenderOptions{}
-	nonNegative := func(o *RenderOption[float64], n *yaml.Node, what, unit string) error {
-		return p.number(o, n, what, 0, unit+", 0 (the default) or more")
-	}
-	anySign := func(o *RenderOption[float64], n *yaml.Node, what string) error {
-		return p.number(o, n, what, math.Inf(-1), "a number of pixels (0 or negative: none)")
-	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		key, v := n.Content[i].Value, n.Content[i+1]
-		what := "render." + key
-		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
-			hint := ""
-			switch key {
-			case "border-color", "background", "palette", "color":
-				hint = ` (a colour starting with # must be quoted: "#e41a1c")`
-			}
-			return nil, p.errorf(v, "%s has no value; want a value, such as %s%s", what, renderExample[key], hint)
-		}
-		var err error
-		switch key {
-		case "cell-size":
-			err = nonNegative(&r.CellSize, v, what, "a number of pixels")
-		case "border-width":
-			err = nonNegative(&r.BorderWidth, v, what, "a number of pixels")
-		case "border-color":
-			err = p.colour(&r.BorderColor, v, what)
-		case "grid":
-			err = p.flag(&r.Grid, v, what)
-		case "columns":
-			err = p.count(&r.Columns, v, what)
-		case "gap":
-			err = anySign(&r.Gap, v, what)
-		case "margin":
-			err = anySign(&r.Margin, v, what)
-		case "background":
-			err = p.colour(&r.Background, v, what)
-		case "labels":
-			err = p.flag(&r.Labels, v, what)
-		case "letters":
-			err = p.flag(&r.Letters, v, what)
-		case "title":
-			var s string
-			if s, err = p.text(v, what, "a string"); err == nil {
-				r.Title = option(p, s, v)
-			}
-		case "palette":
-			err = p.palette(&r.Palette, v)
-		case "color":
-			if v.Kind != yaml.MappingNode {
-				return nil, p.errorf(v, "render.color is %s; want a mapping from piece names to colours, such as {F: tomato, X: \"#e41a1c\"}", describe(v))
-			}
-			var pcs []PieceColor
-			if pcs, err = p.pieceColors(v, what); err == nil {
-				r.Color = option(p, pcs, v)
-			}
-		case "per-page":
-			err = p.count(&r.PerPage, v, what)
-		case "scale":
-			err = nonNegative(&r.Scale, v, what, "a number")
-		case "dpi":
-			err = nonNegative(&r.DPI, v, what, "a number of dots per inch")
-		case "width":
-			err = p.length(&r.Width, v, what, false)
-		case "height":
-			err = p.length(&r.Height, v, what, false)
-		case "font-size":
-			err = p.length(&r.FontSize, v, what, true)
-		case "style":
-			var s string
-			if s, err = p.text(v, what, "a style: "+strings.Join(RenderStyles(), ", ")); err == nil {
-				if s, err = ParseStyle(s); err != nil {
-					return nil, p.errorf(v, "%s is %v", what, err)
-				}
-				r.Style = option(p, s, v)
-			}
-		case "legend":
-			err = p.flag(&r.Legend, v, what)
-		}
-		if err != nil {
+		if err := p.renderValue(r, renderKeyNamed(n.Content[i].Value), n.Content[i+1]); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
 }
 
-// renderExample is a valid value of each render key, for errors.
-var renderExample = map[string]string{
-	"cell-size": "24", "border-width": "3", "border-color": `"#222222"`, "grid": "true", "columns": "13",
-	"gap": "24", "margin": "24", "background": "white", "labels": "true", "letters": "true",
-	"title": "Pentominoes", "palette": "pastel", "color": `{F: tomato}`, "per-page": "20", "scale": "2", "dpi": "300",
-	"width": "17cm", "height": "10cm", "font-size": "9pt", "style": "grey", "legend": "true",
+// renderValue reads into r the value v of the render key k.
+func (p *specParser) renderValue(r *RenderOptions, k *RenderKey, v *yaml.Node) error {
+	what := "render." + k.Name
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		hint := ""
+		switch k.Kind {
+		case RenderKindColour, RenderKindPalette, RenderKindPieceColours:
+			hint = ` (a colour starting with # must be quoted: "#e41a1c")`
+		}
+		return p.errorf(v, "%s has no value; want a value, such as %s%s", what, k.Example, hint)
+	}
+	switch k.Kind {
+	case RenderKindNumber:
+		return p.number(optionOf[float64](r, k), v, what, k.Min, k.want())
+	case RenderKindCount:
+		return p.count(optionOf[int](r, k), v, what, k)
+	case RenderKindBool:
+		return p.flag(optionOf[bool](r, k), v, what)
+	case RenderKindLength:
+		return p.length(optionOf[Length](r, k), v, what, k.PlainPx)
+	case RenderKindColour:
+		return p.colour(optionOf[string](r, k), v, what)
+	case RenderKindText:
+		s, err := p.text(v, what, "a string")
+		if err == nil {
+			*optionOf[string](r, k) = option(p, s, v)
+		}
+		return err
+	case RenderKindStyle:
+		return p.style(optionOf[string](r, k), v, what)
+	case RenderKindPalette:
+		return p.palette(optionOf[RenderPalette](r, k), v)
+	case RenderKindPieceColours:
+		if v.Kind != yaml.MappingNode {
+			return p.errorf(v, "%s is %s; want a mapping from piece names to colours, such as {F: tomato, X: \"#e41a1c\"}", what, describe(v))
+		}
+		pcs, err := p.pieceColors(v, what)
+		if err == nil {
+			*optionOf[[]PieceColor](r, k) = option(p, pcs, v)
+		}
+		return err
+	}
+	panic(fmt.Sprintf("puzzles: render key %s is of no kind the loader reads (%d)", k.Name, k.Kind))
+}
+
+// style reads into o the name of a style.
+func (p *specParser) style(o *RenderOption[string], n *yaml.Node, what string) error {
+	s, err := p.text(n, what, "a style: "+strings.Join(RenderStyles(), ", "))
+	if err != nil {
+		return err
+	}
+	if s, err = ParseStyle(s); err != nil {
+		return p.errorf(n, "%s is %v", what, err)
+	}
+	*o = option(p, s, n)
+	return nil
 }
 
 // length reads into o the length n: a string with a unit, or, when
@@ -277,9 +239,9 @@ func (p *specParser) number(o *RenderOption[float64], n *yaml.Node, what string,
 	return nil
 }
 
-// count reads into o a whole number of frames from 0.
-func (p *specParser) count(o *RenderOption[int], n *yaml.Node, what string) error {
-	v, err := p.integer(n, what, 0, maxFrames, fmt.Sprintf("a whole number from 0 (the default) to %d", maxFrames))
+// count reads into o a whole number of frames within k's bounds.
+func (p *specParser) count(o *RenderOption[int], n *yaml.Node, what string, k *RenderKey) error {
+	v, err := p.integer(n, what, int(k.Min), int(k.Max), k.want())
 	if err != nil {
 		return err
 	}

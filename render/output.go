@@ -17,7 +17,8 @@ const Stdout = "-"
 // FormatFor returns the format in which to write path: the one name names
 // ("svg", "png" or "pdf"), which must agree with path's extension if it has
 // one of theirs, or, if name is "", the one path's extension names. Stdout
-// has no extension: its format must be named.
+// has no extension: its format must be named, or the error is
+// ErrStdoutFormat.
 func FormatFor(path, name string) (Format, error) {
 	if name != "" {
 		f, err := ParseFormat(name)
@@ -32,25 +33,63 @@ func FormatFor(path, name string) (Format, error) {
 		return f, nil
 	}
 	if path == Stdout {
-		return 0, fmt.Errorf("render: standard output has no file name to take a format from: name the format, svg, png or pdf")
+		return 0, ErrStdoutFormat
 	}
 	return FormatOf(path)
 }
 
+// ErrStdoutFormat is FormatFor's error for Stdout with no format named.
+var ErrStdoutFormat = errors.New("render: standard output has no file name to take a format from: name the format, svg, png or pdf")
+
+// OutputPart names the part of an output that an OutputError blames.
+type OutputPart int
+
+const (
+	// OutputPath is the output's path: its extension names no format, or
+	// it is Stdout and no format is named (ErrStdoutFormat).
+	OutputPath OutputPart = iota
+	// OutputFormat is the format named: no format, or not the one the
+	// path's extension names.
+	OutputFormat
+)
+
+// OutputError says why pictures cannot be written to Path in Format
+// (CheckOutput): which of the two is wrong, and why. A caller that took
+// them from elsewhere, such as a command line's options, words the
+// message in its own terms from the fields.
+type OutputError struct {
+	Path   string     // the output's path, or Stdout
+	Format string     // the format named, or "" for the one Path's extension names
+	Part   OutputPart // which of Path and Format is wrong
+	Err    error      // why, as FormatFor says it
+}
+
+// Error names the part blamed: "render: output x.gif: …" or
+// "render: format gif: …".
+func (e *OutputError) Error() string {
+	if e.Part == OutputFormat {
+		return "render: format " + e.Format + ": " + e.Reason()
+	}
+	return "render: output " + e.Path + ": " + e.Reason()
+}
+
+// Unwrap returns Err.
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// Reason returns why the output is wrong: Err's message without the
+// package's prefix, to follow the name of the part blamed.
+func (e *OutputError) Reason() string { return strings.TrimPrefix(e.Err.Error(), "render: ") }
+
 // CheckOutput checks that pictures can be written to path in the format
 // named (or, if name is "", the one path's extension names; an .html path
-// is a web gallery, WriteSite's), saying what is wrong in a command line's
-// terms: "-o x.gif: …", "--format gif: …".
+// is a web gallery, WriteSite's). Its error is an *OutputError.
 func CheckOutput(path, name string) error {
 	if _, err := FormatFor(path, name); err != nil && !IsSite(path) {
-		if name == "" && path == Stdout {
-			return errors.New("-o - writes to standard output: give --format svg, png or pdf")
+		part := OutputPath
+		if name != "" {
+			part = OutputFormat
 		}
-		msg := strings.TrimPrefix(err.Error(), "render: ")
-		if name == "" {
-			return fmt.Errorf("-o %s: %s", path, msg)
-		}
-		return fmt.Errorf("--format %s: %s", name, msg)
+		return &OutputError{Path: path, Format: name, Part: part, Err: err}
 	}
 	return nil
 }

@@ -61,7 +61,7 @@ func newRaster(s *gallery.Sheet, scale float64) (*raster, error) {
 		return nil, fmt.Errorf("render: a sheet of %s×%s at %v DPI makes an empty image", num(s.Width), num(s.Height), scale*defaultDPI)
 	}
 	if w*h > maxPixels {
-		return nil, fmt.Errorf("render: a PNG of %v×%v pixels is too large: it would take %.0f MB to draw, or more; at most %d pixels (lower --dpi, or the cell size, or put fewer frames on a page)", w, h, w*h/1e6, maxPixels)
+		return nil, fmt.Errorf("render: a PNG of %v×%v pixels is too large: it would take %.0f MB to draw, or more; at most %d pixels (lower the dpi, or the cell size, or put fewer frames on a page)", w, h, w*h/1e6, maxPixels)
 	}
 	return &raster{sheet: s, width: int(w), height: int(h), scale: scale}, nil
 }

@@ -109,7 +109,7 @@ func (f *drawFlags) check(input string) error {
 	if f.solution > 0 && (f.raw || f.limit > 0) || (f.puzzle || f.matrix || f.tree) && (f.raw || f.limit > 0) || f.puzzle && (f.solution > 0 || f.matrix || f.tree) || f.tree && (f.matrix || f.solution > 0) {
 		return usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
 	}
-	if err := render.CheckOutput(f.output, f.format); err != nil {
+	if err := checkOutput(f.output, f.format); err != nil {
 		return cli.UsageError{Err: err}
 	}
 	return safefile.NotInput("-o", f.output, input)

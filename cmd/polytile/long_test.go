@@ -45,7 +45,7 @@ func TestSolveFlagErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Setenv(results.IndexEnv, tt.index)
+			t.Setenv(indexEnv, tt.index)
 			code, out, stderr := polytile(t, append([]string{"solve", "scott"}, tt.args...)...)
 			if code != 2 || !strings.HasPrefix(stderr, "polytile: ") || !strings.Contains(stderr, tt.stderr) {
 				t.Errorf("solve scott %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(tt.args, " "), code, stderr, tt.stderr)
@@ -354,16 +354,16 @@ func TestSolveShard(t *testing.T) {
 		t.Errorf("--json shard = %s, want \"1/4\"", got)
 	}
 	// The index comes from the environment, as in an Indexed Job.
-	t.Setenv(results.IndexEnv, "1")
+	t.Setenv(indexEnv, "1")
 	_, fromEnv, _ := polytile(t, "solve", "scott", "--shards", "4", "--json")
 	if fromEnv != out {
-		t.Errorf("%s=1 --shards 4 printed other results than --shard 1/4", results.IndexEnv)
+		t.Errorf("%s=1 --shards 4 printed other results than --shard 1/4", indexEnv)
 	}
 	// --shard wins over the environment.
 	_, explicit, _ := polytile(t, "solve", "scott", "--shard", "1/4", "--json")
-	t.Setenv(results.IndexEnv, "3")
+	t.Setenv(indexEnv, "3")
 	if _, again, _ := polytile(t, "solve", "scott", "--shard", "1/4", "--json"); again != explicit {
-		t.Errorf("%s changed the shard that --shard 1/4 chose", results.IndexEnv)
+		t.Errorf("%s changed the shard that --shard 1/4 chose", indexEnv)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
@@ -11,18 +12,19 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// lookFlags are the flags that set how pictures look: one for each key of
-// a spec's render: mapping (puzzles.RenderKeys), of the same name. Their
-// values are kept as written, in the order given, and read by
-// puzzles.RenderOptions.Set.
+// lookFlags are the flags that set how pictures look: one for each row of
+// the table of render keys (puzzles.RenderKeyTable), of the key's name,
+// with its usage as help. Their values are kept as written, in the order
+// given, and read by puzzles.RenderOptions.Set.
 type lookFlags struct {
 	given []cli.Setting
 }
 
 func (l *lookFlags) register(fl *pflag.FlagSet) {
-	for _, key := range puzzles.RenderKeys() {
-		f := fl.VarPF(&cli.Recorder{Name: key, Bool: puzzles.RenderKeyIsFlag(key), Into: &l.given}, key, "", puzzles.RenderKeyUsage(key))
-		if puzzles.RenderKeyIsFlag(key) {
+	for _, k := range puzzles.RenderKeyTable() {
+		isBool := k.Kind == puzzles.RenderKindBool
+		f := fl.VarPF(&cli.Recorder{Name: k.Name, Bool: isBool, Into: &l.given}, k.Name, "", k.Usage)
+		if isBool {
 			f.NoOptDefVal = "true"
 		}
 	}
@@ -36,13 +38,33 @@ func (l *lookFlags) renderOptions(spec *puzzles.Spec) (*puzzles.RenderOptions, e
 	r := &puzzles.RenderOptions{}
 	for _, v := range l.given {
 		if err := r.Set(v.Name, v.Value); err != nil {
-			return nil, cli.UsageError{Err: err}
+			return nil, cli.UsageError{Err: flagWords(err)}
 		}
 	}
 	if spec == nil {
 		return r, nil
 	}
 	return r.Over(spec.Render), nil
+}
+
+// flagWords words err with the look flags: a *puzzles.RenderKeyError, a
+// mistake in a value that no spec wrote, is one in the flag of its key's
+// name, as in --columns: "x": want …, or, for a value of the wrong form,
+// --color "red": want …; other errors are returned as they are.
+func flagWords(err error) error {
+	var ke *puzzles.RenderKeyError
+	if !errors.As(err, &ke) {
+		return err
+	}
+	worded := fmt.Errorf("--%s: %w", ke.Key, ke.Err)
+	if ke.Value != "" {
+		worded = fmt.Errorf("--%s %q: %w", ke.Key, ke.Value, ke.Err)
+	}
+	if err != error(ke) {
+		// Wrapped in more words: keep them, and put the flag's in place.
+		return errors.New(strings.Replace(err.Error(), ke.Error(), worded.Error(), 1))
+	}
+	return worded
 }
 
 // options returns the gallery's and the renderer's options that the
@@ -68,7 +90,7 @@ func (l *lookFlags) options(spec *puzzles.Spec, names []string) (*gallery.Option
 	if errors.As(err, new(*puzzles.SpecError)) {
 		return nil, nil, err
 	}
-	return nil, nil, cli.UsageError{Err: err}
+	return nil, nil, cli.UsageError{Err: flagWords(err)}
 }
 
 // resolution returns the PNG's resolution that r's scale or dpi gives

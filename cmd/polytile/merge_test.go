@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 		return
 	}
 	// The tests choose the shard themselves, even inside an Indexed Job.
-	os.Unsetenv(results.IndexEnv)
+	os.Unsetenv(indexEnv)
 	os.Exit(m.Run())
 }
 
@@ -126,7 +126,7 @@ func TestShardsAsJob(t *testing.T) {
 		cmd.Env = append(os.Environ(),
 			"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 			runMainEnv+"=1",
-			fmt.Sprintf("%s=%d", results.IndexEnv, i))
+			fmt.Sprintf("%s=%d", indexEnv, i))
 		for k, v := range env {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}

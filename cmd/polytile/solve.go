@@ -91,7 +91,7 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 		return 0, 0, usagef("--resume FILE streams to FILE to the end of the search: it goes with neither --json, --limit nor another --jsonl")
 	}
 	f.jsonl = cmp.Or(f.resume, f.jsonl)
-	shard, shards, err = results.ShardOf(f.shard, f.shards, os.Getenv)
+	shard, shards, err = shardOf(f.shard, f.shards, os.Getenv)
 	if err != nil {
 		return 0, 0, cli.UsageError{Err: err}
 	}

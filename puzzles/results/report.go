@@ -145,59 +145,42 @@ cpu:          %s
 	return err
 }
 
-// IndexEnv is the variable in which a Kubernetes Indexed Job gives each
-// pod its completion index: ShardOf takes it as the shard to run when no
-// shard is given.
-const IndexEnv = "JOB_COMPLETION_INDEX"
+// ShardError is a shard that ParseShard cannot read. Its message names
+// no option: a command words it in its own terms from the fields.
+type ShardError struct {
+	Shard string // the text given
+	// Form says whether Shard is not of the form i/n at all; if it is, i
+	// is not from 0 to n-1.
+	Form bool
+}
 
-// ShardOf returns the part of a search to run, shard i of n (0 of 1 for
-// all of it), from shard ("i/n", or "i" when shards is given), shards (n,
-// or 0) and the completion index IndexEnv in the environment, which getenv
-// reads. Its errors name the flags --shard and --shards.
-func ShardOf(shard string, shards int, getenv func(string) string) (i, n int, err error) {
-	if shards < 0 {
-		return 0, 0, fmt.Errorf("--shards %d: want 1 or more", shards)
+// Error says what is wrong with the shard: "results: shard 4/4: want …".
+func (e *ShardError) Error() string {
+	if e.Form {
+		return fmt.Sprintf("results: shard %q: %s", e.Shard, e.Want())
 	}
-	if shard != "" {
-		if k, err := strconv.Atoi(shard); err == nil && shards > 0 {
-			shard = ShardName(k, shards) // --shard i with --shards n
-		}
-		i, n, err = ParseShard(shard)
-		if err != nil {
-			return 0, 0, err
-		}
-		if shards != 0 && shards != n {
-			return 0, 0, fmt.Errorf("--shard %s and --shards %d disagree on the number of shards", shard, shards)
-		}
-		return i, n, nil
+	return fmt.Sprintf("results: shard %s: %s", e.Shard, e.Want())
+}
+
+// Want says what a valid shard is, for a message.
+func (e *ShardError) Want() string {
+	if e.Form {
+		return "want i/n, the i-th of n parts counted from 0 (0/4 … 3/4)"
 	}
-	index := getenv(IndexEnv)
-	set := index != ""
-	switch {
-	case !set && shards <= 1:
-		return 0, 1, nil
-	case !set:
-		return 0, 0, fmt.Errorf("--shards %d: say which shard to run with --shard i/%d, or set %s to i", shards, shards, IndexEnv)
-	case shards == 0:
-		return 0, 0, fmt.Errorf("%s is %s, but the number of shards is not given: add --shards N (the Job's completions)", IndexEnv, index)
-	}
-	i, err = strconv.Atoi(index)
-	if err != nil || i < 0 || i >= shards {
-		return 0, 0, fmt.Errorf("%s is %q: want a shard index from 0 to %d for --shards %d", IndexEnv, index, shards-1, shards)
-	}
-	return i, shards, nil
+	return "want 0 ≤ i < n"
 }
 
 // ParseShard reads "i/n", the i-th of n parts of a search counted from 0.
+// Its error is a *ShardError.
 func ParseShard(s string) (i, n int, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, erri := strconv.Atoi(a)
 	n, errn := strconv.Atoi(b)
 	if !ok || erri != nil || errn != nil {
-		return 0, 0, fmt.Errorf("--shard %q: want i/n, the i-th of n parts counted from 0 (0/4 … 3/4)", s)
+		return 0, 0, &ShardError{Shard: s, Form: true}
 	}
 	if n < 1 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("--shard %s: want 0 ≤ i < n", s)
+		return 0, 0, &ShardError{Shard: s}
 	}
 	return i, n, nil
 }
