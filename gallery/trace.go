@@ -39,12 +39,24 @@ var step = [4]vertex{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
 // one ring per boundary, each vertex a corner where the outline turns.
 func (g *cells) outlines() [][]Ring {
 	out := make([][]Ring, g.instances)
-	// The boundary edges of each instance, by the vertex they leave.
-	type edge struct {
-		from vertex
-		dir  int
+	for o, es := range g.boundaryEdges() {
+		out[o] = traceRings(es)
 	}
-	edges := make([][]edge, g.instances)
+	return out
+}
+
+// cellEdge is an edge of a cell's boundary: it leaves vertex from in
+// direction dir, with the cell on its right.
+type cellEdge struct {
+	from vertex
+	dir  int
+}
+
+// boundaryEdges returns the boundary edges of each instance: the edges of
+// its cells that it does not share with another of its cells, in reading
+// order of the cells, each cell's clockwise from its top.
+func (g *cells) boundaryEdges() [][]cellEdge {
+	edges := make([][]cellEdge, g.instances)
 	for r := range g.rows {
 		for c := range g.cols {
 			o := g.at(r, c)
@@ -52,76 +64,87 @@ func (g *cells) outlines() [][]Ring {
 				continue
 			}
 			if g.at(r-1, c) != o {
-				edges[o] = append(edges[o], edge{vertex{c, r}, dirRight})
+				edges[o] = append(edges[o], cellEdge{vertex{c, r}, dirRight})
 			}
 			if g.at(r, c+1) != o {
-				edges[o] = append(edges[o], edge{vertex{c + 1, r}, dirDown})
+				edges[o] = append(edges[o], cellEdge{vertex{c + 1, r}, dirDown})
 			}
 			if g.at(r+1, c) != o {
-				edges[o] = append(edges[o], edge{vertex{c + 1, r + 1}, dirLeft})
+				edges[o] = append(edges[o], cellEdge{vertex{c + 1, r + 1}, dirLeft})
 			}
 			if g.at(r, c-1) != o {
-				edges[o] = append(edges[o], edge{vertex{c, r + 1}, dirUp})
+				edges[o] = append(edges[o], cellEdge{vertex{c, r + 1}, dirUp})
 			}
 		}
 	}
-	for o, es := range edges {
-		// Out-going edges at each vertex: one, or two where the piece
-		// touches itself at a corner.
-		from := make(map[vertex][]int, len(es))
-		for k, e := range es {
-			from[e.from] = append(from[e.from], k)
+	return edges
+}
+
+// traceRings joins one instance's boundary edges into rings, each starting
+// at the first edge not yet used, and keeps of each ring the vertices
+// where it turns.
+func traceRings(es []cellEdge) []Ring {
+	// Out-going edges at each vertex: one, or two where the piece
+	// touches itself at a corner.
+	from := make(map[vertex][]int, len(es))
+	for k, e := range es {
+		from[e.from] = append(from[e.from], k)
+	}
+	var rings []Ring
+	used := make([]bool, len(es))
+	for k := range es {
+		if used[k] {
+			continue
 		}
-		used := make([]bool, len(es))
-		for k := range es {
-			if used[k] {
-				continue
-			}
-			var ring Ring
-			start := es[k].from
-			for e := k; ; {
-				used[e] = true
-				v, d := es[e].from, es[e].dir
-				next := vertex{v.x + step[d].x, v.y + step[d].y}
-				if next == start {
-					if es[k].dir != d {
-						ring = append(ring, Point{float64(next.x), float64(next.y)})
-					}
-					break
-				}
-				// Leave next by the leftmost way the piece allows. Directions
-				// go clockwise on the screen, so dir d+1 is a right turn
-				// and d-1 a left one: rank is 0 for a left turn, 1 straight
-				// on, 2 for a right turn (a U-turn, 3, never happens). Two
-				// ways out of a vertex only where the piece touches itself
-				// at a corner, a pinch: its cells are diagonal there, the
-				// other two cells not the piece's. Turning left keeps to the
-				// empty cell whose edge the ring came along, so the
-				// outside and a hole pinched against it get a ring each,
-				// both touching the corner once; turning right would join
-				// them into one ring through the corner twice.
-				best, bestRank := -1, 4
-				for _, n := range from[next] {
-					if used[n] {
-						continue
-					}
-					rank := (es[n].dir - d + 5) % 4 // 0 left turn, 1 straight, 2 right turn
-					if rank < bestRank {
-						best, bestRank = n, rank
-					}
-				}
-				if best < 0 {
-					panic("gallery: an outline does not close")
-				}
-				if es[best].dir != d {
+		var ring Ring
+		start := es[k].from
+		for e := k; ; {
+			used[e] = true
+			v, d := es[e].from, es[e].dir
+			next := vertex{v.x + step[d].x, v.y + step[d].y}
+			if next == start {
+				if es[k].dir != d {
 					ring = append(ring, Point{float64(next.x), float64(next.y)})
 				}
-				e = best
+				break
 			}
-			out[o] = append(out[o], ring)
+			best := leftmostEdge(es, from[next], used, d)
+			if es[best].dir != d {
+				ring = append(ring, Point{float64(next.x), float64(next.y)})
+			}
+			e = best
+		}
+		rings = append(rings, ring)
+	}
+	return rings
+}
+
+// leftmostEdge returns which of the unused edges out (indexes into es),
+// leaving the vertex an edge in direction d arrives at, the ring goes on
+// along: the leftmost way the piece allows. Directions go clockwise on the
+// screen, so dir d+1 is a right turn and d-1 a left one: rank is 0 for a
+// left turn, 1 straight on, 2 for a right turn (a U-turn, 3, never
+// happens). Two ways out of a vertex only where the piece touches itself
+// at a corner, a pinch: its cells are diagonal there, the other two cells
+// not the piece's. Turning left keeps to the empty cell whose edge the
+// ring came along, so the outside and a hole pinched against it get a
+// ring each, both touching the corner once; turning right would join them
+// into one ring through the corner twice.
+func leftmostEdge(es []cellEdge, out []int, used []bool, d int) int {
+	best, bestRank := -1, 4
+	for _, n := range out {
+		if used[n] {
+			continue
+		}
+		rank := (es[n].dir - d + 5) % 4 // 0 left turn, 1 straight, 2 right turn
+		if rank < bestRank {
+			best, bestRank = n, rank
 		}
 	}
-	return out
+	if best < 0 {
+		panic("gallery: an outline does not close")
+	}
+	return best
 }
 
 // lines returns, in cell units, the borders (edges between different

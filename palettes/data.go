@@ -84,76 +84,119 @@ func lookup(name string) *builtin {
 // line number.
 func loadBuiltin(name, text string) (*builtin, error) {
 	b := &builtin{name: name, lo: 0, hi: 1}
-	continuous := false
-	var lines []string
-	var lineNums []int
-	last := 1 // the last line that is not blank
+	body, err := b.readProperties(text)
+	if err != nil {
+		return nil, err
+	}
+	if b.about == "" {
+		return nil, fmt.Errorf("1: no about line")
+	}
+	if body.continuous {
+		if b.stops, err = body.stops(); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	if b.fixed, err = body.palette(name); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// paletteBody is what is left of a palette file once its properties are
+// read: the colour lines, not yet parsed, and the kind they are of.
+type paletteBody struct {
+	lines      []string // the colour lines, trimmed, comments removed
+	lineNums   []int    // the line number of each, from 1
+	last       int      // the last line that is not blank
+	continuous bool     // kind: continuous
+}
+
+// readProperties sets b's properties from the "key: value" lines of text
+// and returns the other lines, the colours.
+func (b *builtin) readProperties(text string) (*paletteBody, error) {
+	body := &paletteBody{last: 1}
 	for i, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "//")
 		line = strings.TrimSpace(line)
 		if line == "" {
 			continue
 		}
-		last = i + 1
+		body.last = i + 1
 		key, value, ok := strings.Cut(line, ":")
 		if !ok {
-			lines = append(lines, line)
-			lineNums = append(lineNums, i+1)
+			body.lines = append(body.lines, line)
+			body.lineNums = append(body.lineNums, i+1)
 			continue
 		}
-		value = strings.TrimSpace(value)
-		switch key {
-		case "about":
-			b.about = value
-		case "kind":
-			switch value {
-			case "fixed":
-				continuous = false
-			case "continuous":
-				continuous = true
-			default:
-				return nil, fmt.Errorf("%d: kind %q; want fixed or continuous", i+1, value)
-			}
-		case "range":
-			f := strings.Fields(value)
-			var err1, err2 error
-			if len(f) == 2 {
-				b.lo, err1 = strconv.ParseFloat(f[0], 64)
-				b.hi, err2 = strconv.ParseFloat(f[1], 64)
-			}
-			if len(f) != 2 || err1 != nil || err2 != nil || !(0 <= b.lo && b.lo < b.hi && b.hi <= 1) {
-				return nil, fmt.Errorf("%d: range %q; want lo hi with 0 <= lo < hi <= 1", i+1, value)
-			}
+		if err := b.setProperty(body, key, strings.TrimSpace(value), i+1); err != nil {
+			return nil, err
+		}
+	}
+	return body, nil
+}
+
+// setProperty sets the property key, found on line num, to value: about
+// and range on b, kind on body.
+func (b *builtin) setProperty(body *paletteBody, key, value string, num int) error {
+	switch key {
+	case "about":
+		b.about = value
+	case "kind":
+		switch value {
+		case "fixed":
+			body.continuous = false
+		case "continuous":
+			body.continuous = true
 		default:
-			return nil, fmt.Errorf("%d: unknown key %q; want about, kind or range", i+1, key)
+			return fmt.Errorf("%d: kind %q; want fixed or continuous", num, value)
 		}
-	}
-	if b.about == "" {
-		return nil, fmt.Errorf("1: no about line")
-	}
-	if continuous {
-		for j, line := range lines {
-			f := strings.Fields(line)
-			var stop [3]float64
-			ok := len(f) == 3
-			for k := 0; ok && k < 3; k++ {
-				v, err := strconv.ParseFloat(f[k], 64)
-				ok = err == nil && 0 <= v && v <= 1
-				stop[k] = v
-			}
-			if !ok {
-				return nil, fmt.Errorf("%d: %q; want three numbers from 0 to 1", lineNums[j], line)
-			}
-			b.stops = append(b.stops, stop)
+	case "range":
+		f := strings.Fields(value)
+		var err1, err2 error
+		if len(f) == 2 {
+			b.lo, err1 = strconv.ParseFloat(f[0], 64)
+			b.hi, err2 = strconv.ParseFloat(f[1], 64)
 		}
-		if len(b.stops) < 2 {
-			return nil, fmt.Errorf("%d: too few stops (%d); want at least 2", last, len(b.stops))
+		if len(f) != 2 || err1 != nil || err2 != nil || !(0 <= b.lo && b.lo < b.hi && b.hi <= 1) {
+			return fmt.Errorf("%d: range %q; want lo hi with 0 <= lo < hi <= 1", num, value)
 		}
-		return b, nil
+	default:
+		return fmt.Errorf("%d: unknown key %q; want about, kind or range", num, key)
 	}
+	return nil
+}
+
+// stops parses the colour lines of a continuous map: three numbers from 0
+// to 1 each, at least two lines.
+func (pb *paletteBody) stops() ([][3]float64, error) {
+	var stops [][3]float64
+	for j, line := range pb.lines {
+		f := strings.Fields(line)
+		var stop [3]float64
+		ok := len(f) == 3
+		for k := 0; ok && k < 3; k++ {
+			v, err := strconv.ParseFloat(f[k], 64)
+			ok = err == nil && 0 <= v && v <= 1
+			stop[k] = v
+		}
+		if !ok {
+			return nil, fmt.Errorf("%d: %q; want three numbers from 0 to 1", pb.lineNums[j], line)
+		}
+		stops = append(stops, stop)
+	}
+	if len(stops) < 2 {
+		return nil, fmt.Errorf("%d: too few stops (%d); want at least 2", pb.last, len(stops))
+	}
+	return stops, nil
+}
+
+// palette parses the colour lines of a fixed palette: a colour each,
+// optionally followed by a label. Labels is nil when no line has one.
+func (pb *paletteBody) palette(name string) (*Palette, error) {
 	p := &Palette{Name: name}
 	labelled := false
-	for j, line := range lines {
+	for j, line := range pb.lines {
 		colour, label := line, ""
 		if end := strings.LastIndexByte(line, ')'); end >= 0 {
 			colour, label = line[:end+1], line[end+1:]
@@ -162,7 +205,7 @@ func loadBuiltin(name, text string) (*builtin, error) {
 		}
 		c, err := parse(colour)
 		if err != nil {
-			return nil, fmt.Errorf("%d: %w", lineNums[j], err)
+			return nil, fmt.Errorf("%d: %w", pb.lineNums[j], err)
 		}
 		label = strings.TrimSpace(label)
 		labelled = labelled || label != ""
@@ -170,13 +213,12 @@ func loadBuiltin(name, text string) (*builtin, error) {
 		p.Labels = append(p.Labels, label)
 	}
 	if len(p.Colors) == 0 {
-		return nil, fmt.Errorf("%d: no colours", last)
+		return nil, fmt.Errorf("%d: no colours", pb.last)
 	}
 	if !labelled {
 		p.Labels = nil
 	}
-	b.fixed = p
-	return b, nil
+	return p, nil
 }
 
 // sample returns n colours of a continuous map, evenly spaced over its

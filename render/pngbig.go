@@ -7,6 +7,7 @@ import (
 	"hash/adler32"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"io"
 	"runtime"
 	"sync"
@@ -16,7 +17,7 @@ import (
 // on several goroutines (writePalettedPNG): a poster, not a figure.
 const bigPNG = 1 << 22
 
-// bandRows is the number of rows of a band that writePalettedPNG
+// bandRows is the number of rows of a band that deflateBands
 // compresses on its own. It is fixed, so that the file does not depend on
 // the number of cores.
 const bandRows = 256
@@ -33,25 +34,48 @@ func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
 	wd, ht := b.Dx(), b.Dy()
 	var out bytes.Buffer
 	out.WriteString("\x89PNG\r\n\x1a\n")
-	writeChunk := func(kind string, data []byte) {
-		var head [8]byte
-		binary.BigEndian.PutUint32(head[:4], uint32(len(data)))
-		copy(head[4:], kind)
-		out.Write(head[:])
-		out.Write(data)
-		crc := crc32.NewIEEE()
-		crc.Write(head[4:])
-		crc.Write(data)
-		out.Write(binary.BigEndian.AppendUint32(nil, crc.Sum32()))
-	}
 	ihdr := binary.BigEndian.AppendUint32(nil, uint32(wd))
 	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(ht))
 	ihdr = append(ihdr, 8, 3, 0, 0, 0) // depth 8, palette; deflate, adaptive filters, no interlace
-	writeChunk("IHDR", ihdr)
+	writeChunk(&out, "IHDR", ihdr)
 	out.Write(chunk)
-	plte := make([]byte, 0, 3*len(img.Palette))
-	var trns []byte
-	for i, c := range img.Palette {
+	plte, trns := paletteChunks(img.Palette)
+	writeChunk(&out, "PLTE", plte)
+	if trns != nil {
+		writeChunk(&out, "tRNS", trns)
+	}
+	packed, sums := deflateBands(img, wd, ht)
+	data := zlibStream(packed, sums, wd, ht)
+	for len(data) > 0 {
+		n := min(len(data), 1<<20)
+		writeChunk(&out, "IDAT", data[:n])
+		data = data[n:]
+	}
+	writeChunk(&out, "IEND", nil)
+	_, err := w.Write(out.Bytes())
+	return err
+}
+
+// writeChunk writes a chunk of the given kind to out: the length of data,
+// the kind, data and the CRC-32 of kind and data (PNG §5.3).
+func writeChunk(out *bytes.Buffer, kind string, data []byte) {
+	var head [8]byte
+	binary.BigEndian.PutUint32(head[:4], uint32(len(data)))
+	copy(head[4:], kind)
+	out.Write(head[:])
+	out.Write(data)
+	crc := crc32.NewIEEE()
+	crc.Write(head[4:])
+	crc.Write(data)
+	out.Write(binary.BigEndian.AppendUint32(nil, crc.Sum32()))
+}
+
+// paletteChunks returns the data of the PLTE chunk (PNG §11.2.3), the
+// colours of pal un-premultiplied, and of the tRNS chunk (PNG §11.3.2.1),
+// their alphas up to the last that is not opaque; nil when all are.
+func paletteChunks(pal color.Palette) (plte, trns []byte) {
+	plte = make([]byte, 0, 3*len(pal))
+	for i, c := range pal {
 		r, g, bl, a := c.RGBA()
 		if a != 0 && a != 0xffff {
 			// Un-premultiply, as image/png does.
@@ -65,14 +89,17 @@ func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
 			trns = append(trns, uint8(a>>8))
 		}
 	}
-	writeChunk("PLTE", plte)
-	if trns != nil {
-		writeChunk("tRNS", trns)
-	}
-	// The rows, each after its filter byte (0: none), band by band.
+	return plte, trns
+}
+
+// deflateBands compresses the rows of img, wd × ht pixels, each after its
+// filter byte (appendRow), bandRows at a time on all cores. It returns the
+// deflate blocks of each band, the last band's ending the stream and every
+// other's ending in a sync flush, and the Adler-32 of each band's data.
+func deflateBands(img *image.Paletted, wd, ht int) (packed [][]byte, sums []uint32) {
 	bands := (ht + bandRows - 1) / bandRows
-	packed := make([][]byte, bands)
-	sums := make([]uint32, bands) // the Adler-32 of each band's data
+	packed = make([][]byte, bands)
+	sums = make([]uint32, bands)
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -101,7 +128,13 @@ func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
 	}
 	close(next)
 	wg.Wait()
-	// The Adler-32 of the whole data, from those of the bands.
+	return packed, sums
+}
+
+// zlibStream joins the bands deflateBands made into one zlib stream (RFC
+// 1950 §2.2): the header, the bands' blocks in order, and the Adler-32 of
+// the whole data, found from those of the bands (adler32Combine).
+func zlibStream(packed [][]byte, sums []uint32, wd, ht int) []byte {
 	sum := uint32(1)
 	for k, s := range sums {
 		rows := min(ht, (k+1)*bandRows) - k*bandRows
@@ -113,15 +146,7 @@ func writePalettedPNG(w io.Writer, img *image.Paletted, chunk []byte) error {
 		z.Write(p)
 	}
 	z.Write(binary.BigEndian.AppendUint32(nil, sum))
-	data := z.Bytes()
-	for len(data) > 0 {
-		n := min(len(data), 1<<20)
-		writeChunk("IDAT", data[:n])
-		data = data[n:]
-	}
-	writeChunk("IEND", nil)
-	_, err := w.Write(out.Bytes())
-	return err
+	return z.Bytes()
 }
 
 // appendRow appends row y of img, filtered by the Up filter (PNG §7.3,
