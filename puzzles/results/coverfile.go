@@ -116,64 +116,96 @@ func isCoverFile(first []byte) bool { return bytes.Contains(first, []byte(`"kind
 // readCoverShard reads the cover shard file at path, checking every
 // solution against the puzzle of the spec it carries.
 func readCoverShard(path string) (*coverShard, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
 	sf := &coverShard{name: path}
-	for n, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
+	lr := newLineReader(f, path)
+	for {
+		line, err := lr.nonBlank()
+		if errors.Is(err, io.EOF) {
+			break
 		}
-		at := fmt.Sprintf("%s:%d", path, n+1)
-		if n == 0 {
-			if err := json.Unmarshal([]byte(line), &sf.header); err != nil || sf.header.Polytile != Kind || sf.header.Kind == "" {
-				return nil, fmt.Errorf("%s: not the header of a shard file of an exact-cover puzzle", at)
-			}
-			if sf.spec, err = specOf(sf.header.Spec, sf.header.SpecText); err != nil {
-				return nil, fmt.Errorf("%s: %w", at, err)
-			}
-			if sf.spec.Cover == nil || cover.Fingerprint(sf.spec.Cover) != sf.header.Fingerprint {
-				return nil, fmt.Errorf("%s: the spec is not the puzzle the file was written for", at)
+		if err != nil {
+			return nil, err
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		if lr.n == 1 {
+			if err := sf.readHeader(line); err != nil {
+				return nil, lr.errorf("%w", err)
 			}
 			continue
 		}
 		if sf.end != nil {
-			return nil, fmt.Errorf("%s: a line after the end line", at)
+			return nil, lr.errorf("a line after the end line")
 		}
 		var l struct {
 			Task  *int  `json:"task"`
 			Orbit *int  `json:"orbit"`
 			End   *bool `json:"end"`
 		}
-		if err := json.Unmarshal([]byte(line), &l); err != nil {
-			return nil, fmt.Errorf("%s: not valid JSON: %v", at, err)
+		if err := json.Unmarshal(line, &l); err != nil {
+			return nil, lr.errorf("not valid JSON: %v", err)
 		}
 		if l.End != nil {
 			sf.end = &End{}
-			if err := json.Unmarshal([]byte(line), sf.end); err != nil {
-				return nil, fmt.Errorf("%s: the end line: %v", at, err)
+			if err := json.Unmarshal(line, sf.end); err != nil {
+				return nil, lr.errorf("the end line: %v", err)
 			}
 			continue
 		}
 		if l.Task == nil || l.Orbit == nil || *l.Orbit < 1 || sf.header.Symmetries%*l.Orbit != 0 {
-			return nil, fmt.Errorf("%s: neither a solution (task, orbit dividing the symmetries, …) nor the end line", at)
+			return nil, lr.errorf("neither a solution (task, orbit dividing the symmetries, …) nor the end line")
 		}
-		sol, err := sf.spec.Cover.Decode([]byte(line))
+		sol, err := sf.spec.Cover.Decode(line)
 		if err == nil {
 			err = sf.spec.Cover.Matrix().Check(sol)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: not a solution of the puzzle: %w", at, err)
+			return nil, lr.errorf("not a solution of the puzzle: %w", err)
 		}
 		sf.sols = append(sf.sols, sol)
 		sf.orbits = append(sf.orbits, *l.Orbit)
-		sf.lines = append(sf.lines, n+1)
+		sf.lines = append(sf.lines, lr.n)
 	}
 	if sf.spec == nil {
 		return nil, fmt.Errorf("%s is empty, not a shard file", path)
 	}
 	return sf, nil
+}
+
+// readHeader reads the file's first line, its header, and the spec it
+// carries.
+func (sf *coverShard) readHeader(line []byte) error {
+	if err := json.Unmarshal(line, &sf.header); err != nil || sf.header.Polytile != Kind || sf.header.Kind == "" {
+		return errors.New("not the header of a shard file of an exact-cover puzzle")
+	}
+	var err error
+	if sf.spec, err = specOf(sf.header.Spec, sf.header.SpecText); err != nil {
+		return err
+	}
+	if sf.spec.Cover == nil || cover.Fingerprint(sf.spec.Cover) != sf.header.Fingerprint {
+		return errors.New("the spec is not the puzzle the file was written for")
+	}
+	return nil
+}
+
+// isCoverShards reports whether paths are shard files of an exact-cover
+// puzzle that is not a tiling, by the first line of the first: its header.
+// Files that cannot be read are left to the merge of tilings to report.
+func isCoverShards(paths []string) bool {
+	if len(paths) == 0 {
+		return false
+	}
+	f, err := os.Open(paths[0])
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	first, _ := newLineReader(f, paths[0]).next()
+	return isCoverFile(first)
 }
 
 // mergeCover merges the cover shard files at paths into the result of the
@@ -248,18 +280,12 @@ type Encoder interface{ Encode(w io.Writer) error }
 // to w: a tiling's as MergeFilesTo does, in bounded memory; the other
 // kinds' as MergeAny does.
 func MergeTo(w io.Writer, paths []string, spec string) error {
-	if len(paths) > 0 {
-		if f, err := os.Open(paths[0]); err == nil {
-			first, _ := bufio.NewReader(f).ReadBytes('\n')
-			f.Close()
-			if isCoverFile(first) {
-				r, err := mergeCover(paths)
-				if err != nil {
-					return err
-				}
-				return r.Encode(w)
-			}
+	if isCoverShards(paths) {
+		r, err := mergeCover(paths)
+		if err != nil {
+			return err
 		}
+		return r.Encode(w)
 	}
 	return MergeFilesTo(w, paths, spec, "", 0)
 }
@@ -268,18 +294,12 @@ func MergeTo(w io.Writer, paths []string, spec string) error {
 // MergeFiles does, with spec; the others' (whose files carry their spec)
 // into a CoverResult.
 func MergeAny(paths []string, spec string) (Encoder, error) {
-	if len(paths) > 0 {
-		if f, err := os.Open(paths[0]); err == nil {
-			first, _ := bufio.NewReader(f).ReadBytes('\n')
-			f.Close()
-			if isCoverFile(first) {
-				r, err := mergeCover(paths)
-				if err != nil {
-					return nil, err
-				}
-				return r, nil
-			}
+	if isCoverShards(paths) {
+		r, err := mergeCover(paths)
+		if err != nil {
+			return nil, err
 		}
+		return r, nil
 	}
 	r, err := MergeFiles(paths, spec)
 	if err != nil {

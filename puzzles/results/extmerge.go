@@ -329,34 +329,11 @@ func scanShard(path string, each func(*ShardSolution) error) (*Shard, error) {
 	}
 	defer f.Close()
 	sf := &Shard{Name: path}
-	br := bufio.NewReaderSize(f, 1<<16)
-	for n := 1; ; n++ {
-		line, rerr := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			if err := sf.parse(n, line); err != nil {
-				return nil, err
-			}
-			for i := range sf.Solutions {
-				s := &sf.Solutions[i]
-				sf.count++
-				sf.raw += int64(s.Orbit)
-				if each != nil {
-					if err := each(s); err != nil {
-						return nil, err
-					}
-				}
-			}
-			sf.Solutions = sf.Solutions[:0]
-		}
-		if errors.Is(rerr, io.EOF) {
-			break
-		}
-		if rerr != nil {
-			return nil, fmt.Errorf("%s: %w", path, rerr)
-		}
+	if each == nil {
+		each = func(*ShardSolution) error { return nil }
 	}
-	if sf.Header.Polytile == "" {
-		return nil, fmt.Errorf("%s is empty, not a shard file (polytile solve --jsonl writes them)", path)
+	if err := sf.read(newLineReader(f, path), each); err != nil {
+		return nil, err
 	}
 	return sf, nil
 }
