@@ -49,19 +49,9 @@ func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk in
 		return err
 	}
 	h := shards[0].Header
-	var s *puzzles.Spec
-	var err error
-	if spec == "" {
-		s, err = specOf(h.Spec, h.SpecText)
-	} else {
-		s, err = puzzles.LoadSpec(spec)
-	}
+	p, err := mergePuzzle(&h, spec)
 	if err != nil {
-		return fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
-	}
-	p := s.Puzzle
-	if p == nil {
-		return fmt.Errorf("%s is not a tiling's spec", h.Spec)
+		return err
 	}
 	if err := checkPuzzle(p, shards[0]); err != nil {
 		return err

@@ -188,9 +188,21 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 	if err := CheckShards(shards); err != nil {
 		return nil, err
 	}
+	p, err := mergePuzzle(&shards[0].Header, spec)
+	if err != nil {
+		return nil, err
+	}
+	return Merge(p, shards)
+}
+
+// mergePuzzle returns the puzzle against which a merge of the shards with
+// header h checks every solution: that of spec (a spec file or a built-in
+// name), or, if spec is "", of the spec the shards carry, or name if they
+// carry none.
+func mergePuzzle(h *Header, spec string) (*puzzles.Puzzle, error) {
 	var s *puzzles.Spec
 	var err error
-	if h := shards[0].Header; spec == "" {
+	if spec == "" {
 		s, err = specOf(h.Spec, h.SpecText)
 	} else {
 		s, err = puzzles.LoadSpec(spec)
@@ -198,5 +210,8 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
 	}
-	return Merge(s.Puzzle, shards)
+	if s.Puzzle == nil {
+		return nil, fmt.Errorf("%s is not a tiling's spec", h.Spec)
+	}
+	return s.Puzzle, nil
 }
