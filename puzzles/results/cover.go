@@ -109,7 +109,7 @@ func WriteCoverReport(w io.Writer, spec *puzzles.Spec, res *cover.Result, show i
 		proper := "unknown: the search stopped before it could tell"
 		switch {
 		case res.Found >= 2:
-			proper = "no: more than one solution (--limit 2 is enough to tell)"
+			proper = "no: more than one solution (a search stopped at 2 is enough to tell)"
 		case res.Complete && res.Found == 1:
 			proper = "yes: exactly one solution"
 		case res.Complete && res.Found == 0:

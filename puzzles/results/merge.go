@@ -40,7 +40,7 @@ func checkShards(shards []*Shard, check func(*Shard) error) error {
 			return fmt.Errorf("%s belongs to another spec (%s, fingerprint %s; %s is of %s, fingerprint %s)",
 				sf.Name, h.Spec, h.Fingerprint, ref.Name, ref.Header.Spec, ref.Header.Fingerprint)
 		case h.Fingerprint != ref.Header.Fingerprint:
-			return fmt.Errorf("%s belongs to another search of %s (fingerprint %s, not %s as %s: another engine, another version of the spec or of polytile, or --no-symmetry-breaking)",
+			return fmt.Errorf("%s belongs to another search of %s (fingerprint %s, not %s as %s: another engine, another version of the spec or of polytile, or symmetry breaking turned off)",
 				sf.Name, h.Spec, h.Fingerprint, ref.Header.Fingerprint, ref.Name)
 		case h.Shards != n:
 			return fmt.Errorf("%s is shard %s, but %s is one of %d", sf.Name, ShardName(h.Shard, h.Shards), ref.Name, n)
@@ -208,7 +208,7 @@ func mergePuzzle(h *Header, spec string) (*puzzles.Puzzle, error) {
 		s, err = puzzles.LoadSpec(spec)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
+		return nil, &SpecLoadError{Err: err}
 	}
 	if s.Puzzle == nil {
 		return nil, fmt.Errorf("%s is not a tiling's spec", h.Spec)

@@ -113,11 +113,11 @@ func (s *saved) hasDone(task int) bool {
 func checkSavedHeader(path string, first []byte, want *Header) error {
 	var h Header
 	if err := json.Unmarshal(first, &h); err != nil || h.Polytile != Kind {
-		return fmt.Errorf("%s is not a shard file (polytile solve --jsonl writes them): it cannot be resumed", path)
+		return &NotShardError{Path: path, Why: "it cannot be resumed"}
 	}
 	switch {
 	case h.Version < 2:
-		return fmt.Errorf("%s is in version %d of the shard format, which does not say which tasks ended: it cannot be resumed; run again without --resume", path, h.Version)
+		return fmt.Errorf("%s is in version %d of the shard format, which does not say which tasks ended: it cannot be resumed; run the search again from its start", path, h.Version)
 	case h.Version > Version:
 		return fmt.Errorf("%s is in version %d of the shard format; this polytile resumes versions 2 to %d", path, h.Version, Version)
 	case h.Fingerprint != want.Fingerprint:
@@ -252,7 +252,7 @@ func Resume(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, p
 		c = *cfg
 	}
 	if c.Limit > 0 {
-		return nil, errors.New("a run with a limit cannot be resumed: it would stop at the limit of new solutions")
+		return nil, errors.New("results: a run with a limit cannot be resumed: it would stop at the limit of new solutions")
 	}
 	h := NewHeader(spec, &c)
 	part, err := PartName(path)

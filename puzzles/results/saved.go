@@ -90,7 +90,7 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 		first, err = br.Peek(1)
 	}
 	if err != nil || first[0] != '{' {
-		return nil, fmt.Errorf("%s is neither a result (polytile solve --json) nor a shard file (solve --jsonl): it does not start with {", path)
+		return nil, fmt.Errorf("%s is neither a result nor a shard file: it does not start with {", path)
 	}
 	lr := newLineReader(br, path)
 	line, err := lr.next()

@@ -1,7 +1,7 @@
 package results
 
-// The shard file: what polytile solve --jsonl writes and polytile merge
-// reads. It is JSON lines (one JSON object a line, https://jsonlines.org):
+// The shard file: what Solve streams to and MergeFiles reads (what
+// polytile solve --jsonl writes and polytile merge reads). It is JSON lines (one JSON object a line, https://jsonlines.org):
 //
 //	{"polytile": "shard", "version": 1, "spec": "scott", "fingerprint": "…", "shard": 0, "shards": 4, …}
 //	{"task": 0, "orbit": 8, "pieces": [{"name": "F", "cells": [[0, 1], …]}, …]}
@@ -402,7 +402,7 @@ func (sf *Shard) read(lr *lineReader, each func(*ShardSolution) error) error {
 		sf.Solutions = sf.Solutions[:0]
 	}
 	if sf.Header.Polytile == "" {
-		return fmt.Errorf("%s is empty, not a shard file (polytile solve --jsonl writes them)", sf.Name)
+		return &NotShardError{Path: sf.Name}
 	}
 	return nil
 }
@@ -472,7 +472,7 @@ func (sf *Shard) header(n int, line []byte) error {
 		Version  int    `json:"version"`
 	}
 	if err := json.Unmarshal(line, &kind); err != nil || kind.Polytile != Kind {
-		return fmt.Errorf("%s is not a shard file (polytile solve --jsonl writes them): its first line is not a shard header", sf.Name)
+		return &NotShardError{Path: sf.Name, Why: "its first line is not a shard header"}
 	}
 	if kind.Version < 1 || kind.Version > Version {
 		return fmt.Errorf("%s is in version %d of the shard format; this polytile reads versions 1 to %d", sf.Name, kind.Version, Version)
