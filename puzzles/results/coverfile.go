@@ -272,13 +272,13 @@ func mergeCover(paths []string) (*CoverResult, error) {
 	return NewCoverResult(ref.spec, res), nil
 }
 
-// Encoder is a result that writes itself as JSON: a *Result, or a
+// encoder is a result that writes itself as JSON: a *Result, or a
 // *CoverResult.
-type Encoder interface{ Encode(w io.Writer) error }
+type encoder interface{ Encode(w io.Writer) error }
 
 // MergeTo merges shard files of any kind of puzzle and writes the result
 // to w: a tiling's as MergeFilesTo does, in bounded memory; the other
-// kinds' as MergeAny does.
+// kinds' (whose files carry their spec) whole, as a CoverResult.
 func MergeTo(w io.Writer, paths []string, spec string) error {
 	if isCoverShards(paths) {
 		r, err := mergeCover(paths)
@@ -290,10 +290,10 @@ func MergeTo(w io.Writer, paths []string, spec string) error {
 	return MergeFilesTo(w, paths, spec, "", 0)
 }
 
-// MergeAny merges shard files of any kind of puzzle: a tiling's as
-// MergeFiles does, with spec; the others' (whose files carry their spec)
-// into a CoverResult.
-func MergeAny(paths []string, spec string) (Encoder, error) {
+// mergeAny merges shard files of any kind of puzzle in memory: a
+// tiling's as MergeFiles does, with spec; the others' (whose files carry
+// their spec) into a CoverResult.
+func mergeAny(paths []string, spec string) (encoder, error) {
 	if isCoverShards(paths) {
 		r, err := mergeCover(paths)
 		if err != nil {

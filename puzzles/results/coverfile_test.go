@@ -27,7 +27,7 @@ func TestCoverShards(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	enc, err := MergeAny(paths, "")
+	enc, err := mergeAny(paths, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestCoverShards(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	lines[1] = strings.Replace(lines[1], `"queens":[[`, `"queens":[[7,7],[`, 1)
 	os.WriteFile(paths[0], []byte(strings.Join(lines, "\n")), 0o644)
-	if _, err := MergeAny(paths, ""); err == nil || !strings.Contains(err.Error(), "q0.jsonl:2: not a solution of the puzzle") {
+	if _, err := mergeAny(paths, ""); err == nil || !strings.Contains(err.Error(), "q0.jsonl:2: not a solution of the puzzle") {
 		t.Errorf("a damaged shard: %v", err)
 	}
 }
