@@ -45,5 +45,8 @@ type rewordedError struct {
 	err error
 }
 
+// Error returns the message in the command's words.
 func (e *rewordedError) Error() string { return e.msg }
+
+// Unwrap returns the error reworded.
 func (e *rewordedError) Unwrap() error { return e.err }

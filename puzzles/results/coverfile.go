@@ -90,6 +90,7 @@ type coverLine struct {
 	CoverSolution
 }
 
+// MarshalJSON writes the task first, then the solution's fields.
 func (l coverLine) MarshalJSON() ([]byte, error) {
 	rest, err := l.CoverSolution.MarshalJSON()
 	if err != nil {
