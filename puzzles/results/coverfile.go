@@ -205,7 +205,7 @@ func isCoverShards(paths []string) bool {
 		return false
 	}
 	defer f.Close()
-	first, _ := newLineReader(f, paths[0]).next()
+	first, _ := newLineReader(bufio.NewReader(f), paths[0]).next()
 	return isCoverFile(first)
 }
 
