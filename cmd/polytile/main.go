@@ -53,6 +53,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
+	err = reword(err)
 	fmt.Fprintf(stderr, "polytile: %v\n", err)
 	if errors.As(err, new(cli.UsageError)) {
 		if cmd == nil {

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"container/heap"
 	"encoding/binary"
-
 	"errors"
 	"fmt"
 	"io"
@@ -32,173 +31,262 @@ func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk in
 	if chunk <= 0 {
 		chunk = DefaultMergeChunk
 	}
-	if len(paths) == 0 {
-		return fmt.Errorf("results: no shards")
+	m, err := readHeads(paths, spec)
+	if err != nil {
+		return err
 	}
-	// The shards' headers and ends, read first: they say whether the
-	// files make one search, before any solution is checked.
+	runs := &runFiles{dir: dir, chunk: chunk}
+	defer runs.remove()
+	if err := sortRuns(m, runs); err != nil {
+		return err
+	}
+	return mergeRuns(w, m, runs.files)
+}
+
+// streamMerge is what a merge of shard files knows before it reads their
+// solutions: the shards, the puzzle, and the result's head.
+type streamMerge struct {
+	shards []*Shard // in the order of their shard numbers
+	puzzle puzzles.Problem
+	out    *Result // the result's counts, without its solutions
+}
+
+// readHeads reads the headers and end lines of the shard files at paths,
+// and checks, before any solution is, that they make one complete search
+// of the puzzle of spec ("": the one they carry).
+func readHeads(paths []string, spec string) (*streamMerge, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("results: no shards")
+	}
 	shards := make([]*Shard, len(paths))
 	for i, path := range paths {
 		sf, err := scanShard(path, nil)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		shards[i] = sf
 	}
 	if err := checkShards(shards, func(sf *Shard) error { return sf.checkCounts(sf.count, sf.raw) }); err != nil {
-		return err
+		return nil, err
 	}
 	h := shards[0].Header
-	var s *puzzles.Spec
-	var err error
-	if spec == "" {
-		s, err = specOf(h.Spec, h.SpecText)
-	} else {
-		s, err = puzzles.LoadSpec(spec)
-	}
+	p, err := mergePuzzle(&h, spec)
 	if err != nil {
-		return fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
+		return nil, err
 	}
-	p := s.Problem
 	if err := checkPuzzle(p, shards[0]); err != nil {
-		return err
+		return nil, err
 	}
 	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
 	out := &Result{Name: h.Spec, Title: h.Title, Kind: h.Kind, Lattice: h.Lattice, Symmetries: h.Symmetries, Complete: true,
 		Engine: shards[0].End.Engine, SpecText: h.SpecText}
-	// Pass 1: every solution checked and put in canonical form, sorted in
-	// runs of chunk.
-	var runs []*os.File
-	defer func() {
-		for _, f := range runs {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	var batch []mergeRecord
-	spill := func() error {
-		slices.SortFunc(batch, func(a, b mergeRecord) int { return bytes.Compare(a.key, b.key) })
-		f, err := os.CreateTemp(dir, "polytile-merge-*")
-		if err != nil {
-			return fmt.Errorf("results: %w", err)
-		}
-		runs = append(runs, f)
-		bw := bufio.NewWriterSize(f, 1<<16)
-		for _, r := range batch {
-			r.write(bw)
-		}
-		if err := bw.Flush(); err != nil {
-			return fmt.Errorf("results: %w", err)
-		}
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return fmt.Errorf("results: %w", err)
-		}
-		batch = batch[:0]
-		return nil
-	}
-	// The solutions are checked on all cores, in groups, and taken back
-	// in the order read, so that the first mistake reported is the
-	// file's first.
-	type group struct {
-		seq  int
-		from int
-		sols []ShardSolution
-		recs []mergeRecord
-		raw  int64
-		err  error
-	}
-	todo, done := make(chan *group), make(chan *group)
-	var workers sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		workers.Go(func() {
-			for g := range todo {
-				name := shards[g.from].Name
-				for _, s := range g.sols {
-					c, err := s.Class(p)
-					if err != nil {
-						g.err = fmt.Errorf("%s:%d: %w", name, s.line, err)
-						break
-					}
-					line := appendSolution(nil, c)
-					g.recs = append(g.recs, mergeRecord{key: []byte(c.Solution.SortKey()), line: line, from: g.from, at: s.line})
-					g.raw += int64(c.Orbit)
-				}
-				done <- g
-			}
-		})
-	}
-	// The collector: groups in order, into runs.
-	collected := make(chan error, 1)
-	go func() {
-		pending := map[int]*group{}
-		next := 0
-		var first error
-		for g := range done {
-			pending[g.seq] = g
-			for pending[next] != nil {
-				g := pending[next]
-				delete(pending, next)
-				next++
-				if first != nil {
-					continue
-				}
-				if first = g.err; first != nil {
-					continue
-				}
-				for _, r := range g.recs {
-					batch = append(batch, r)
-					if len(batch) >= chunk {
-						if first = spill(); first != nil {
-							break
-						}
-					}
-				}
-				out.Raw += g.raw
-				out.Distinct += len(g.recs)
-			}
-		}
-		collected <- first
-	}()
-	seq := 0
-	var readErr error
-	for k, sf := range shards {
+	for _, sf := range shards {
 		out.Nodes += sf.End.Nodes
 		out.Updates += sf.End.Updates
-		g := &group{seq: seq, from: k}
-		_, readErr = scanShard(sf.Name, func(s *ShardSolution) error {
-			g.sols = append(g.sols, *s)
-			if len(g.sols) == 1024 {
-				todo <- g
-				seq++
-				g = &group{seq: seq, from: k}
+	}
+	return &streamMerge{shards: shards, puzzle: p, out: out}, nil
+}
+
+// sortRuns reads every solution of m's shards, checks it and puts it in
+// canonical form (checkers), and adds it to runs in the order read,
+// counting them in m.out.
+func sortRuns(m *streamMerge, runs *runFiles) error {
+	c := startCheckers(m.puzzle, m.shards)
+	collected := make(chan error, 1)
+	go func() {
+		collected <- c.inOrder(func(g *group) error {
+			for _, r := range g.recs {
+				if err := runs.add(r); err != nil {
+					return err
+				}
 			}
+			m.out.Raw += g.raw
+			m.out.Distinct += len(g.recs)
 			return nil
 		})
-		if readErr != nil {
-			break
-		}
-		if len(g.sols) > 0 {
-			todo <- g
-			seq++
-		}
-	}
-	close(todo)
-	workers.Wait()
-	close(done)
+	}()
+	readErr := c.feed(m.shards)
+	c.close()
 	if err := <-collected; err != nil {
 		return err
 	}
 	if readErr != nil {
 		return readErr
 	}
-	if len(batch) > 0 {
-		if err := spill(); err != nil {
+	return runs.flush()
+}
+
+// groupSize is the number of solutions a checker takes at a time.
+const groupSize = 1024
+
+// group is solutions read one after the other from a shard file, checked
+// together.
+type group struct {
+	seq  int             // its place in the order read, from 0
+	from int             // the shard, in streamMerge.shards
+	sols []ShardSolution // as read
+	recs []mergeRecord   // the solutions checked, in canonical form
+	raw  int64           // the sum of their orbits
+	err  error           // the first mistake found
+}
+
+// check checks g's solutions against p, in the file named name, and
+// makes their records.
+func (g *group) check(p puzzles.Problem, name string) {
+	for _, s := range g.sols {
+		c, err := s.Class(p)
+		if err != nil {
+			g.err = fmt.Errorf("%s:%d: %w", name, s.line, err)
+			return
+		}
+		line := appendSolution(nil, c)
+		g.recs = append(g.recs, mergeRecord{key: []byte(c.Solution.SortKey()), line: line, from: g.from, at: s.line})
+		g.raw += int64(c.Orbit)
+	}
+}
+
+// checkers check groups of solutions on all cores, and hand them back in
+// the order read (inOrder), so that the first mistake reported is the
+// file's first.
+type checkers struct {
+	todo, done chan *group
+	workers    sync.WaitGroup
+}
+
+// startCheckers starts a checker of the solutions of shards against p on
+// each core.
+func startCheckers(p puzzles.Problem, shards []*Shard) *checkers {
+	c := &checkers{todo: make(chan *group), done: make(chan *group)}
+	for range runtime.GOMAXPROCS(0) {
+		c.workers.Go(func() {
+			for g := range c.todo {
+				g.check(p, shards[g.from].Name)
+				c.done <- g
+			}
+		})
+	}
+	return c
+}
+
+// feed reads the solutions of shards and gives them to the checkers in
+// groups, in order. It returns the first error reading.
+func (c *checkers) feed(shards []*Shard) error {
+	seq := 0
+	for k, sf := range shards {
+		g := &group{seq: seq, from: k}
+		_, err := scanShard(sf.Name, func(s *ShardSolution) error {
+			g.sols = append(g.sols, *s)
+			if len(g.sols) == groupSize {
+				c.todo <- g
+				seq++
+				g = &group{seq: seq, from: k}
+			}
+			return nil
+		})
+		if err != nil {
 			return err
 		}
+		if len(g.sols) > 0 {
+			c.todo <- g
+			seq++
+		}
 	}
-	// Pass 2: the runs merged, in canonical order, each solution once.
+	return nil
+}
+
+// close says that no more groups come, and waits for the checkers to end.
+func (c *checkers) close() {
+	close(c.todo)
+	c.workers.Wait()
+	close(c.done)
+}
+
+// inOrder gives take each group checked, in the order fed, until close.
+// After the first mistake in a group, or error of take, it takes no more
+// (but drains the checkers), and returns it.
+func (c *checkers) inOrder(take func(*group) error) error {
+	pending := map[int]*group{}
+	next := 0
+	var first error
+	for g := range c.done {
+		pending[g.seq] = g
+		for pending[next] != nil {
+			g := pending[next]
+			delete(pending, next)
+			next++
+			if first == nil {
+				first = g.err
+			}
+			if first == nil {
+				first = take(g)
+			}
+		}
+	}
+	return first
+}
+
+// runFiles are the sorted runs of a merge: records gathered chunk at a
+// time, sorted, and spilled to temporary files in dir.
+type runFiles struct {
+	dir   string
+	chunk int
+	batch []mergeRecord
+	files []*os.File // each at its start once spilled
+}
+
+// add adds r to the run being gathered, spilling it once full.
+func (rs *runFiles) add(r mergeRecord) error {
+	rs.batch = append(rs.batch, r)
+	if len(rs.batch) >= rs.chunk {
+		return rs.spill()
+	}
+	return nil
+}
+
+// flush spills the run being gathered, if it holds any record.
+func (rs *runFiles) flush() error {
+	if len(rs.batch) > 0 {
+		return rs.spill()
+	}
+	return nil
+}
+
+// spill sorts the run being gathered and writes it to a file of its own.
+func (rs *runFiles) spill() error {
+	slices.SortFunc(rs.batch, func(a, b mergeRecord) int { return bytes.Compare(a.key, b.key) })
+	f, err := os.CreateTemp(rs.dir, "polytile-merge-*")
+	if err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	rs.files = append(rs.files, f)
+	bw := bufio.NewWriterSize(f, 1<<16)
+	for _, r := range rs.batch {
+		r.write(bw)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	rs.batch = rs.batch[:0]
+	return nil
+}
+
+// remove removes the runs' files.
+func (rs *runFiles) remove() {
+	for _, f := range rs.files {
+		f.Close()
+		os.Remove(f.Name())
+	}
+}
+
+// mergeRuns writes m's result to w as Result.Encode writes it: its head,
+// then the solutions of the sorted runs merged in canonical order, each
+// once. A solution in two shards is an error.
+func mergeRuns(w io.Writer, m *streamMerge, runs []*os.File) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	if err := out.encodeHead(bw); err != nil {
+	if err := m.out.encodeHead(bw); err != nil {
 		return err
 	}
 	q := &recordHeap{}
@@ -221,7 +309,7 @@ func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk in
 			if b.from < a.from || b.from == a.from && b.at < a.at {
 				a, b = b, a
 			}
-			return fmt.Errorf("%s:%d and %s:%d hold the same solution: the shards do not split one search", shards[a.from].Name, a.at, shards[b.from].Name, b.at)
+			return fmt.Errorf("%s:%d and %s:%d hold the same solution: the shards do not split one search", m.shards[a.from].Name, a.at, m.shards[b.from].Name, b.at)
 		}
 		if n > 0 {
 			bw.WriteByte(',')
@@ -316,34 +404,11 @@ func scanShard(path string, each func(*ShardSolution) error) (*Shard, error) {
 	}
 	defer f.Close()
 	sf := &Shard{Name: path}
-	br := bufio.NewReaderSize(f, 1<<16)
-	for n := 1; ; n++ {
-		line, rerr := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			if err := sf.parse(n, line); err != nil {
-				return nil, err
-			}
-			for i := range sf.Solutions {
-				s := &sf.Solutions[i]
-				sf.count++
-				sf.raw += int64(s.Orbit)
-				if each != nil {
-					if err := each(s); err != nil {
-						return nil, err
-					}
-				}
-			}
-			sf.Solutions = sf.Solutions[:0]
-		}
-		if errors.Is(rerr, io.EOF) {
-			break
-		}
-		if rerr != nil {
-			return nil, fmt.Errorf("%s: %w", path, rerr)
-		}
+	if each == nil {
+		each = func(*ShardSolution) error { return nil }
 	}
-	if sf.Header.Polytile == "" {
-		return nil, fmt.Errorf("%s is empty, not a shard file (polytile solve --jsonl writes them)", path)
+	if err := sf.read(newLineReader(f, path), each); err != nil {
+		return nil, err
 	}
 	return sf, nil
 }

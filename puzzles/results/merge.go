@@ -40,7 +40,7 @@ func checkShards(shards []*Shard, check func(*Shard) error) error {
 			return fmt.Errorf("%s belongs to another spec (%s, fingerprint %s; %s is of %s, fingerprint %s)",
 				sf.Name, h.Spec, h.Fingerprint, ref.Name, ref.Header.Spec, ref.Header.Fingerprint)
 		case h.Fingerprint != ref.Header.Fingerprint:
-			return fmt.Errorf("%s belongs to another search of %s (fingerprint %s, not %s as %s: another engine, another version of the spec or of polytile, or --no-symmetry-breaking)",
+			return fmt.Errorf("%s belongs to another search of %s (fingerprint %s, not %s as %s: another engine, another version of the spec or of polytile, or symmetry breaking turned off)",
 				sf.Name, h.Spec, h.Fingerprint, ref.Header.Fingerprint, ref.Name)
 		case h.Shards != n:
 			return fmt.Errorf("%s is shard %s, but %s is one of %d", sf.Name, ShardName(h.Shard, h.Shards), ref.Name, n)
@@ -188,15 +188,27 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 	if err := CheckShards(shards); err != nil {
 		return nil, err
 	}
+	p, err := mergePuzzle(&shards[0].Header, spec)
+	if err != nil {
+		return nil, err
+	}
+	return Merge(p, shards)
+}
+
+// mergePuzzle returns the puzzle against which a merge of the shards with
+// header h checks every solution: that of spec (a spec file or a built-in
+// name), or, if spec is "", of the spec the shards carry, or name if they
+// carry none.
+func mergePuzzle(h *Header, spec string) (puzzles.Problem, error) {
 	var s *puzzles.Spec
 	var err error
-	if h := shards[0].Header; spec == "" {
+	if spec == "" {
 		s, err = specOf(h.Spec, h.SpecText)
 	} else {
 		s, err = puzzles.LoadSpec(spec)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %w", err)
+		return nil, &SpecLoadError{Err: err}
 	}
-	return Merge(s.Problem, shards)
+	return s.Problem, nil
 }

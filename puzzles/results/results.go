@@ -280,10 +280,10 @@ func readResult(data []byte, name string, whole bool) (*Result, error) {
 		Solutions  []Solution `json:"solutions"`
 	}
 	if err := decode(data, &raw); err != nil {
-		return nil, fmt.Errorf("%s is not a polytile result (polytile solve --json writes them): %w", name, err)
+		return nil, fmt.Errorf("%s is not a polytile result: %w", name, err)
 	}
 	if raw.Name == nil {
-		return nil, fmt.Errorf("%s is not a polytile result (polytile solve --json writes them): it has no name", name)
+		return nil, fmt.Errorf("%s is not a polytile result: it has no name", name)
 	}
 	out := &Result{Name: *raw.Name, Title: raw.Title, Kind: raw.Kind, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
 		Symmetries: raw.Symmetries, Complete: raw.Complete, Engine: raw.Engine, Nodes: raw.Nodes, Updates: raw.Updates,

@@ -1,7 +1,6 @@
 package results
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -45,8 +44,8 @@ func readSaved(path string, want *Header) (*saved, error) {
 	}
 	defer f.Close()
 	s := &saved{path: path, done: map[int]Done{}}
-	br := bufio.NewReaderSize(f, 1<<16)
-	first, err := br.ReadBytes('\n')
+	lr := newLineReader(f, path)
+	first, err := lr.next()
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
@@ -58,19 +57,19 @@ func readSaved(path string, want *Header) (*saved, error) {
 	}
 	at := int64(len(first))
 	task, count, raw := -1, int64(0), int64(0) // the task of the lines read last
-	for n := 2; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if !bytes.HasSuffix(line, []byte("\n")) {
+	for {
+		line, err := lr.next()
+		if err != nil || !bytes.HasSuffix(line, []byte("\n")) {
 			break // the end of the file, or a line cut short
 		}
 		at += int64(len(line))
 		if s.end != nil {
-			return nil, fmt.Errorf("%s:%d: a line after the end line", path, n)
+			return nil, lr.errorf("a line after the end line")
 		}
 		switch t, orbit, kind := classify(line); kind {
 		case lineSolution:
 			if t < task || s.hasDone(t) || t%want.Shards != want.Shard {
-				return nil, fmt.Errorf("%s:%d: a solution of task %d out of order: the file is damaged", path, n, t)
+				return nil, lr.errorf("a solution of task %d out of order: the file is damaged", t)
 			}
 			if t != task {
 				task, count, raw = t, 0, 0
@@ -80,13 +79,13 @@ func readSaved(path string, want *Header) (*saved, error) {
 		case lineDone:
 			var d Done
 			if err := json.Unmarshal(line, &d); err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+				return nil, lr.errorf("%w", err)
 			}
 			if d.Done != task {
 				count, raw = 0, 0
 			}
 			if s.hasDone(d.Done) || d.Done < task || d.Distinct != count || d.Raw != raw || d.Done%want.Shards != want.Shard {
-				return nil, fmt.Errorf("%s:%d: task %d's done line does not match the solutions before it: the file is damaged", path, n, d.Done)
+				return nil, lr.errorf("task %d's done line does not match the solutions before it: the file is damaged", d.Done)
 			}
 			s.done[d.Done] = d
 			task, count, raw = d.Done, 0, 0
@@ -94,14 +93,11 @@ func readSaved(path string, want *Header) (*saved, error) {
 		case lineEnd:
 			var e End
 			if err := json.Unmarshal(line, &e); err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+				return nil, lr.errorf("%w", err)
 			}
 			s.end = &e
 		default:
-			return nil, fmt.Errorf("%s:%d: neither a solution, a done line nor the end line", path, n)
-		}
-		if err != nil {
-			break
+			return nil, lr.errorf("neither a solution, a done line nor the end line")
 		}
 	}
 	return s, nil
@@ -117,11 +113,11 @@ func (s *saved) hasDone(task int) bool {
 func checkSavedHeader(path string, first []byte, want *Header) error {
 	var h Header
 	if err := json.Unmarshal(first, &h); err != nil || h.Polytile != Kind {
-		return fmt.Errorf("%s is not a shard file (polytile solve --jsonl writes them): it cannot be resumed", path)
+		return &NotShardError{Path: path, Why: "it cannot be resumed"}
 	}
 	switch {
 	case h.Version < 2:
-		return fmt.Errorf("%s is in version %d of the shard format, which does not say which tasks ended: it cannot be resumed; run again without --resume", path, h.Version)
+		return fmt.Errorf("%s is in version %d of the shard format, which does not say which tasks ended: it cannot be resumed; run the search again from its start", path, h.Version)
 	case h.Version > Version:
 		return fmt.Errorf("%s is in version %d of the shard format; this polytile resumes versions 2 to %d", path, h.Version, Version)
 	case h.Fingerprint != want.Fingerprint:
@@ -177,7 +173,7 @@ func classify(line []byte) (task, orbit, kind int) {
 // in the file's order, which is the tasks'.
 type copier struct {
 	f    *os.File
-	br   *bufio.Reader
+	lr   *lineReader
 	keep func(task int) bool
 	left int64  // bytes of the file left to read, up to the last done line
 	next []byte // the line read and not yet copied, if any
@@ -189,11 +185,11 @@ func (s *saved) copier(keep func(task int) bool) (*copier, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &copier{f: f, br: bufio.NewReaderSize(f, 1<<16), keep: keep, left: s.bytes}
-	first, err := c.br.ReadBytes('\n') // the header
+	c := &copier{f: f, lr: newLineReader(f, s.path), keep: keep, left: s.bytes}
+	first, err := c.lr.want() // the header
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s: %w", s.path, err)
+		return nil, err
 	}
 	c.left -= int64(len(first))
 	return c, nil
@@ -213,9 +209,9 @@ func (c *copier) copyUpTo(task int, w *Writer) error {
 			if c.left <= 0 {
 				return nil
 			}
-			line, err := c.br.ReadBytes('\n')
+			line, err := c.lr.want()
 			if err != nil {
-				return fmt.Errorf("%s: %w", c.f.Name(), err)
+				return err
 			}
 			c.left -= int64(len(line))
 			t, _, kind := classify(line)
@@ -256,7 +252,7 @@ func Resume(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, p
 		c = *cfg
 	}
 	if c.Limit > 0 {
-		return nil, errors.New("a run with a limit cannot be resumed: it would stop at the limit of new solutions")
+		return nil, errors.New("results: a run with a limit cannot be resumed: it would stop at the limit of new solutions")
 	}
 	h := NewHeader(spec, &c)
 	part, err := PartName(path)

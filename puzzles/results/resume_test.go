@@ -163,7 +163,8 @@ func TestResumeRefuses(t *testing.T) {
 	part, _ := PartName(path)
 	os.WriteFile(part, whole[:len(whole)/2], 0o644)
 	_, err = Solve(context.Background(), spec, nil, path)
-	if err == nil || !strings.Contains(err.Error(), "--resume") {
-		t.Errorf("Solve beside a killed run's part: %v, want an error that says to resume", err)
+	var killed *KilledRunError
+	if !errors.As(err, &killed) || killed.Path != path || killed.Part != part || !strings.Contains(err.Error(), "resume it") {
+		t.Errorf("Solve beside a killed run's part: %v, want a *KilledRunError that says to resume", err)
 	}
 }

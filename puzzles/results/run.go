@@ -86,7 +86,7 @@ func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, pa
 			return nil, err
 		}
 		if st, err := os.Stat(part); err == nil && st.Size() > 0 {
-			return nil, fmt.Errorf("a run writing %s was killed and left %s: continue it (polytile solve --resume %s), or remove %s to start again", path, part, path, part)
+			return nil, &KilledRunError{Path: path, Part: part}
 		}
 	}
 	return solveTo(ctx, spec, &c, path, h, nil)

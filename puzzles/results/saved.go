@@ -87,11 +87,12 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 		first, err = br.Peek(1)
 	}
 	if err != nil || first[0] != '{' {
-		return nil, fmt.Errorf("%s is neither a result (polytile solve --json) nor a shard file (solve --jsonl): it does not start with {", path)
+		return nil, fmt.Errorf("%s is neither a result nor a shard file: it does not start with {", path)
 	}
-	line, err := br.ReadBytes('\n')
+	lr := newLineReader(br, path)
+	line, err := lr.next()
 	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	// A shard file's first line is its header, a whole object; a
 	// result's is the start of one.
@@ -99,9 +100,9 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 		Polytile string `json:"polytile"`
 	}
 	if json.Unmarshal(line, &head) == nil && head.Polytile != "" {
-		return loadShard(f, br, path, line, pick)
+		return loadShard(f, lr, line, pick)
 	}
-	return loadResult(br, path, line, pick)
+	return loadResult(lr, line, pick)
 }
 
 // chooser keeps the solutions pick chooses as they are read.
@@ -135,14 +136,13 @@ func (c *chooser) add(s *Solution) (bool, error) {
 // loadResult reads a result whose first line is first. Encode writes the
 // counts, then each solution on a line of its own: those are read one by
 // one. A result written otherwise is read whole.
-func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) (*Saved, error) {
+func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error) {
+	path := lr.name
 	head := append([]byte(nil), first...)
-	n := 1
 	for !bytes.HasPrefix(bytes.TrimSpace(head[bytes.LastIndexByte(head[:len(head)-1], '\n')+1:]), []byte(`"solutions"`)) {
-		line, err := br.ReadBytes('\n')
-		n++
+		line, err := lr.next()
 		head = append(head, line...)
-		if err != nil {
+		if err != nil || !bytes.HasSuffix(line, []byte("\n")) {
 			// Not as Encode writes it: read it whole.
 			return wholeResult(head, path, pick)
 		}
@@ -165,19 +165,19 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 	if pick.Nth > 1 {
 		// The solutions before the Nth are one a line: count them, and
 		// decode nothing.
-		skipped, err := skipLines(br, pick.Nth-1)
-		n += skipped
+		skipped, err := lr.skipSolutions(pick.Nth - 1)
 		c.n = skipped
 		if err != nil {
 			return nil, fmt.Errorf("%s: distinct is %d, but the file ends after %d solutions", path, r.Distinct, skipped)
 		}
 	}
 	for {
-		line, err := br.ReadBytes('\n')
-		n++
+		line, err := lr.next()
+		// The file ends with this line: Encode ends it with a newline.
+		end := err != nil || !bytes.HasSuffix(line, []byte("\n"))
 		t := bytes.TrimSuffix(bytes.TrimSpace(line), []byte(","))
 		switch {
-		case bytes.HasPrefix(t, []byte("]")) || (len(t) == 0 && err != nil):
+		case bytes.HasPrefix(t, []byte("]")) || (len(t) == 0 && end):
 			if c.n != r.Distinct {
 				return nil, fmt.Errorf("%s: distinct is %d, but it holds %d solutions", path, r.Distinct, c.n)
 			}
@@ -187,28 +187,30 @@ func loadResult(br *bufio.Reader, path string, first []byte, pick puzzles.Pick) 
 		case c.n == 0 && bytes.Equal(t, []byte("{")):
 			// A solution over many lines: not as Encode writes it (but as
 			// results of Sudoku, queens and matrices were once written).
-			rest, rerr := io.ReadAll(br)
-			if rerr != nil {
-				return nil, fmt.Errorf("%s: %w", path, rerr)
+			whole := append(head, line...)
+			for !end {
+				line, err = lr.next()
+				whole = append(whole, line...)
+				end = err != nil || !bytes.HasSuffix(line, []byte("\n"))
 			}
-			return wholeResult(append(append(head, line...), rest...), path, pick)
+			return wholeResult(whole, path, pick)
 		}
 		var s Solution
 		if derr := decode(t, &s); derr != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, n, derr)
+			return nil, lr.errorf("%w", derr)
 		}
 		if serr := s.check(r.Symmetries); serr != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, n, serr)
+			return nil, lr.errorf("%w", serr)
 		}
 		more, cerr := c.add(&s)
 		if cerr != nil {
-			return nil, fmt.Errorf("%s:%d: not a solution of the puzzle: %w", path, n, cerr)
+			return nil, lr.errorf("not a solution of the puzzle: %w", cerr)
 		}
 		if !more {
 			return out, nil
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: the file ends inside its solutions", path, n)
+		if end {
+			return nil, lr.errorf("the file ends inside its solutions")
 		}
 	}
 }
@@ -257,9 +259,10 @@ func wholeResult(data []byte, path string, pick puzzles.Pick) (*Saved, error) {
 // loadShard reads a shard file whose first line (its header) is first.
 // The end line, if the file has one, is read from the file's end first, so
 // that a picture of the first solutions knows how many there are.
-func loadShard(f *os.File, br *bufio.Reader, path string, first []byte, pick puzzles.Pick) (*Saved, error) {
+func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error) {
+	path := lr.name
 	sf := &Shard{Name: path}
-	if err := sf.parse(1, first); err != nil {
+	if err := sf.parse(lr.n, first); err != nil {
 		return nil, err
 	}
 	h := &sf.Header
@@ -286,15 +289,13 @@ func loadShard(f *os.File, br *bufio.Reader, path string, first []byte, pick puz
 		out.Partial = "it is shard " + ShardName(h.Shard, h.Shards) + " of the search"
 	}
 	c := newChooser(spec, pick, out)
-	n := 2
 	if pick.Nth > 1 {
 		// The solutions are one a line, up to the end line if there is
 		// one: count the lines before the Nth, and decode nothing.
 		if out.Total >= 0 && pick.Nth > out.Total {
 			return out, nil
 		}
-		skipped, err := skipLines(br, pick.Nth-1)
-		n += skipped
+		skipped, err := lr.skipSolutions(pick.Nth - 1)
 		c.n = skipped
 		switch {
 		case err != nil && out.Total >= 0:
@@ -306,59 +307,32 @@ func loadShard(f *os.File, br *bufio.Reader, path string, first []byte, pick puz
 			return out, nil
 		}
 	}
-	for ; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			before := len(sf.Solutions)
-			if perr := sf.parse(n, line); perr != nil {
-				return nil, perr
-			}
-			if len(sf.Solutions) > before {
-				s := sf.Solutions[before]
-				sf.Solutions = sf.Solutions[:0]
-				more, cerr := c.add(&s.Solution)
-				if cerr != nil {
-					return nil, fmt.Errorf("%s:%d: not a solution of the puzzle: %w", path, n, cerr)
-				}
-				if !more {
-					return out, nil
-				}
-			}
-		}
+	for {
+		line, err := lr.nonBlank()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, err
+		}
+		if err := sf.parse(lr.n, line); err != nil {
+			return nil, err
+		}
+		if len(sf.Solutions) == 0 {
+			continue
+		}
+		s := sf.Solutions[0]
+		sf.Solutions = sf.Solutions[:0]
+		more, err := c.add(&s.Solution)
+		if err != nil {
+			return nil, lr.errorf("not a solution of the puzzle: %w", err)
+		}
+		if !more {
+			return out, nil
 		}
 	}
 	out.Total = c.n
 	return out, nil
-}
-
-// skipLines reads the lines of k solutions from br, and returns how many
-// it read: k, or fewer and the error that ended them. Done lines are read
-// past, not counted.
-func skipLines(br *bufio.Reader, k int) (int, error) {
-	start, solution := true, true
-	for n := 0; n < k; {
-		chunk, err := br.ReadSlice('\n')
-		if start {
-			solution = !bytes.HasPrefix(chunk, []byte(`{"done":`))
-		}
-		if err == nil {
-			if solution {
-				n++
-			}
-			start = true
-			continue
-		}
-		if !errors.Is(err, bufio.ErrBufferFull) {
-			return n, err
-		}
-		start = false // a line longer than the buffer: read on
-	}
-	return k, nil
 }
 
 // lastLine returns the last line of f that is not blank, if it is short

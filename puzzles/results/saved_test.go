@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,5 +162,45 @@ func TestLoadAll(t *testing.T) {
 	r, err := ReadResult(bytes.NewReader(all.Data), all.File)
 	if err != nil || len(all.Classes) != 65 || r.Distinct != 65 || !all.Complete {
 		t.Errorf("SolveAll: %d classes, result %v, %v", len(all.Classes), r, err)
+	}
+}
+
+// TestLoadLineAfterDone checks that an error in a solution chosen by its
+// number names its line, counting the done lines read past before it.
+func TestLoadLineAfterDone(t *testing.T) {
+	spec, err := puzzles.LoadSpec("scott")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.jsonl")
+	if _, err := Solve(context.Background(), spec, &puzzles.SolveConfig{Workers: 1}, path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	// The 5th solution's line, with a cell off the board.
+	nth, n := 5, 0
+	at := 0
+	for i, l := range lines {
+		if bytes.HasPrefix(l, []byte(`{"task":`)) {
+			if n++; n == nth {
+				at = i
+				break
+			}
+		}
+	}
+	if at+1 == nth+1 {
+		t.Skip("no done line before the 5th solution")
+	}
+	lines[at] = bytes.Replace(lines[at], []byte("[[0,"), []byte("[[99,"), 1)
+	os.WriteFile(path, bytes.Join(lines, nil), 0o644)
+	_, err = Load(path, puzzles.Pick{Nth: nth})
+	want := fmt.Sprintf("s.jsonl:%d: not a solution of the puzzle", at+1)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Load(Nth %d) = %v, want %q", nth, err, want)
 	}
 }

@@ -1,7 +1,7 @@
 package results
 
-// The shard file: what polytile solve --jsonl writes and polytile merge
-// reads. It is JSON lines (one JSON object a line, https://jsonlines.org):
+// The shard file: what Solve streams to and MergeFiles reads (what
+// polytile solve --jsonl writes and polytile merge reads). It is JSON lines (one JSON object a line, https://jsonlines.org):
 //
 //	{"polytile": "shard", "version": 1, "spec": "scott", "fingerprint": "…", "shard": 0, "shards": 4, …}
 //	{"task": 0, "orbit": 8, "pieces": [{"name": "F", "cells": [[0, 1], …]}, …]}
@@ -21,7 +21,6 @@ package results
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -354,25 +353,44 @@ func ReadShardFile(path string) (*Shard, error) {
 // refuses it.
 func ReadShard(r io.Reader, name string) (*Shard, error) {
 	sf := &Shard{Name: name}
-	br := bufio.NewReaderSize(r, 1<<16)
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			if perr := sf.parse(n, line); perr != nil {
-				return nil, perr
-			}
-		}
+	if err := sf.read(newLineReader(r, name), nil); err != nil {
+		return nil, err
+	}
+	return sf, nil
+}
+
+// read reads the file's lines from lr, checking each (parse). With each
+// nil it keeps the solutions; else it gives each solution to each as it
+// is read, keeping only their count and the sum of their orbits.
+func (sf *Shard) read(lr *lineReader, each func(*ShardSolution) error) error {
+	for {
+		line, err := lr.nonBlank()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return err
 		}
+		if err := sf.parse(lr.n, line); err != nil {
+			return err
+		}
+		if each == nil {
+			continue
+		}
+		for i := range sf.Solutions {
+			s := &sf.Solutions[i]
+			sf.count++
+			sf.raw += int64(s.Orbit)
+			if err := each(s); err != nil {
+				return err
+			}
+		}
+		sf.Solutions = sf.Solutions[:0]
 	}
 	if sf.Header.Polytile == "" {
-		return nil, fmt.Errorf("%s is empty, not a shard file (polytile solve --jsonl writes them)", name)
+		return &NotShardError{Path: sf.Name}
 	}
-	return sf, nil
+	return nil
 }
 
 // lineKind is what a line after the header of a shard file says, read
@@ -434,7 +452,7 @@ func (sf *Shard) header(n int, line []byte) error {
 		Version  int    `json:"version"`
 	}
 	if err := json.Unmarshal(line, &kind); err != nil || kind.Polytile != Kind {
-		return fmt.Errorf("%s is not a shard file (polytile solve --jsonl writes them): its first line is not a shard header", sf.Name)
+		return &NotShardError{Path: sf.Name, Why: "its first line is not a shard header"}
 	}
 	if kind.Version < 1 || kind.Version > Version {
 		return fmt.Errorf("%s is in version %d of the shard format; this polytile reads versions 1 to %d", sf.Name, kind.Version, Version)

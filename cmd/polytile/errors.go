@@ -1,0 +1,52 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/polytile/polytile/puzzles/results"
+)
+
+// reword returns err in the command's words: the typed errors of package
+// results that the command line can answer say which command or flag
+// does. The rest of err's message, and its chain, are kept.
+func reword(err error) error {
+	var (
+		notShard *results.NotShardError
+		spec     *results.SpecLoadError
+		killed   *results.KilledRunError
+	)
+	var inner error
+	var words string
+	switch {
+	case errors.As(err, &killed):
+		inner = killed
+		words = fmt.Sprintf("a run writing %s was killed and left %s: continue it (polytile solve --resume %s), or remove %s to start again",
+			killed.Path, killed.Part, killed.Path, killed.Part)
+	case errors.As(err, &spec):
+		inner = spec
+		words = fmt.Sprintf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %v", spec.Err)
+	case errors.As(err, &notShard) && notShard.Why == "":
+		inner = notShard
+		words = notShard.Path + " is empty, not a shard file (polytile solve --jsonl writes them)"
+	case errors.As(err, &notShard):
+		inner = notShard
+		words = notShard.Path + " is not a shard file (polytile solve --jsonl writes them): " + notShard.Why
+	default:
+		return err
+	}
+	return &rewordedError{msg: strings.Replace(err.Error(), inner.Error(), words, 1), err: err}
+}
+
+// rewordedError is an error with the message the command gives it.
+type rewordedError struct {
+	msg string
+	err error
+}
+
+// Error returns the message in the command's words.
+func (e *rewordedError) Error() string { return e.msg }
+
+// Unwrap returns the error reworded.
+func (e *rewordedError) Unwrap() error { return e.err }

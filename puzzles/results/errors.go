@@ -1,0 +1,46 @@
+package results
+
+// The errors a caller may answer, typed so that a command can say how
+// (which of its commands writes a shard file, which flag gives a spec).
+
+// NotShardError is the error of reading as a shard file (Writer) a file
+// that is not one.
+type NotShardError struct {
+	Path string // the file's path or name
+	// Why says what shows it is not ("its first line is not a shard
+	// header"), or is "" if the file is empty.
+	Why string
+}
+
+// Error says "PATH is empty, not a shard file" or "PATH is not a shard
+// file: WHY".
+func (e *NotShardError) Error() string {
+	if e.Why == "" {
+		return e.Path + " is empty, not a shard file"
+	}
+	return e.Path + " is not a shard file: " + e.Why
+}
+
+// SpecLoadError is the error of a merge of shard files that cannot load
+// the spec whose puzzle it checks every solution against: the one given,
+// or the one the shards carry or name. Err says why.
+type SpecLoadError struct{ Err error }
+
+// Error says that the spec does not load, and why.
+func (e *SpecLoadError) Error() string {
+	return "results: a merge checks every solution against the puzzle, and cannot load its spec: " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *SpecLoadError) Unwrap() error { return e.Err }
+
+// KilledRunError is Solve's refusal to stream to the shard file at Path
+// when a run that was killed left its part file, Part (PartName), beside
+// it: Resume continues that run; removing Part starts again.
+type KilledRunError struct{ Path, Part string }
+
+// Error says which run was killed, and what to do.
+func (e *KilledRunError) Error() string {
+	return "results: a run writing " + e.Path + " was killed and left " + e.Part +
+		": resume it, or remove " + e.Part + " to start again"
+}
