@@ -49,7 +49,7 @@ func Cover(p cover.Problem, sols [][]int, numbers []int, total int, opt *Options
 			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 		}
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func CoverPuzzle(p cover.Problem, opt *Options) ([]*Sheet, error) {
 	default:
 		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func sudokuContent(q *cover.Sudoku, sol []int) *content {
 	if sol != nil {
 		grid = q.Grid(sol)
 	}
-	return &content{w: float64(size), h: float64(size), custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	return &content{w: float64(size), h: float64(size), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range size {
 			for c := range size {
 				given := q.Givens[r][c] != 0
@@ -132,7 +132,7 @@ func queensContent(q *cover.Queens, sol []int) *content {
 	for _, h := range q.Holes {
 		hole[h] = true
 	}
-	return &content{w: float64(n), h: float64(n), custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	return &content{w: float64(n), h: float64(n), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range n {
 			for c := range n {
 				if hole[[2]int{r, c}] {
@@ -173,7 +173,7 @@ func Matrix(m *cover.Matrix, chosen []int, title string, opt *Options) ([]*Sheet
 	if len(m.Items) == 0 {
 		return nil, fmt.Errorf("gallery: a matrix with no items")
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func matrixContent(m *cover.Matrix, sol []int) *content {
 	}
 	per := max(1, (rows+2*cols-1)/(2*cols)) // options in a row of the picture
 	bins := (rows + per - 1) / per
-	return &content{w: float64(cols), h: float64(bins) + matrixHeader, custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	return &content{w: float64(cols), h: float64(bins) + matrixHeader, custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		y0, y1, fc := matrixHeader, matrixHeader+float64(bins), float64(cols)
 		for i, name := range m.Items {
 			at := pt(float64(i)+0.5, matrixHeader/2)
@@ -260,7 +260,7 @@ func SearchTree(m *cover.Matrix, most int, title string, opt *Options) ([]*Sheet
 	if err != nil {
 		return nil, err
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +270,7 @@ func SearchTree(m *cover.Matrix, most int, title string, opt *Options) ([]*Sheet
 	}
 	t := &placedTree{across: across, down: 2.5}
 	t.place(root, 0)
-	c := &content{w: float64(t.leaves) * t.across, h: float64(t.depth)*t.down + 1, custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	c := &content{w: float64(t.leaves) * t.across, h: float64(t.depth)*t.down + 1, custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		t.draw(m, s, f, pt)
 	}}
 	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("the search tree: %d nodes", len(t.nodes))}}, []*content{c})
@@ -287,7 +287,7 @@ func optionText(m *cover.Matrix, k int) string {
 
 // leafSpacing returns how far apart, in cells, a search tree over m puts
 // its leaves: 3, or as far as the widest option's text needs.
-func leafSpacing(s *style, m *cover.Matrix) (float64, error) {
+func leafSpacing(s *sheetLayout, m *cover.Matrix) (float64, error) {
 	across := 3.0
 	for k := range m.Options {
 		w, err := s.measure(optionText(m, k), s.cell*0.38, false)
@@ -344,7 +344,7 @@ func (t *placedTree) place(n *cover.Node, d int) int {
 
 // draw draws the tree, a search over m, in frame f: each edge with the
 // option it tries, then each node's box with its label.
-func (t *placedTree) draw(m *cover.Matrix, s *style, f *Frame, pt func(x, y float64) Point) {
+func (t *placedTree) draw(m *cover.Matrix, s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 	const bw, bh = 1.8, 0.9
 	for _, e := range t.edges {
 		a, b := t.nodes[e[0]], t.nodes[e[1]]

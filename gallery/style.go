@@ -47,9 +47,9 @@ func greyOf(i, n int) (color.NRGBA, int) {
 	return color.NRGBA{v, v, v, 0xff}, hatch
 }
 
-// fills returns the fill of each instance of c, and its hatching, in the
-// style's way.
-func (s *style) fills(c *content) ([]color.NRGBA, []int) {
+// fills returns the fill of each instance of c, and its hatching, as
+// Options.Style fills them.
+func (s *sheetLayout) fills(c *content) ([]color.NRGBA, []int) {
 	hatch := make([]int, len(c.pieces))
 	switch s.Style {
 	case StyleGrey:
@@ -66,7 +66,7 @@ func (s *style) fills(c *content) ([]color.NRGBA, []int) {
 
 // pieceFills returns the fill and hatching of each piece of the given
 // names, as a legend shows them.
-func (s *style) pieceFills(names []string) ([]color.NRGBA, []int) {
+func (s *sheetLayout) pieceFills(names []string) ([]color.NRGBA, []int) {
 	hatch := make([]int, len(names))
 	switch s.Style {
 	case StyleGrey:
@@ -142,7 +142,7 @@ type legendEntry struct {
 
 // legend returns the legend's entries for the pieces of the given names,
 // measured.
-func (s *style) legend(names []string) ([]legendEntry, error) {
+func (s *sheetLayout) legend(names []string) ([]legendEntry, error) {
 	fills, hatch := s.pieceFills(names)
 	out := make([]legendEntry, len(names))
 	for i, name := range names {
@@ -161,7 +161,7 @@ func (s *style) legend(names []string) ([]legendEntry, error) {
 
 // legendRows splits the entries into rows no wider than width (at least
 // one entry a row) and returns the first index of each row.
-func (s *style) legendRows(entries []legendEntry, width float64) []int {
+func (s *sheetLayout) legendRows(entries []legendEntry, width float64) []int {
 	var rows []int
 	x := math.Inf(1)
 	for i, e := range entries {
@@ -178,7 +178,7 @@ func (s *style) legendRows(entries []legendEntry, width float64) []int {
 
 // legendHeight returns the height of the band the legend takes on a page
 // whose frames are width wide.
-func (s *style) legendHeight(width float64) float64 {
+func (s *sheetLayout) legendHeight(width float64) float64 {
 	if len(s.legendEntries) == 0 {
 		return 0
 	}
@@ -188,7 +188,7 @@ func (s *style) legendHeight(width float64) float64 {
 // drawLegend adds the legend to the sheet, below the frames, in the band
 // legendHeight makes room for: a swatch in each piece's fill (outlined,
 // hatched as the pieces are) and its name, in rows centred on the page.
-func (s *style) drawLegend(sh *Sheet, top, width float64) {
+func (s *sheetLayout) drawLegend(sh *Sheet, top, width float64) {
 	entries := s.legendEntries
 	rows := s.legendRows(entries, width)
 	size := s.caption
