@@ -321,21 +321,11 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 		return nil, err
 	}
 	s := &Spec{Name: p.name, Kind: "tiling"}
-	if t, ok := f["title"]; ok {
-		if s.Title, err = p.text(t.val, "title", "a string"); err != nil {
-			return nil, err
-		}
-		s.Title = strings.TrimSpace(s.Title)
+	if s.Title, err = p.title(f); err != nil {
+		return nil, err
 	}
-	if l, ok := f["lattice"]; ok {
-		const want = "square, triangle or hexagon"
-		name, err := p.text(l.val, "lattice", want)
-		if err != nil {
-			return nil, err
-		}
-		if p.lat, ok = LatticeByName(name); !ok {
-			return nil, p.errorf(l.val, "lattice is %q; want %s", name, want)
-		}
+	if err := p.lattice(f); err != nil {
+		return nil, err
 	}
 	for _, k := range []string{"board", "pieces"} {
 		if _, ok := f[k]; !ok {
@@ -351,32 +341,11 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	area := 0
-	for _, pc := range pieces {
-		area += pc.Area()
+	if err := p.checkArea(f, board, pieces); err != nil {
+		return nil, err
 	}
-	if area != board.Len() {
-		hint := ""
-		if f["board"].val.Kind == yaml.ScalarNode {
-			hint = " (in the board's picture '.' is a cell to cover, ' ' and '#' are none; in a piece's, any character but a space is a cell)"
-		}
-		return nil, p.errorf(pk.key, "the pieces cover %s and the board has %d; the pieces' total area must equal the board's%s", plural.Of(area, "cell"), board.Len(), hint)
-	}
-	ways := 0
-	for _, pc := range pieces {
-		ways += len(pc.Orientations(board.Lattice())) * board.Len()
-		if ways > maxPlacements {
-			return nil, p.errorf(pk.key, "too large a puzzle: its pieces could lie on the board in more than %d ways; "+
-				"use fewer kinds of piece or a smaller board", maxPlacements)
-		}
-	}
-	checks := 0
-	for _, pc := range pieces {
-		checks += len(pc.Orientations(board.Lattice())) * board.Len() * pc.Area()
-		if checks > maxCellChecks {
-			return nil, p.errorf(pk.key, "too large a puzzle: listing where its pieces fit would check more than %d cells; "+
-				"use smaller pieces or a smaller board", maxCellChecks)
-		}
+	if err := p.checkSize(pk.key, board, pieces); err != nil {
+		return nil, err
 	}
 	if s.Puzzle, err = New(s.Title, board, pieces); err != nil {
 		return nil, p.errorf(pk.key, "%s", strings.TrimPrefix(err.Error(), "puzzles: "))
@@ -390,6 +359,76 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 		}
 	}
 	return s, nil
+}
+
+// title reads the spec's title, space trimmed; "" if it has none.
+func (p *specParser) title(f map[string]field) (string, error) {
+	t, ok := f["title"]
+	if !ok {
+		return "", nil
+	}
+	title, err := p.text(t.val, "title", "a string")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(title), nil
+}
+
+// lattice reads the spec's lattice, if it names one, into p.lat.
+func (p *specParser) lattice(f map[string]field) error {
+	l, ok := f["lattice"]
+	if !ok {
+		return nil
+	}
+	const want = "square, triangle or hexagon"
+	name, err := p.text(l.val, "lattice", want)
+	if err != nil {
+		return err
+	}
+	if p.lat, ok = LatticeByName(name); !ok {
+		return p.errorf(l.val, "lattice is %q; want %s", name, want)
+	}
+	return nil
+}
+
+// checkArea checks that the pieces cover as many cells as the board has,
+// hinting at how pictures are read when the board is one.
+func (p *specParser) checkArea(f map[string]field, board *Board, pieces []Piece) error {
+	area := 0
+	for _, pc := range pieces {
+		area += pc.Area()
+	}
+	if area == board.Len() {
+		return nil
+	}
+	hint := ""
+	if f["board"].val.Kind == yaml.ScalarNode {
+		hint = " (in the board's picture '.' is a cell to cover, ' ' and '#' are none; in a piece's, any character but a space is a cell)"
+	}
+	return p.errorf(f["pieces"].key, "the pieces cover %s and the board has %d; the pieces' total area must equal the board's%s", plural.Of(area, "cell"), board.Len(), hint)
+}
+
+// checkSize checks that listing where the pieces fit on the board stays
+// within maxPlacements placements and maxCellChecks cell checks; its
+// errors are at key, the spec's pieces key.
+func (p *specParser) checkSize(key *yaml.Node, board *Board, pieces []Piece) error {
+	ways := 0
+	for _, pc := range pieces {
+		ways += len(pc.Orientations(board.Lattice())) * board.Len()
+		if ways > maxPlacements {
+			return p.errorf(key, "too large a puzzle: its pieces could lie on the board in more than %d ways; "+
+				"use fewer kinds of piece or a smaller board", maxPlacements)
+		}
+	}
+	checks := 0
+	for _, pc := range pieces {
+		checks += len(pc.Orientations(board.Lattice())) * board.Len() * pc.Area()
+		if checks > maxCellChecks {
+			return p.errorf(key, "too large a puzzle: listing where its pieces fit would check more than %d cells; "+
+				"use smaller pieces or a smaller board", maxCellChecks)
+		}
+	}
+	return nil
 }
 
 const (
