@@ -106,8 +106,7 @@ func readSpec(r io.Reader) ([]byte, error) {
 // names it in errors. Every mistake in the spec is reported as a
 // *SpecError, at its line and column, saying what would be valid.
 //
-// A spec is a puzzle written as YAML, in the format of shared/DESIGN.md
-// ("The spec"):
+// A spec is a puzzle written as YAML:
 //
 //	title: Dana Scott's pentomino problem   # optional
 //	board: |          # '.' is a cell to cover; ' ' and '#' are not cells
