@@ -15,7 +15,7 @@ var letterLight = color.NRGBA{0xff, 0xff, 0xff, 0xff}
 // A fill that is not opaque is taken over the sheet's background, or over
 // white when the background is not opaque either, as on most pages and
 // viewers.
-func (s *style) letterColor(fill color.NRGBA) color.NRGBA {
+func (s *sheetLayout) letterColor(fill color.NRGBA) color.NRGBA {
 	under := letterLight
 	if s.Background.A == 0xff {
 		under = s.Background

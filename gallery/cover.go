@@ -49,7 +49,7 @@ func Cover(p matrix.Problem, sols [][]int, numbers []int, total int, opt *Option
 			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 		}
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func CoverPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
 	default:
 		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func sudokuContent(q *matrix.Sudoku, sol []int) *content {
 	if sol != nil {
 		grid = q.Grid(sol)
 	}
-	return &content{w: float64(size), h: float64(size), custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	return &content{w: float64(size), h: float64(size), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range size {
 			for c := range size {
 				given := q.Givens[r][c] != 0
@@ -132,7 +132,7 @@ func queensContent(q *matrix.Queens, sol []int) *content {
 	for _, h := range q.Holes {
 		hole[h] = true
 	}
-	return &content{w: float64(n), h: float64(n), custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	return &content{w: float64(n), h: float64(n), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range n {
 			for c := range n {
 				if hole[[2]int{r, c}] {
@@ -173,7 +173,7 @@ func Matrix(m *matrix.Matrix, chosen []int, title string, opt *Options) ([]*Shee
 	if len(m.Items) == 0 {
 		return nil, fmt.Errorf("gallery: a matrix with no items")
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func matrixContent(m *matrix.Matrix, sol []int) *content {
 	}
 	per := max(1, (rows+2*cols-1)/(2*cols)) // options in a row of the picture
 	bins := (rows + per - 1) / per
-	return &content{w: float64(cols), h: float64(bins) + matrixHeader, custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
+	return &content{w: float64(cols), h: float64(bins) + matrixHeader, custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		y0, y1, fc := matrixHeader, matrixHeader+float64(bins), float64(cols)
 		for i, name := range m.Items {
 			at := pt(float64(i)+0.5, matrixHeader/2)
@@ -260,82 +260,112 @@ func SearchTree(m *matrix.Matrix, most int, title string, opt *Options) ([]*Shee
 	if err != nil {
 		return nil, err
 	}
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
-	optionText := func(k int) string {
-		if k < len(m.Names) {
-			return m.Names[k]
-		}
-		return m.OptionText(k)
+	across, err := leafSpacing(s, m)
+	if err != nil {
+		return nil, err
 	}
-	// Place the leaves side by side, as far apart as the widest option's
-	// text needs, each parent over its children.
-	across, down := 3.0, 2.5
+	t := &placedTree{across: across, down: 2.5}
+	t.place(root, 0)
+	c := &content{w: float64(t.leaves) * t.across, h: float64(t.depth)*t.down + 1, custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+		t.draw(m, s, f, pt)
+	}}
+	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("the search tree: %d nodes", len(t.nodes))}}, []*content{c})
+}
+
+// optionText returns what an edge of m's search tree says of option k:
+// its name, or its items.
+func optionText(m *matrix.Matrix, k int) string {
+	if k < len(m.Names) {
+		return m.Names[k]
+	}
+	return m.OptionText(k)
+}
+
+// leafSpacing returns how far apart, in cells, a search tree over m puts
+// its leaves: 3, or as far as the widest option's text needs.
+func leafSpacing(s *sheetLayout, m *matrix.Matrix) (float64, error) {
+	across := 3.0
 	for k := range m.Options {
-		w, err := s.measure(optionText(k), s.cell*0.38, false)
+		w, err := s.measure(optionText(m, k), s.cell*0.38, false)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		// Labels sit 0.7 of the way down their edges: siblings' are 0.7
 		// of the leaves' spacing apart, at least.
 		across = max(across, (w/s.cell+0.4)/0.7)
 	}
-	type placed struct {
-		n    *matrix.Node
-		x, y float64
-	}
-	var nodes []placed
-	var edges [][2]int
-	leaves, depth := 0, 0
-	var place func(n *matrix.Node, d int) int
-	place = func(n *matrix.Node, d int) int {
-		depth = max(depth, d)
-		i := len(nodes)
-		nodes = append(nodes, placed{n: n, y: float64(d) * down})
-		if len(n.Children) == 0 {
-			nodes[i].x = float64(leaves)*across + across/2
-			leaves++
-			return i
-		}
-		var first, last int
-		for k, c := range n.Children {
-			j := place(c, d+1)
-			edges = append(edges, [2]int{i, j})
-			if k == 0 {
-				first = j
-			}
-			last = j
-		}
-		nodes[i].x = (nodes[first].x + nodes[last].x) / 2
+	return across, nil
+}
+
+// placedTree is a search tree placed in the plane, in cells: the leaves
+// side by side, across apart, each parent over its children, the levels
+// down apart.
+type placedTree struct {
+	across, down float64
+	nodes        []placedNode // in the order place visits them: the root first
+	edges        [][2]int     // parent and child, indexes into nodes
+	leaves       int          // leaves placed so far
+	depth        int          // the deepest level, the root's 0
+}
+
+// placedNode is a node of a search tree and the top centre of its box.
+type placedNode struct {
+	n    *matrix.Node
+	x, y float64
+}
+
+// place places n, at level d, and its subtree, after the leaves already
+// placed, and returns n's index in t.nodes.
+func (t *placedTree) place(n *matrix.Node, d int) int {
+	t.depth = max(t.depth, d)
+	i := len(t.nodes)
+	t.nodes = append(t.nodes, placedNode{n: n, y: float64(d) * t.down})
+	if len(n.Children) == 0 {
+		t.nodes[i].x = float64(t.leaves)*t.across + t.across/2
+		t.leaves++
 		return i
 	}
-	place(root, 0)
-	c := &content{w: float64(leaves) * across, h: float64(depth)*down + 1, custom: func(s *style, f *Frame, pt func(x, y float64) Point) {
-		const bw, bh = 1.8, 0.9
-		for _, e := range edges {
-			a, b := nodes[e[0]], nodes[e[1]]
-			f.Grid = append(f.Grid, Segment{pt(a.x, a.y+bh), pt(b.x, b.y)})
-			at := pt(a.x+0.7*(b.x-a.x), a.y+bh+0.7*(b.y-a.y-bh))
-			f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.38, Color: solvedInk, Text: optionText(b.n.Option)})
+	var first, last int
+	for k, c := range n.Children {
+		j := t.place(c, d+1)
+		t.edges = append(t.edges, [2]int{i, j})
+		if k == 0 {
+			first = j
 		}
-		for _, p := range nodes {
-			fill, label, ink := nodeFill, "", s.BorderColor
-			switch {
-			case p.n.Solution:
-				fill, label, ink = solutionFill, "solution", color.NRGBA{0xff, 0xff, 0xff, 0xff}
-			case p.n.Dead:
-				fill, label, ink = deadFill, "× "+m.Items[p.n.Item], color.NRGBA{0xff, 0xff, 0xff, 0xff}
-			default:
-				label = m.Items[p.n.Item]
-			}
-			box := Ring{pt(p.x-bw/2, p.y), pt(p.x+bw/2, p.y), pt(p.x+bw/2, p.y+bh), pt(p.x-bw/2, p.y+bh)}
-			f.Shapes = append(f.Shapes, Shape{Piece: label, Fill: fill, Outline: []Ring{box}})
-			f.Borders = append(f.Borders, Segment{box[0], box[1]}, Segment{box[1], box[2]}, Segment{box[2], box[3]}, Segment{box[3], box[0]})
-			at := pt(p.x, p.y+bh/2)
-			f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.42, Bold: true, Color: ink, Text: label})
+		last = j
+	}
+	t.nodes[i].x = (t.nodes[first].x + t.nodes[last].x) / 2
+	return i
+}
+
+// draw draws the tree, a search over m, in frame f: each edge with the
+// option it tries, then each node's box with its label.
+func (t *placedTree) draw(m *matrix.Matrix, s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	const bw, bh = 1.8, 0.9
+	for _, e := range t.edges {
+		a, b := t.nodes[e[0]], t.nodes[e[1]]
+		f.Grid = append(f.Grid, Segment{pt(a.x, a.y+bh), pt(b.x, b.y)})
+		at := pt(a.x+0.7*(b.x-a.x), a.y+bh+0.7*(b.y-a.y-bh))
+		f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.38, Color: solvedInk, Text: optionText(m, b.n.Option)})
+	}
+	for _, p := range t.nodes {
+		fill, label, ink := nodeFill, "", s.BorderColor
+		switch {
+		case p.n.Solution:
+			fill, label, ink = solutionFill, "solution", color.NRGBA{0xff, 0xff, 0xff, 0xff}
+		case p.n.Dead:
+			fill, label, ink = deadFill, "× "+m.Items[p.n.Item], color.NRGBA{0xff, 0xff, 0xff, 0xff}
+		default:
+			label = m.Items[p.n.Item]
 		}
-	}}
-	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("the search tree: %d nodes", len(nodes))}}, []*content{c})
+		box := Ring{pt(p.x-bw/2, p.y), pt(p.x+bw/2, p.y), pt(p.x+bw/2, p.y+bh), pt(p.x-bw/2, p.y+bh)}
+		f.Shapes = append(f.Shapes, Shape{Piece: label, Fill: fill, Outline: []Ring{box}})
+		f.Borders = append(f.Borders, Segment{box[0], box[1]}, Segment{box[1], box[2]}, Segment{box[2], box[3]}, Segment{box[3], box[0]})
+		at := pt(p.x, p.y+bh/2)
+		f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.42, Bold: true, Color: ink, Text: label})
+	}
 }

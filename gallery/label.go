@@ -129,7 +129,7 @@ const letterHeight = 0.8
 // disc of radius r pixels (a piece's widest, less the half of the border
 // that is drawn inside it), at most the normal letter size; and whether at
 // that size it is too small to read, under half of it.
-func (s *style) letterSize(text string, r float64) (size float64, tooSmall bool, err error) {
+func (s *sheetLayout) letterSize(text string, r float64) (size float64, tooSmall bool, err error) {
 	normal := s.cell * 0.5
 	k, err := s.measure(text, 1, true)
 	if err != nil {

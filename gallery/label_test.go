@@ -61,7 +61,7 @@ func TestLettersInside(t *testing.T) {
 		}
 		sheets = append(sheets, s...)
 	}
-	st, _ := newStyle(nil)
+	st, _ := newSheetLayout(nil)
 	letters := 0
 	for _, s := range sheets {
 		for _, f := range s.Frames {

@@ -1,7 +1,6 @@
 package gallery
 
 import (
-	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -124,77 +123,6 @@ type Item struct {
 	Title string
 }
 
-// style is Options with the defaults filled in.
-type style struct {
-	Options
-	cell, border, gap, margin, caption, title float64
-	gridWidth                                 float64
-	gridColor                                 color.NRGBA
-	legendEntries                             []legendEntry     // the legend's, if one is asked for
-	abbrev                                    map[string]string // short names of pieces whose names do not fit on them
-}
-
-func newStyle(opt *Options) (*style, error) {
-	s := &style{}
-	if opt != nil {
-		s.Options = *opt
-	}
-	if s.CellSize < 0 || s.BorderWidth < 0 || s.Columns < 0 || s.PerPage < 0 ||
-		math.IsNaN(s.CellSize+s.BorderWidth+s.Gap+s.Margin) || math.IsInf(s.CellSize+s.BorderWidth+s.Gap+s.Margin, 0) {
-		return nil, fmt.Errorf("gallery: cell size, border width, columns and per-page must be 0 (default) or positive, and sizes finite")
-	}
-	if s.CellSize > 1000 || s.BorderWidth > 1000 || s.Gap > 10000 || s.Margin > 10000 {
-		return nil, fmt.Errorf("gallery: cell size and border width at most 1000 pixels, gap and margin at most 10000")
-	}
-	if !(s.Width >= 0 && s.Height >= 0 && s.FontSize >= 0 && s.Width <= MaxSheetSide && s.Height <= MaxSheetSide && s.FontSize <= 1000) {
-		return nil, fmt.Errorf("gallery: width and height from 0 (none) to %d pixels, font size from 0 (the default) to 1000", MaxSheetSide)
-	}
-	if err := checkStyle(s.Style); err != nil {
-		return nil, err
-	}
-	if s.BorderColor == (color.NRGBA{}) {
-		s.BorderColor = color.NRGBA{0x22, 0x22, 0x22, 0xff}
-		if s.Style == StyleOutline {
-			s.BorderColor = color.NRGBA{0, 0, 0, 0xff}
-		}
-	}
-	s.setCell(cmp.Or(s.CellSize, 24))
-	if s.Palette == nil {
-		s.Palette = palettes.Default()
-	}
-	if s.MeasureText == nil {
-		if m := registered.Load(); m != nil {
-			s.MeasureText = *m
-		}
-	}
-	s.gridColor = color.NRGBA{0, 0, 0, 0x40}
-	return s, nil
-}
-
-// minCaption is the smallest caption that cells' size gives: 6 points.
-const minCaption = 8
-
-// setCell sets the cell's size, and the sizes that follow from it.
-func (s *style) setCell(cell float64) {
-	s.cell = cell
-	s.border = s.BorderWidth
-	switch {
-	case s.border > 0:
-	case s.Style == StyleOutline:
-		s.border = hairline
-	default:
-		s.border = max(min(1, cell/4), cell/8)
-	}
-	s.gap = orDefault(s.Gap, s.cell)
-	s.margin = orDefault(s.Margin, s.cell)
-	s.caption = s.FontSize
-	if s.caption == 0 {
-		s.caption = max(minCaption, s.cell*0.7)
-	}
-	s.title = s.caption * 1.6
-	s.gridWidth = max(0.5, s.cell/24)
-}
-
 // fit sizes the cells so that the first page is as wide as Width, or as
 // high as Height, or as large as fits inside both, and returns the
 // arrangement at that size. The page's size is nearly proportional to the
@@ -203,7 +131,7 @@ func (s *style) setCell(cell float64) {
 // (pages are whole pixels); the renderers scale the rest of the way. The
 // number of columns is fixed after the first rounds, lest a near tie
 // between two arrangements swing the size back and forth.
-func (s *style) fit(items []Item, contents []*content, g pageGeometry) (pageGeometry, error) {
+func (s *sheetLayout) fit(items []Item, contents []*content, g pageGeometry) (pageGeometry, error) {
 	for i := range 40 {
 		r := math.Inf(1)
 		if s.Width > 0 {
@@ -237,7 +165,7 @@ func (s *style) fit(items []Item, contents []*content, g pageGeometry) (pageGeom
 // physical gives the sheets the figure's size: each page is the first's
 // size, padded and centred to the proportions of Width × Height when both
 // are given, and drawn at Width (or Height) whatever its size in pixels.
-func (s *style) physical(sheets []*Sheet, g pageGeometry) {
+func (s *sheetLayout) physical(sheets []*Sheet, g pageGeometry) {
 	w, h := g.w, g.h
 	pw, ph := s.Width, s.Height
 	dx, dy := 0.0, 0.0
@@ -260,16 +188,6 @@ func (s *style) physical(sheets []*Sheet, g pageGeometry) {
 	}
 }
 
-func orDefault(v, def float64) float64 {
-	switch {
-	case v == 0:
-		return def
-	case v < 0:
-		return 0
-	}
-	return v
-}
-
 // content is one frame's picture before it is placed: the cells, and the
 // piece of each instance. Square boards are a grid of cells; the other
 // lattices' are polygons (poly is set).
@@ -281,7 +199,7 @@ type content struct {
 	blank  bool     // an empty board: one light fill, its cells ruled
 	// custom, if set, draws the frame instead, w × h cells in size: a
 	// puzzle of package cover.
-	custom func(s *style, f *Frame, pt func(x, y float64) Point)
+	custom func(s *sheetLayout, f *Frame, pt func(x, y float64) Point)
 	w, h   float64
 }
 
@@ -371,7 +289,7 @@ func solutionContent(s *puzzles.Solution, geoms map[*puzzles.Board]*polyGeom) (*
 // widest caption when there are labels. A sheet is at least as wide as its
 // title (by MeasureText), the frames centred under it.
 func Layout(items []Item, opt *Options) ([]*Sheet, error) {
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +350,7 @@ func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
 // Pieces lays out a set of pieces, each in a frame of its own with its name
 // under it, in the colours the palette gives the set.
 func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
@@ -485,7 +403,7 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 // small to read (letterSize), and gives them short names (abbreviation),
 // which a legend under the frames spells out. A piece's shape is the same
 // in every frame, turned or not: the first frame it is in says.
-func (s *style) abbreviate(contents []*content) error {
+func (s *sheetLayout) abbreviate(contents []*content) error {
 	seen := map[string]bool{}
 	for _, c := range contents {
 		for inst, rings := range c.outlines() {
@@ -526,7 +444,7 @@ func pieceItem(p puzzles.Piece) Item {
 // columns returns the number of frames in a row: the one that makes the
 // sheet nearest to square, counting an empty slot in the last row as a
 // small cost.
-func (s *style) columns(n int, slotW, slotH float64) int {
+func (s *sheetLayout) columns(n int, slotW, slotH float64) int {
 	if s.Columns > 0 {
 		return min(s.Columns, n)
 	}
@@ -548,7 +466,7 @@ func (s *style) columns(n int, slotW, slotH float64) int {
 
 // measure returns the width of text at size pixels, by MeasureText or the
 // estimate.
-func (s *style) measure(text string, size float64, bold bool) (float64, error) {
+func (s *sheetLayout) measure(text string, size float64, bold bool) (float64, error) {
 	if s.MeasureText == nil {
 		return 0.6 * size * float64(utf8.RuneCountInString(text)), nil
 	}
@@ -571,7 +489,7 @@ func caption(items []Item, k int) string {
 // layout lays out the items on sheets. Every slot is as wide as the widest
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
-func (s *style) layout(items []Item, contents []*content) ([]*Sheet, error) {
+func (s *sheetLayout) layout(items []Item, contents []*content) ([]*Sheet, error) {
 	if s.Letters && (len(contents) == 0 || contents[0].custom == nil) {
 		if err := s.abbreviate(contents); err != nil {
 			return nil, err
@@ -618,8 +536,8 @@ type pageGeometry struct {
 	w, h                 float64
 }
 
-// geometry arranges the items' frames at the style's cell size.
-func (s *style) geometry(items []Item, contents []*content) (pageGeometry, error) {
+// geometry arranges the items' frames at the layout's cell size.
+func (s *sheetLayout) geometry(items []Item, contents []*content) (pageGeometry, error) {
 	maxW, maxH := 0.0, 0.0
 	for _, c := range contents {
 		w, h := c.size()
@@ -655,7 +573,7 @@ func (s *style) geometry(items []Item, contents []*content) (pageGeometry, error
 }
 
 // titleHeight returns the height of the band the title takes.
-func (s *style) titleHeight() float64 {
+func (s *sheetLayout) titleHeight() float64 {
 	if s.Title == "" {
 		return 0
 	}
@@ -665,7 +583,7 @@ func (s *style) titleHeight() float64 {
 // pageSize returns the size of a sheet of n frames in cols columns, under
 // a title titleW wide: whole pixels, so that a PNG is exactly the sheet's
 // size (the frames keep their places from the top-left corner).
-func (s *style) pageSize(n, cols int, slotW, slotH, titleW float64) (w, h float64) {
+func (s *sheetLayout) pageSize(n, cols int, slotW, slotH, titleW float64) (w, h float64) {
 	rows := (n + cols - 1) / cols
 	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
 	w = 2*s.margin + max(framesW, titleW)
@@ -674,7 +592,7 @@ func (s *style) pageSize(n, cols int, slotW, slotH, titleW float64) (w, h float6
 }
 
 // page lays out items[first:last] on one sheet, under a title titleW wide.
-func (s *style) page(items []Item, contents []*content, first, last, cols int, slotW, slotH, titleW float64) *Sheet {
+func (s *sheetLayout) page(items []Item, contents []*content, first, last, cols int, slotW, slotH, titleW float64) *Sheet {
 	titleH := s.titleHeight()
 	sh := &Sheet{
 		Background:  s.Background,
@@ -707,7 +625,7 @@ func (s *style) page(items []Item, contents []*content, first, last, cols int, s
 }
 
 // frame draws item k in the slot whose top-left corner is x, y.
-func (s *style) frame(items []Item, contents []*content, k int, x, y, slotW, slotH float64) Frame {
+func (s *sheetLayout) frame(items []Item, contents []*content, k int, x, y, slotW, slotH float64) Frame {
 	c := contents[k]
 	cell := s.cell
 	cw, ch := c.size()

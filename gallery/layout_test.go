@@ -72,7 +72,7 @@ func TestLayoutSizes(t *testing.T) {
 }
 
 func TestColumns(t *testing.T) {
-	s, err := newStyle(nil)
+	s, err := newSheetLayout(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

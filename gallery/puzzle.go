@@ -34,7 +34,7 @@ func Puzzle(p *puzzles.Puzzle, opt *Options) ([]*Sheet, error) {
 	o.Lattice = p.Board().Lattice()
 
 	// The board: one frame, no caption.
-	bs, err := newStyle(&o)
+	bs, err := newSheetLayout(&o)
 	if err != nil {
 		return nil, err
 	}

@@ -171,7 +171,7 @@ func first(sheets []*Sheet, err error) (*Sheet, error) {
 // counts, each cell is shaded by its count, the largest darkest, and the
 // counts are written on the cells.
 func boardSheet(p *puzzles.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
-	s, err := newStyle(opt)
+	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -214,3 +215,72 @@ func countCells(pic string, isCell func(rune) bool, limit int) (row, col int, ov
 func isBoardCell(r rune) bool { return r == '.' }
 
 func isPieceCell(r rune) bool { return !unicode.IsSpace(r) }
+
+// picture returns the picture in scalar n, the value of key, which names
+// what in errors: "the board", or "the shape of piece ..."; short is what
+// for the start of a sentence. A folded block (>) would join the picture's
+// lines, so it is not allowed; a literal block that lost a row as YAML
+// reads it (see lostRow) is an error.
+func (p *specParser) picture(key, n *yaml.Node, what, short, want string) (string, error) {
+	pic, err := p.pictureText(n, short, want)
+	if err != nil {
+		return "", err
+	}
+	if err := p.lostRow(key, n, what, short == "board"); err != nil {
+		return "", err
+	}
+	return pic, nil
+}
+
+// pictureText returns the text of the picture in scalar n.
+func (p *specParser) pictureText(n *yaml.Node, what, want string) (string, error) {
+	if n.Kind == yaml.ScalarNode && n.Style&yaml.FoldedStyle != 0 {
+		return "", p.errorf(n, "%s is a folded block (>), which joins its lines; want a literal block (|)", what)
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag != "!!str" && n.Tag != "!!null" {
+		// A plain 1 or true is no picture.
+		return "", p.errorf(n, "%s is %s; want %s", what, describe(n), want)
+	}
+	return p.text(n, what, want)
+}
+
+// pictureError places an error from parsing the picture in n: a
+// PictureError at its line and column in the file, anything else at n.
+func (p *specParser) pictureError(n *yaml.Node, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "puzzles: ")
+	var pe *PictureError
+	if !errors.As(err, &pe) || pe.Line == 0 {
+		return p.errorf(n, "%s", msg)
+	}
+	line, col := p.picturePosition(n, pe.Line, pe.Col)
+	return p.errorAt(line, col, "%s", pe.Msg)
+}
+
+// picturePosition maps line k, column c of the picture in scalar n to a
+// position in the file. Lines of a literal block are the file's lines
+// after the block's header, indented by the block's indentation, which is
+// found by matching the picture's line against the file's. A picture on
+// one line starts after n's opening quote, if any. Other pictures, such as
+// quoted strings over several lines, map approximately.
+func (p *specParser) picturePosition(n *yaml.Node, k, c int) (line, col int) {
+	if n.Style&yaml.LiteralStyle != 0 {
+		line = n.Line + k
+		pic := pictureLines(n.Value)
+		if k-1 < len(pic) && line-1 < len(p.lines) {
+			src := []rune(strings.TrimSuffix(p.lines[line-1], "\r"))
+			want := []rune(pic[k-1])
+			if len(src) >= len(want) && string(src[len(src)-len(want):]) == pic[k-1] {
+				return line, len(src) - len(want) + c
+			}
+		}
+		return line, c
+	}
+	if k == 1 {
+		col = n.Column + c - 1
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			col++
+		}
+		return n.Line, col
+	}
+	return n.Line + k - 1, c
+}

@@ -1,0 +1,92 @@
+package gallery
+
+import (
+	"image/color"
+	"math"
+)
+
+// legendEntry is one piece in a legend: its name and look.
+type legendEntry struct {
+	piece string
+	name  string // what the legend writes: the name, or "a = name"
+	fill  color.NRGBA
+	hatch int
+	w     float64 // the entry's width: swatch, space, name
+}
+
+// legend returns the legend's entries for the pieces of the given names,
+// measured.
+func (s *sheetLayout) legend(names []string) ([]legendEntry, error) {
+	fills, hatch := s.pieceFills(names)
+	out := make([]legendEntry, len(names))
+	for i, name := range names {
+		text := name
+		if a, ok := s.abbrev[name]; ok {
+			text = a + " = " + name
+		}
+		w, err := s.measure(text, s.caption, false)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = legendEntry{piece: name, name: text, fill: fills[i], hatch: hatch[i], w: s.caption*1.5 + w}
+	}
+	return out, nil
+}
+
+// legendRows splits the entries into rows no wider than width (at least
+// one entry a row) and returns the first index of each row.
+func (s *sheetLayout) legendRows(entries []legendEntry, width float64) []int {
+	var rows []int
+	x := math.Inf(1)
+	for i, e := range entries {
+		gap := s.caption * 1.5
+		if x+gap+e.w > width && x > 0 || i == 0 {
+			rows = append(rows, i)
+			x = e.w
+			continue
+		}
+		x += gap + e.w
+	}
+	return rows
+}
+
+// legendHeight returns the height of the band the legend takes on a page
+// whose frames are width wide.
+func (s *sheetLayout) legendHeight(width float64) float64 {
+	if len(s.legendEntries) == 0 {
+		return 0
+	}
+	return float64(len(s.legendRows(s.legendEntries, width)))*s.caption*1.8 + s.caption
+}
+
+// drawLegend adds the legend to the sheet, below the frames, in the band
+// legendHeight makes room for: a swatch in each piece's fill (outlined,
+// hatched as the pieces are) and its name, in rows centred on the page.
+func (s *sheetLayout) drawLegend(sh *Sheet, top, width float64) {
+	entries := s.legendEntries
+	rows := s.legendRows(entries, width)
+	size := s.caption
+	for r, first := range rows {
+		last := len(entries)
+		if r+1 < len(rows) {
+			last = rows[r+1]
+		}
+		rowW := 0.0
+		for _, e := range entries[first:last] {
+			rowW += e.w
+		}
+		rowW += float64(last-first-1) * size * 1.5
+		x := (sh.Width - rowW) / 2
+		y := top + size + float64(r)*size*1.8
+		for _, e := range entries[first:last] {
+			box := Ring{{x, y}, {x + size, y}, {x + size, y + size}, {x, y + size}}
+			f := Frame{X: x, Y: y, Width: size, Height: size, Title: "legend: " + e.piece,
+				Borders: []Segment{{box[0], box[1]}, {box[1], box[2]}, {box[2], box[3]}, {box[3], box[0]}}}
+			f.Shapes = []Shape{{Piece: e.piece, Fill: e.fill, Outline: []Ring{box}}}
+			f.Hatch = hatchLines([]Ring{box}, e.hatch, size/3)
+			f.Letters = []Text{{X: x + size*1.5, Y: y + size/2, Anchor: AnchorStart, Size: size, Color: s.BorderColor, Text: e.name}}
+			sh.Frames = append(sh.Frames, f)
+			x += e.w + size*1.5
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package gallery
+
+import (
+	"cmp"
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/polytile/polytile/palettes"
+)
+
+// sheetLayout lays out sheets: the Options with the defaults filled in,
+// the sizes in pixels that follow from the cell's (setCell; fit changes
+// them to give the figure the size asked for), and what is found before
+// the frames are drawn: the legend's entries and the short names of
+// pieces. It is not the drawing style, which is Options.Style.
+type sheetLayout struct {
+	Options
+	cell, border, gap, margin, caption, title float64
+	gridWidth                                 float64
+	gridColor                                 color.NRGBA
+	legendEntries                             []legendEntry     // the legend's, if one is asked for
+	abbrev                                    map[string]string // short names of pieces whose names do not fit on them
+}
+
+// newSheetLayout checks opt (nil means the defaults) and returns the
+// layout it asks for, at its cell size.
+func newSheetLayout(opt *Options) (*sheetLayout, error) {
+	s := &sheetLayout{}
+	if opt != nil {
+		s.Options = *opt
+	}
+	if s.CellSize < 0 || s.BorderWidth < 0 || s.Columns < 0 || s.PerPage < 0 ||
+		math.IsNaN(s.CellSize+s.BorderWidth+s.Gap+s.Margin) || math.IsInf(s.CellSize+s.BorderWidth+s.Gap+s.Margin, 0) {
+		return nil, fmt.Errorf("gallery: cell size, border width, columns and per-page must be 0 (default) or positive, and sizes finite")
+	}
+	if s.CellSize > 1000 || s.BorderWidth > 1000 || s.Gap > 10000 || s.Margin > 10000 {
+		return nil, fmt.Errorf("gallery: cell size and border width at most 1000 pixels, gap and margin at most 10000")
+	}
+	if !(s.Width >= 0 && s.Height >= 0 && s.FontSize >= 0 && s.Width <= MaxSheetSide && s.Height <= MaxSheetSide && s.FontSize <= 1000) {
+		return nil, fmt.Errorf("gallery: width and height from 0 (none) to %d pixels, font size from 0 (the default) to 1000", MaxSheetSide)
+	}
+	if err := checkStyle(s.Style); err != nil {
+		return nil, err
+	}
+	if s.BorderColor == (color.NRGBA{}) {
+		s.BorderColor = color.NRGBA{0x22, 0x22, 0x22, 0xff}
+		if s.Style == StyleOutline {
+			s.BorderColor = color.NRGBA{0, 0, 0, 0xff}
+		}
+	}
+	s.setCell(cmp.Or(s.CellSize, 24))
+	if s.Palette == nil {
+		s.Palette = palettes.Default()
+	}
+	if s.MeasureText == nil {
+		if m := registered.Load(); m != nil {
+			s.MeasureText = *m
+		}
+	}
+	s.gridColor = color.NRGBA{0, 0, 0, 0x40}
+	return s, nil
+}
+
+// minCaption is the smallest caption that cells' size gives: 6 points.
+const minCaption = 8
+
+// setCell sets the cell's size, and the sizes that follow from it.
+func (s *sheetLayout) setCell(cell float64) {
+	s.cell = cell
+	s.border = s.BorderWidth
+	switch {
+	case s.border > 0:
+	case s.Style == StyleOutline:
+		s.border = hairline
+	default:
+		s.border = max(min(1, cell/4), cell/8)
+	}
+	s.gap = orDefault(s.Gap, s.cell)
+	s.margin = orDefault(s.Margin, s.cell)
+	s.caption = s.FontSize
+	if s.caption == 0 {
+		s.caption = max(minCaption, s.cell*0.7)
+	}
+	s.title = s.caption * 1.6
+	s.gridWidth = max(0.5, s.cell/24)
+}
+
+// orDefault returns v, or def when v is 0, or 0 when v is negative: a
+// size in Options that 0 defaults and a negative value turns off.
+func orDefault(v, def float64) float64 {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
