@@ -32,19 +32,18 @@ import "math/bits"
 // inlined there. A table whose span is 0 remembers nothing: a state's key
 // does not fit a word.
 type deadTable struct {
-	words []uint64 // the slots, two a bucket; nil until prepare makes them
-	free  func()   // gives words' memory back, if bigWords made it
-	span  uint     // the longest span of a placement, in positions
-	base  uint     // where the first empty cell goes in a key: span + the pieces
-	k     uint     // the bits of a key, K
-	mul   uint64   // the hash's odd multiplier shifted up by 64 - K: a key times it is the hash, on top
-	top   uint     // 64 less the bits of a bucket's number: the hash on top shifted down by it is the bucket
-	up    uint     // the bits of a bucket's number: the hash on top shifted up by it is the tag, on top
-	due   int64    // the nodes searched (seen) at which the table grows
-	seen  int64    // the nodes searched since the table was made, as of the last task
-	few   int      // the fewest pieces left in a state looked up: deadLeft once there is a table, else more than a puzzle has
-	shift uint     // 64 less the bits of a tag (K less a bucket's): an entry's node count and mark are below
-	hi    []uint64 // by position: the holes in the window from there, past its first span cells
+	words  []uint64 // the slots, two a bucket; nil until prepare makes them
+	free   func()   // gives words' memory back, if bigWords made it
+	span   uint     // the longest span of a placement, in positions
+	base   uint     // where the first empty cell goes in a key: span + the pieces
+	k      uint     // the bits of a key, K
+	mul    uint64   // the hash's odd multiplier shifted up by 64 - K: a key times it is the hash, on top
+	top    uint     // 64 less the bits of a bucket's number: the hash on top shifted down by it is the bucket
+	up     uint     // the bits of a bucket's number: the hash on top shifted up by it is the tag, on top
+	growIn int64    // the nodes the search is to make before the table grows, as of the last task
+	few    int      // the fewest pieces left in a state looked up: deadLeft once there is a table, else more than a puzzle has
+	shift  uint     // 64 less the bits of a tag (K less a bucket's): an entry's node count and mark are below
+	hi     []uint64 // by position: the holes in the window from there, past its first span cells
 	// preEnd is one past the last position of the task's prefix
 	// (fill.preEnd), set by prepare: a window that cells of the prefix
 	// may still come into (base+fillMax < preEnd) is not a state to
@@ -161,7 +160,7 @@ func (t *deadTable) prepare(preEnd int) {
 		t.few = deadLeft
 		return
 	}
-	if t.seen >= t.due && len(t.words) < 1<<min(deadMostBits, t.k) {
+	if t.growIn <= 0 && len(t.words) < 1<<min(deadMostBits, t.k) {
 		t.grow()
 	}
 }
@@ -198,7 +197,7 @@ func (t *deadTable) size(b uint) {
 	}
 	t.top, t.up = 64-(b-1), b-1
 	t.shift = 64 - (t.k - (b - 1))
-	t.due = t.seen + deadGrowth<<b
+	t.growIn = deadGrowth << b
 }
 
 // release gives back the table's memory.

@@ -208,7 +208,7 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	if f.stop {
 		err = ctx.Err()
 	}
-	f.dead.seen += f.nodes
+	f.dead.growIn -= f.nodes
 	return f.nodes, 0, err
 }
 

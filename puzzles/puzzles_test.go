@@ -1070,10 +1070,10 @@ func TestDeadTable(t *testing.T) {
 			if len(tab.words) != size {
 				t.Fatalf("%s: %d slots before the search made enough nodes, want %d", name, len(tab.words), size)
 			}
-			if size < whole && tab.due-tab.seen > deadGrowth*int64(len(tab.words)) {
-				t.Fatalf("%s: the table of %d slots grows after %d nodes more", name, len(tab.words), tab.due-tab.seen)
+			if size < whole && tab.growIn > deadGrowth*int64(len(tab.words)) {
+				t.Fatalf("%s: the table of %d slots grows after %d nodes more", name, len(tab.words), tab.growIn)
 			}
-			tab.seen = tab.due
+			tab.growIn = 0
 			tab.prepare(0)
 			if len(tab.words) != whole {
 				t.Fatalf("%s: %d slots, want %d", name, len(tab.words), whole)
