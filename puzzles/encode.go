@@ -395,93 +395,140 @@ func (p *Puzzle) breakingPiece(ctx context.Context) (int, []bool, error) {
 	}
 	best, bestKept := -1, 0
 	var bestKeep []bool
-	img := make([]int32, 0, 16)
-	n := p.board.Len()
-	mark := make([]int32, n) // k+1 for the cells of placement k
-	var table []int32
-	// The hash of a set of cells is the sum of its cells' (cellHash):
-	// hashes[g*n+c] is that of the image of cell c under symmetry g, so
-	// that an image's hash is a sum of looks.
-	hashes := make([]uint64, len(p.group)*n)
-	for g, sym := range p.group {
-		for c := range n {
-			to := int32(c)
-			if !sym.id {
-				to = sym.cells[c]
-			}
-			hashes[g*n+c] = cellHash(to)
-		}
-	}
-	hashOf := func(g int, cells []int32) uint64 {
-		var h uint64
-		for _, c := range cells {
-			h += hashes[g*n+int(c)]
-		}
-		return h
-	}
-pieces:
+	o := newOrbits(p)
 	for i, pc := range p.pieces {
-		if pc.Count != 1 {
+		if pc.Count != 1 || !p.fixedByGroup(i) {
 			continue
 		}
-		for _, g := range p.group {
-			if g.pieces[i] != int32(i) {
-				continue pieces
-			}
-		}
-		// The piece's placements, lo to hi (placements lists them piece
-		// by piece), by the hash of their cells, in a table of open
-		// addressing: slot h holds a placement's index plus one.
-		lo := max(0, slices.IndexFunc(p.placements, func(pl placement) bool { return pl.piece == i }))
-		hi := lo
-		for hi < len(p.placements) && p.placements[hi].piece == i {
-			hi++
-		}
-		size := 1 << bits.Len(uint(2*(hi-lo)))
-		if cap(table) < size {
-			table = make([]int32, size)
-		}
-		table = table[:size]
-		clear(table)
-		for k := lo; k < hi; k++ {
-			h := int(hashOf(0, p.placements[k].cells) & uint64(size-1))
-			for table[h] != 0 {
-				h = (h + 1) & (size - 1)
-			}
-			table[h] = int32(k + 1)
-		}
-		keep := make([]bool, len(p.placements))
-		kept := 0
-		for k := lo; k < hi; k++ {
-			if k%checkSetup == 0 && ctx.Err() != nil {
-				return -1, nil, ctx.Err()
-			}
-			pl := &p.placements[k]
-			first := k // the smallest placement in k's orbit
-			for g := 1; g < len(p.group); g++ {
-				img = img[:0]
-				for _, c := range pl.cells {
-					img = append(img, p.group[g].cells[c])
-				}
-				h := int(hashOf(g, pl.cells) & uint64(size-1))
-				for table[h] != 0 && !sameCells(p.placements[table[h]-1].cells, img, mark, table[h]) {
-					h = (h + 1) & (size - 1)
-				}
-				if table[h] == 0 {
-					panic("puzzles: a symmetry maps a placement off the board")
-				}
-				first = min(first, int(table[h]-1))
-			}
-			if first == k {
-				keep[k] = true
-				kept++
-			}
+		keep, kept, err := o.firsts(ctx, i)
+		if err != nil {
+			return -1, nil, err
 		}
 		if best < 0 || kept < bestKept {
 			best, bestKept, bestKeep = i, kept, keep
 		}
 	}
 	return best, bestKeep, nil
+}
+
+// fixedByGroup reports whether every symmetry of the group maps piece i
+// to itself.
+func (p *Puzzle) fixedByGroup(i int) bool {
+	for _, g := range p.group {
+		if g.pieces[i] != int32(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// orbits finds the orbits of a piece's placements under the puzzle's
+// symmetry group: it looks up the image of a placement under each
+// symmetry among the piece's placements, by the hash of its cells.
+type orbits struct {
+	p *Puzzle
+	n int // the board's cells
+	// hashes[g*n+c] is the hash (cellHash) of the image of cell c under
+	// symmetry g: the hash of a set of cells is the sum of its cells', so
+	// an image's hash is a sum of looks.
+	hashes []uint64
+	table  []int32 // the piece's placements by hash, open addressing: slot h holds a placement's index plus one
+	img    []int32 // scratch: the image of a placement
+	mark   []int32 // k+1 for the cells of placement k (sameCells)
+}
+
+// newOrbits returns the orbits of p's placements, the hashes of every
+// cell's images made.
+func newOrbits(p *Puzzle) *orbits {
+	n := p.board.Len()
+	o := &orbits{p: p, n: n, hashes: make([]uint64, len(p.group)*n),
+		img: make([]int32, 0, 16), mark: make([]int32, n)}
+	for g, sym := range p.group {
+		for c := range n {
+			to := int32(c)
+			if !sym.id {
+				to = sym.cells[c]
+			}
+			o.hashes[g*n+c] = cellHash(to)
+		}
+	}
+	return o
+}
+
+// hash returns the hash of the image of cells under symmetry g.
+func (o *orbits) hash(g int, cells []int32) uint64 {
+	var h uint64
+	for _, c := range cells {
+		h += o.hashes[g*o.n+int(c)]
+	}
+	return h
+}
+
+// index puts the placements lo to hi in the table, by the hash of their
+// cells.
+func (o *orbits) index(lo, hi int) {
+	size := 1 << bits.Len(uint(2*(hi-lo)))
+	if cap(o.table) < size {
+		o.table = make([]int32, size)
+	}
+	o.table = o.table[:size]
+	clear(o.table)
+	for k := lo; k < hi; k++ {
+		h := int(o.hash(0, o.p.placements[k].cells) & uint64(size-1))
+		for o.table[h] != 0 {
+			h = (h + 1) & (size - 1)
+		}
+		o.table[h] = int32(k + 1)
+	}
+}
+
+// firsts returns which of all placements are the first of their orbit
+// among the placements of piece i, and how many those are.
+func (o *orbits) firsts(ctx context.Context, i int) ([]bool, int, error) {
+	p := o.p
+	// The piece's placements, lo to hi (placements lists them piece by
+	// piece).
+	lo := max(0, slices.IndexFunc(p.placements, func(pl placement) bool { return pl.piece == i }))
+	hi := lo
+	for hi < len(p.placements) && p.placements[hi].piece == i {
+		hi++
+	}
+	o.index(lo, hi)
+	keep := make([]bool, len(p.placements))
+	kept := 0
+	for k := lo; k < hi; k++ {
+		if k%checkSetup == 0 && ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
+		first := k // the smallest placement in k's orbit
+		for g := 1; g < len(p.group); g++ {
+			first = min(first, o.image(g, k))
+		}
+		if first == k {
+			keep[k] = true
+			kept++
+		}
+	}
+	return keep, kept, nil
+}
+
+// image returns the placement that is the image of placement k under
+// symmetry g, among those in the table.
+func (o *orbits) image(g, k int) int {
+	p, size := o.p, len(o.table)
+	pl := &p.placements[k]
+	o.img = o.img[:0]
+	for _, c := range pl.cells {
+		o.img = append(o.img, p.group[g].cells[c])
+	}
+	h := int(o.hash(g, pl.cells) & uint64(size-1))
+	for o.table[h] != 0 && !sameCells(p.placements[o.table[h]-1].cells, o.img, o.mark, o.table[h]) {
+		h = (h + 1) & (size - 1)
+	}
+	if o.table[h] == 0 {
+		panic("puzzles: a symmetry maps a placement off the board")
+	}
+	return int(o.table[h] - 1)
 }
 
 // cellHash is a cell's part of the hash of a set of cells, the sum of

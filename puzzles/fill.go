@@ -1,7 +1,6 @@
 package puzzles
 
 import (
-	"cmp"
 	"context"
 	"math/bits"
 	"slices"
@@ -56,24 +55,13 @@ type fill struct {
 	stride int
 	gm     []gridMasks // by position of the window's first cell, when stride is not 0
 	holes  []int       // the positions that are not the board's cells, always covered
-	// dead remembers states of the search below which there is no cover
-	// (deadBits), for place1 and placeGrid; made at the first search,
-	// when a state's key fits a word (deadSpan is then not 0).
-	dead      []uint64
-	deadFree  func()   // gives dead's memory back, if bigWords made it
-	deadSpan  uint     // the longest span of a placement, in positions
-	deadBase  uint     // where the first empty cell goes in a key: deadSpan + np
-	deadK     uint     // the bits of a key, K
-	deadMul   uint64   // the hash's odd multiplier shifted up by 64 - K: a key times it is the hash, on top
-	deadTop   uint     // 64 less the bits of a bucket's number: the hash on top shifted down by it is the bucket
-	deadUp    uint     // the bits of a bucket's number: the hash on top shifted up by it is the tag, on top
-	deadGrow  int64    // the nodes searched (deadSeen) at which the table grows
-	deadSeen  int64    // the nodes searched since the table was made, as of the last task
-	deadFew   int      // the fewest pieces left in a state looked up: deadLeft once there is a table, else more than a puzzle has
-	deadShift uint     // 64 less the bits of a tag (K less a bucket's): an entry's node count and mark are below
-	deadHi    []uint64 // by position: the holes in the window from there, past its first deadSpan cells
-	covers    int64    // the covers visited
-	nextTick  int64    // the nodes at which to tick
+	// dead remembers states of the search below which there is no cover,
+	// for place1 and placeGrid; made at the first search, when a state's
+	// key fits a word (its span is then not 0). It is held by value: the
+	// hot loops reach its fields as they reach fill's own.
+	dead     deadTable
+	covers   int64 // the covers visited
+	nextTick int64 // the nodes at which to tick
 	// gridWalls is set on a board of squares (stride) whose pieces are
 	// all larger than one cell: a cell walled in is then a dead end;
 	// gridPairs when they are all larger than two: two cells walled in
@@ -101,81 +89,12 @@ type fill struct {
 // line after (end: the board's last line), and that are on the board.
 type gridMasks struct{ first, last, end, on uint64 }
 
-// gridMasksOf returns the masks of each position of a rectangle of n
-// cells, in lines of stride cells.
-func gridMasksOf(n, stride int) []gridMasks {
-	gm := make([]gridMasks, n)
-	for base := range n {
-		g := &gm[base]
-		for i := range min(fillMax, n-base) {
-			q := base + i
-			g.on |= 1 << i
-			if q%stride == 0 {
-				g.first |= 1 << i
-			}
-			if q%stride == stride-1 {
-				g.last |= 1 << i
-			}
-			if q >= n-stride {
-				g.end |= 1 << i
-			}
-		}
-	}
-	return gm
-}
-
 // gridOption is an option as placeGrid needs it.
 type gridOption struct {
 	mask      uint64
 	placement int32
 	piece     int32
 }
-
-// The table of dead states: states of the search that have no cover
-// below them. A state is the first empty cell, the window from there and
-// the pieces left; the covers below it depend on it alone (every cell
-// before the first empty one is covered, and the search remembers a state
-// only when every covered cell past the window's first deadSpan cells is
-// a hole: see fill.deadHi), so the search skips a state it meets again:
-// different placements of the same pieces often cover the same cells (in
-// 6 × 10 the search meets a third as many states as it makes nodes).
-//
-// A state fits in K bits, its key: the window's first deadSpan cells, the
-// pieces left above them, the first empty cell above those. Covered cells
-// past the first empty one lie within a placement's span of it, so
-// deadSpan, the longest span of a placement, keeps them all. The key is
-// hashed by a multiplication modulo 2^K, which is one to one: the hash's
-// top bits choose a bucket of two slots (a table of 2^b slots has 2^(b-1)
-// buckets), and the rest, the tag, tell the keys of a bucket apart
-// exactly. A slot is one word: the
-// tag on top, below it the nodes under the state (which the search counts
-// when it skips it) and a mark (bit 0) that the slot is not empty. So a
-// look in the table reads one cache line. A bucket keeps the state with
-// the most nodes below it of those stored there, and the last one. A
-// state below which nothing fits is not stored: meeting it again costs
-// no more than the look, and on 6 × 10 such states were a third of those
-// stored.
-//
-// The table starts with 2^deadBits slots (256 KB) and grows to
-// 2^deadMostBits (1 MB) once the search has made deadGrowth nodes a slot:
-// a short search, such as Scott's, then touches a quarter of the memory
-// (a fresh page costs a fault of its own). deadLeft is the fewest pieces
-// left in a state worth remembering: below that its subtree is smaller
-// than a look in the table costs. (Chosen by measure: 6 × 10 and 5 × 12
-// make 40% and 55% fewer nodes and take 20–25% less time; two slots a
-// bucket meet as many states again as a table of one slot a bucket and
-// four times the size.)
-const (
-	deadMul      = 0x9e3779b97f4a7c15
-	deadBits     = 15
-	deadMostBits = 17
-	deadGrowth   = 4
-	deadLeft     = 3
-	// deadBigWords is the size from which a table is mapped apart
-	// (bigWords), in huge pages where there are: the table's first look
-	// at each fresh page of 4 KB would cost a page fault.
-	deadBigWords = 1 << 16
-)
 
 // gridMaxFits is the most options of one position that placeGrid holds
 // at once (a power of 2); a puzzle with more is left to place1.
@@ -198,35 +117,9 @@ type fillOption struct {
 	placement int32  // index into Puzzle.placements
 }
 
-// fillWall is a cell next to a placement and its neighbours, as bits
-// relative to the placement's first cell: when all of them are covered and
-// the cell is not, it can never be (no piece is one cell). Its neighbours
-// before the placement's first cell are covered already and left out.
-type fillWall struct {
-	cell, nbrs uint64
-}
-
 // fillMax is the most pieces, and the longest span of a placement in the
 // fill order, that fill handles.
 const fillMax = 64
-
-// fillFits reports whether the fill engine can solve p.
-func fillFits(p *Puzzle) bool {
-	if len(p.pieces) > fillMax {
-		return false
-	}
-	pos := fillLayoutOf(p.board).pos
-	for _, pl := range p.placements {
-		lo, hi := pos[pl.cells[0]], pos[pl.cells[0]]
-		for _, c := range pl.cells {
-			lo, hi = min(lo, pos[c]), max(hi, pos[c])
-		}
-		if hi-lo >= fillMax {
-			return false
-		}
-	}
-	return true
-}
 
 // newFill returns a searcher of the fill engine for e's options: its
 // tables, built once for e, are shared; its state is its own.
@@ -235,171 +128,6 @@ func newFill(e *Encoding) *fill {
 	f := *e.fill
 	f.left, f.pre = make([]int, len(f.left)), make([]uint64, len(f.pre))
 	return &f
-}
-
-// buildFill builds the fill engine's tables for e's options.
-func buildFill(e *Encoding) *fill {
-	p := e.p
-	b := p.board
-	lay := fillLayoutOf(b)
-	n := lay.n
-	f := &fill{p: p, n: n, np: len(p.pieces), pos: lay.pos, at: make([][][]fillOption, n),
-		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true,
-		stride: lay.stride, holes: lay.holes, deadFew: 65}
-	for _, pc := range p.pieces {
-		f.singles = f.singles && pc.Count == 1
-	}
-	if f.stride > 0 {
-		f.gm = gridMasksOf(n, f.stride)
-	}
-	for i := range f.at {
-		f.at[i] = make([][]fillOption, len(p.pieces))
-	}
-	smallest := len(p.pieces[0].Cells)
-	for _, pc := range p.pieces {
-		smallest = min(smallest, len(pc.Cells))
-	}
-	// Options in the order the search meets them, so that the walls of the
-	// options it tries one after another lie side by side. The tables are
-	// read-only once built: every searcher of the encoding shares them.
-	firsts := make([]int, len(p.placements))
-	for _, k := range e.options {
-		pl := &p.placements[k]
-		first := f.pos[pl.cells[0]]
-		for _, c := range pl.cells {
-			first = min(first, f.pos[c])
-		}
-		firsts[k] = first
-		o := fillOption{placement: k}
-		for _, c := range pl.cells {
-			o.mask |= 1 << (f.pos[c] - first)
-		}
-		f.at[first][pl.piece] = append(f.at[first][pl.piece], o)
-	}
-	// The walls of each option, unless the cells walled in are found by
-	// the window's shifts, or are no dead end (a piece of one cell).
-	f.gridWalls, f.gridPairs = f.stride > 0 && smallest > 1, f.stride > 0 && smallest > 2
-	if !f.gridWalls && smallest > 1 {
-		nbrs := make([][]int, n) // the neighbours of each position
-		for i, c := range b.cells {
-			for _, d := range b.lat.Neighbors(c) {
-				if j := b.Index(d); j >= 0 {
-					nbrs[f.pos[i]] = append(nbrs[f.pos[i]], f.pos[j])
-				}
-			}
-		}
-		for _, byPiece := range f.at {
-			for _, opts := range byPiece {
-				for i := range opts {
-					o := &opts[i]
-					o.walls = int32(len(f.walls))
-					ws := walls(firsts[o.placement], o.mask, nbrs)
-					slices.SortFunc(ws, func(a, b fillWall) int { return cmp.Compare(a.cell, b.cell) })
-					for _, w := range ws {
-						o.halo |= w.cell
-						f.walls = append(f.walls, w.nbrs)
-					}
-				}
-			}
-		}
-	}
-	// The table of dead states, when a state's key fits a word.
-	var span uint
-	for _, byPiece := range f.at {
-		for _, opts := range byPiece {
-			for _, o := range opts {
-				span = max(span, uint(bits.Len64(o.mask)))
-			}
-		}
-	}
-	if k := span + uint(len(p.pieces)) + uint(bits.Len(uint(n))); k <= 64 {
-		f.deadSpan, f.deadBase, f.deadHi = span, span+uint(len(p.pieces)), make([]uint64, n)
-		f.deadK, f.deadMul = k, deadMul<<(64-k)
-		for _, q := range f.holes {
-			for base := max(0, q-fillMax+1); base <= q-int(span); base++ {
-				f.deadHi[base] |= 1 << (q - base - int(span))
-			}
-		}
-	}
-	most := 0 // the most options of one position
-	for _, byPiece := range f.at {
-		k := 0
-		for _, opts := range byPiece {
-			k += len(opts)
-		}
-		most = max(most, k)
-	}
-	if f.gridWalls && f.singles && most <= gridMaxFits {
-		// The options of each position and piece in four groups, by
-		// whether they cover the cell after the first in its line (a) and
-		// the one after it in the next line (b): a, neither, b, both. The
-		// options that fit when a, b or both are covered are then one run
-		// of the list, for each of the four cases (placeGrid picks the
-		// case by the window's two bits).
-		st := f.stride
-		group := func(o fillOption) int {
-			a, b := o.mask&2 != 0, o.mask>>st&1 != 0
-			switch {
-			case a && !b:
-				return 0
-			case !a && !b:
-				return 1
-			case !a:
-				return 2
-			}
-			return 3
-		}
-		f.gspan = make([]fillSpan, 4*n*len(p.pieces))
-		f.gopts = make([]gridOption, 0, len(e.options))
-		for base, byPiece := range f.at {
-			for piece, opts := range byPiece {
-				var at [5]int32
-				at[0] = int32(len(f.gopts))
-				for g := range 4 {
-					for _, o := range opts {
-						if group(o) == g {
-							f.gopts = append(f.gopts, gridOption{o.mask, o.placement, int32(piece)})
-						}
-					}
-					at[g+1] = int32(len(f.gopts))
-				}
-				for c, r := range [4][2]int{{0, 4}, {1, 3}, {0, 2}, {1, 2}} {
-					f.gspan[(base*4+c)*len(p.pieces)+piece] = fillSpan{at[r[0]], at[r[1]]}
-				}
-			}
-		}
-	}
-	return f
-}
-
-// walls lists the cells next to the placement at first with the given
-// mask that it may wall in, with their neighbours, relative to first.
-func walls(first int, mask uint64, nbrs [][]int) []fillWall {
-	var out []fillWall
-	var seen uint64
-	for rest := mask; rest != 0; rest &= rest - 1 {
-	next:
-		for _, h := range nbrs[first+bits.TrailingZeros64(rest)] {
-			r := h - first
-			if r < 0 || r >= fillMax || mask&(1<<r) != 0 || seen&(1<<r) != 0 {
-				continue // covered already, beyond the window, in the placement, or listed
-			}
-			seen |= 1 << r
-			w := fillWall{cell: 1 << r}
-			for _, g := range nbrs[h] {
-				switch d := g - first; {
-				case d < 0:
-					// Before the first empty cell: covered.
-				case d >= fillMax:
-					continue next // beyond the window: cannot tell
-				default:
-					w.nbrs |= 1 << d
-				}
-			}
-			out = append(out, w)
-		}
-	}
-	return out
 }
 
 // branch: the fill engine branches on the first empty cell in its order,
@@ -462,8 +190,8 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 		// Room for every piece after the prefix.
 		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
 		f.visit = visit
-		if f.deadSpan > 0 {
-			f.deadTable()
+		if f.dead.span > 0 {
+			f.dead.prepare(f.preEnd)
 		}
 		if f.gopts != nil {
 			if f.fits == nil {
@@ -480,62 +208,12 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	if f.stop {
 		err = ctx.Err()
 	}
-	f.deadSeen += f.nodes
+	f.dead.growIn -= f.nodes
 	return f.nodes, 0, err
 }
 
-// deadTable makes the table of dead states, 2^deadBits slots, or, once
-// the search has made deadGrowth nodes a slot, makes it 2^deadMostBits
-// slots, moving the states it holds. The search calls it before each task.
-func (f *fill) deadTable() {
-	if f.dead == nil {
-		f.deadSize(deadBits)
-		f.deadFew = deadLeft
-		return
-	}
-	if f.deadSeen < f.deadGrow || len(f.dead) >= 1<<min(deadMostBits, f.deadK) {
-		return
-	}
-	old, oldShift, oldFree := f.dead, f.deadShift, f.deadFree
-	f.deadSize(deadMostBits)
-	nodes := uint64(1)<<(oldShift&63) - 2
-	for i, e := range old {
-		if e&1 == 0 {
-			continue
-		}
-		// The hash is the bucket and the tag; split it anew.
-		h := (uint64(i/2)<<(64-oldShift) | e>>oldShift) << (64 - f.deadK)
-		f.deadStore(int(h>>f.deadTop), h<<f.deadUp, int64(e&nodes>>1))
-	}
-	if oldFree != nil {
-		oldFree()
-	}
-}
-
-// deadSize makes an empty table of 2^b slots, or 2^K if that is fewer:
-// then every key has a bucket of its own, and tags of one bit.
-func (f *fill) deadSize(b uint) {
-	b = min(b, f.deadK)
-	var ok bool
-	f.deadFree = nil
-	if 1<<b >= deadBigWords {
-		f.dead, f.deadFree, ok = bigWords(1<<b, f)
-	}
-	if !ok {
-		f.dead = make([]uint64, 1<<b)
-	}
-	f.deadTop, f.deadUp = 64-(b-1), b-1
-	f.deadShift = 64 - (f.deadK - (b - 1))
-	f.deadGrow = f.deadSeen + deadGrowth<<b
-}
-
 // release gives back the memory of the table of dead states.
-func (f *fill) release() {
-	if f.deadFree != nil {
-		f.deadFree()
-	}
-	f.dead, f.deadFree = nil, nil
-}
+func (f *fill) release() { f.dead.release() }
 
 // load puts down the placements of prefix.
 func (f *fill) load(prefix []int32) {
@@ -644,9 +322,9 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 		}
 		return
 	}
-	bucket, tag := f.deadSlot(base, window, avail)
+	bucket, tag := f.dead.slot(base, window, avail)
 	if bucket >= 0 {
-		if n, ok := f.deadNodes(bucket, tag); ok {
+		if n, ok := f.dead.lookup(bucket, tag); ok {
 			f.count(n)
 			return
 		}
@@ -681,7 +359,7 @@ func (f *fill) place1(base int, window, avail uint64, depth int) {
 	if bucket >= 0 && f.covers == covers && f.nodes > nodes {
 		// (A dead end with nothing below is not worth a slot: see
 		// placeGrid.)
-		f.deadStore(bucket, tag, f.nodes-nodes)
+		f.dead.store(bucket, tag, f.nodes-nodes)
 	}
 }
 
@@ -706,9 +384,9 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 		}
 		return
 	}
-	bucket, tag := f.deadSlot(base, window, avail)
+	bucket, tag := f.dead.slot(base, window, avail)
 	if bucket >= 0 {
-		if n, ok := f.deadNodes(bucket, tag); ok {
+		if n, ok := f.dead.lookup(bucket, tag); ok {
 			f.count(n)
 			return
 		}
@@ -766,58 +444,7 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 		}
 	}
 	if bucket >= 0 && f.covers == covers {
-		f.deadStore(bucket, tag, f.nodes-nodes)
-	}
-}
-
-// deadSlot returns the state's bucket in the table of dead states, or -1
-// if it is not one to remember, and its tag, in place: the top bits of a
-// slot. (Here and in the search, shift counts known to be below 64 say so
-// with &63, which spares the compiled code the test for larger ones.)
-func (f *fill) deadSlot(base int, window, avail uint64) (int, uint64) {
-	span := f.deadSpan & 63
-	if bits.OnesCount64(avail) < f.deadFew || base+fillMax < f.preEnd || window>>span != f.deadHi[base] {
-		return -1, 0
-	}
-	key := window&(1<<span-1) | avail<<span | uint64(base)<<(f.deadBase&63)
-	// Multiplying by an odd number is one to one modulo 2^K: the top bits
-	// of the product's first K choose the bucket, the others are the tag,
-	// and a bucket and a tag are one key. (The multiplier shifted up puts
-	// the product's first K bits on top.)
-	h := key * f.deadMul
-	return int(h >> (f.deadTop & 63)), h << (f.deadUp & 63)
-}
-
-// deadNodes returns the nodes below the state of the tag that the bucket
-// holds, if it holds it.
-func (f *fill) deadNodes(bucket int, tag uint64) (int64, bool) {
-	b := (*[2]uint64)(f.dead[bucket*2:])
-	want := tag | 1
-	nodes := uint64(1)<<(f.deadShift&63) - 2
-	if (b[0]^want)&^nodes == 0 {
-		return int64(b[0] & nodes >> 1), true
-	}
-	if (b[1]^want)&^nodes == 0 {
-		return int64(b[1] & nodes >> 1), true
-	}
-	return 0, false
-}
-
-// deadStore puts the state of the tag, with the n nodes below it, in the
-// bucket: first if n is at least the nodes of the state first there,
-// which moves to second, else second. (A count too large for a slot is
-// not kept.)
-func (f *fill) deadStore(bucket int, tag uint64, n int64) {
-	b := (*[2]uint64)(f.dead[bucket*2:])
-	nodes := uint64(1)<<(f.deadShift&63) - 2
-	e := tag | uint64(n)<<1 | 1
-	if uint64(n) > nodes>>1 {
-		return
-	}
-	if e&nodes >= b[0]&nodes {
-		b[0], b[1] = e, b[0]
-	} else {
-		b[1] = e
+		f.dead.store(bucket, tag, f.nodes-nodes)
 	}
 }
 
@@ -918,94 +545,6 @@ func (f *fill) tick() {
 // checkEvery is how many search nodes pass between two looks at the
 // context: often enough to stop within a millisecond.
 const checkEvery = 1 << 12
-
-// fillLayout is where the fill engine puts the board's cells: pos gives
-// each cell's position in the order it fills them, from 0 to n. On a board
-// of squares (its cells' neighbours those of the rectangle around it) the
-// positions are those of the whole rectangle, line by line, stride cells a
-// line, the holes (positions of no cell) being covered from the start;
-// otherwise stride is 0 and the positions are the cells' ranks in the order
-// (fillOrder).
-type fillLayout struct {
-	pos    []int
-	n      int
-	stride int
-	holes  []int
-}
-
-func fillLayoutOf(b *Board) fillLayout {
-	rows, cols := b.Rows(), b.Cols()
-	lay := fillLayout{pos: make([]int, b.Len()), n: rows * cols, stride: cols}
-	colMajor := cols > rows
-	if colMajor {
-		lay.stride = rows
-	}
-	on := make([]bool, lay.n)
-	for i, c := range b.cells {
-		q := c.Row*cols + c.Col
-		if colMajor {
-			q = c.Col*rows + c.Row
-		}
-		lay.pos[i], on[q] = q, true
-	}
-	grid := lay.stride >= 2
-	for i, c := range b.cells {
-		q, st := lay.pos[i], lay.stride
-		var want []int
-		for _, d := range []int{-1, 1, -st, st} {
-			r := q + d
-			if r < 0 || r >= lay.n || (d == -1 && q%st == 0) || (d == 1 && q%st == st-1) || !on[r] {
-				continue
-			}
-			want = append(want, r)
-		}
-		var got []int
-		for _, d := range b.lat.Neighbors(c) {
-			if j := b.Index(d); j >= 0 {
-				got = append(got, lay.pos[j])
-			}
-		}
-		slices.Sort(want)
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			grid = false
-			break
-		}
-	}
-	if !grid {
-		lay = fillLayout{pos: make([]int, b.Len()), n: b.Len()}
-		for k, i := range fillOrder(b) {
-			lay.pos[i] = k
-		}
-		return lay
-	}
-	for q, ok := range on {
-		if !ok {
-			lay.holes = append(lay.holes, q)
-		}
-	}
-	return lay
-}
-
-// fillOrder returns the board's cells in the order the fill engine fills
-// them.
-func fillOrder(b *Board) []int {
-	order := make([]int, 0, b.Len())
-	if b.Cols() > b.Rows() {
-		for c := range b.Cols() {
-			for r := range b.Rows() {
-				if i := b.Index(Cell{r, c}); i >= 0 {
-					order = append(order, i)
-				}
-			}
-		}
-		return order
-	}
-	for i := range b.Len() {
-		order = append(order, i)
-	}
-	return order
-}
 
 // probe estimates the number of search nodes below prefix by one random
 // descent (Knuth's estimate of the size of a backtrack tree): at each

@@ -939,7 +939,8 @@ func TestFillFarApart(t *testing.T) {
 }
 
 // TestDeadTable checks the table of dead states: the bucket and the tag
-// give a state's key back, states whose keys differ in one bit never share
+// give a state's key back, a state whose window prefix cells may still
+// come into has none, states whose keys differ in one bit never share
 // a bucket and a tag, a state stored is found with its nodes, the table
 // grows when it should and keeps what it held, and a bucket keeps the
 // state with the most nodes and the last one.
@@ -973,16 +974,17 @@ func TestDeadTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := newFill(e)
-		if f.deadSpan == 0 {
+		tab := &f.dead
+		if tab.span == 0 {
 			t.Fatalf("%s: no table of dead states", name)
 		}
 		// The table's sizes: 2^K slots at most, a bucket a key.
-		first, whole := 1<<min(deadBits, f.deadK), 1<<min(deadMostBits, f.deadK)
-		f.deadTable()
-		if len(f.dead) != first || f.deadFew != deadLeft {
-			t.Fatalf("%s: a table of %d slots for keys of %d bits, states with %d pieces left", name, len(f.dead), f.deadK, f.deadFew)
+		first, whole := 1<<min(deadBits, tab.k), 1<<min(deadMostBits, tab.k)
+		tab.prepare(0)
+		if len(tab.words) != first || tab.few != deadLeft {
+			t.Fatalf("%s: a table of %d slots for keys of %d bits, states with %d pieces left", name, len(tab.words), tab.k, tab.few)
 		}
-		span, np := f.deadSpan, f.np
+		span, np := tab.span, f.np
 		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
 		state := func() (int, uint64, uint64) {
 			base := rng.IntN(f.n)
@@ -990,7 +992,7 @@ func TestDeadTable(t *testing.T) {
 			for bits.OnesCount64(avail) < deadLeft {
 				avail |= 1 << rng.IntN(np)
 			}
-			return base, rng.Uint64()&(1<<span-1)&^1 | f.deadHi[base]<<span, avail
+			return base, rng.Uint64()&(1<<span-1)&^1 | tab.hi[base]<<span, avail
 		}
 		type slot struct {
 			bucket int
@@ -1004,44 +1006,51 @@ func TestDeadTable(t *testing.T) {
 		var stored []dead
 		for range 5000 {
 			base, window, avail := state()
-			bucket, tag := f.deadSlot(base, window, avail)
-			if bucket < 0 || bucket >= len(f.dead)/2 || tag&(1<<f.deadShift-1) != 0 {
+			bucket, tag := tab.slot(base, window, avail)
+			if bucket < 0 || bucket >= len(tab.words)/2 || tag&(1<<tab.shift-1) != 0 {
 				t.Fatalf("%s: state (%d, %#x, %#x) has bucket %d, tag %#x", name, base, window, avail, bucket, tag)
 			}
+			// Prefix cells yet to come into the window, in a task
+			// whose prefix ends further on: not a state to remember.
+			tab.prepare(base + fillMax + 1)
+			if b, _ := tab.slot(base, window, avail); b >= 0 {
+				t.Fatalf("%s: state (%d, %#x, %#x) has bucket %d with prefix cells past its window", name, base, window, avail, b)
+			}
+			tab.prepare(0)
 			// The bucket and the tag give the key back: the hash is
 			// one to one.
-			k := f.deadK
-			key := window&(1<<span-1) | avail<<span | uint64(base)<<f.deadBase
-			h := uint64(bucket)<<(k-f.deadUp) | tag>>f.deadShift
+			k := tab.k
+			key := window&(1<<span-1) | avail<<span | uint64(base)<<tab.base
+			h := uint64(bucket)<<(k-tab.up) | tag>>tab.shift
 			if back := h * inverse & (1<<k - 1); back != key {
 				t.Fatalf("%s: state (%d, %#x, %#x), key %#x: bucket %d and tag %#x give key %#x", name, base, window, avail, key, bucket, tag, back)
 			}
 			at := slot{bucket, tag}
 			for i := 1; i < int(span); i++ {
-				if b, g := f.deadSlot(base, window^1<<i, avail); (slot{b, g}) == at {
+				if b, g := tab.slot(base, window^1<<i, avail); (slot{b, g}) == at {
 					t.Fatalf("%s: states (%d, %#x, %#x) and window %#x share bucket %d, tag %#x", name, base, window, avail, window^1<<i, b, g)
 				}
 			}
 			for i := range np {
 				if a := avail ^ 1<<i; bits.OnesCount64(a) >= deadLeft {
-					if b, g := f.deadSlot(base, window, a); (slot{b, g}) == at {
+					if b, g := tab.slot(base, window, a); (slot{b, g}) == at {
 						t.Fatalf("%s: states (%d, %#x, %#x) and pieces %#x share a slot", name, base, window, avail, a)
 					}
 				}
 			}
 			for i := range bits.Len(uint(f.n)) {
-				if q := base ^ 1<<i; q < f.n && f.deadHi[q] == f.deadHi[base] {
-					if b, g := f.deadSlot(q, window, avail); (slot{b, g}) == at {
+				if q := base ^ 1<<i; q < f.n && tab.hi[q] == tab.hi[base] {
+					if b, g := tab.slot(q, window, avail); (slot{b, g}) == at {
 						t.Fatalf("%s: states (%d, %#x, %#x) and position %d share a slot", name, base, window, avail, q)
 					}
 				}
 			}
-			if _, ok := f.deadNodes(bucket, tag); ok {
+			if _, ok := tab.lookup(bucket, tag); ok {
 				continue // the search stores a state only when it does not find it
 			}
 			n := rng.Int64N(1 << 20)
-			f.deadStore(bucket, tag, n)
-			if got, ok := f.deadNodes(bucket, tag); !ok || got != n {
+			tab.store(bucket, tag, n)
+			if got, ok := tab.lookup(bucket, tag); !ok || got != n {
 				t.Fatalf("%s: stored %d nodes, found %d, %v", name, n, got, ok)
 			}
 			stored = append(stored, dead{base, window, avail, n})
@@ -1049,7 +1058,7 @@ func TestDeadTable(t *testing.T) {
 		// Growing the table keeps every state it held.
 		var held []dead
 		for _, d := range stored {
-			if n, ok := f.deadNodes(f.deadSlot(d.base, d.window, d.avail)); ok && n == d.n {
+			if n, ok := tab.lookup(tab.slot(d.base, d.window, d.avail)); ok && n == d.n {
 				held = append(held, d)
 			}
 		}
@@ -1057,37 +1066,37 @@ func TestDeadTable(t *testing.T) {
 			t.Fatalf("%s: %d of %d states held", name, len(held), len(stored))
 		}
 		for _, size := range []int{first, whole} {
-			f.deadTable()
-			if len(f.dead) != size {
-				t.Fatalf("%s: %d slots before the search made enough nodes, want %d", name, len(f.dead), size)
+			tab.prepare(0)
+			if len(tab.words) != size {
+				t.Fatalf("%s: %d slots before the search made enough nodes, want %d", name, len(tab.words), size)
 			}
-			if size < whole && f.deadGrow-f.deadSeen > deadGrowth*int64(len(f.dead)) {
-				t.Fatalf("%s: the table of %d slots grows after %d nodes more", name, len(f.dead), f.deadGrow-f.deadSeen)
+			if size < whole && tab.growIn > deadGrowth*int64(len(tab.words)) {
+				t.Fatalf("%s: the table of %d slots grows after %d nodes more", name, len(tab.words), tab.growIn)
 			}
-			f.deadSeen = f.deadGrow
-			f.deadTable()
-			if len(f.dead) != whole {
-				t.Fatalf("%s: %d slots, want %d", name, len(f.dead), whole)
+			tab.growIn = 0
+			tab.prepare(0)
+			if len(tab.words) != whole {
+				t.Fatalf("%s: %d slots, want %d", name, len(tab.words), whole)
 			}
 			for _, d := range held {
-				if n, ok := f.deadNodes(f.deadSlot(d.base, d.window, d.avail)); !ok || n != d.n {
-					t.Fatalf("%s: state %v lost or changed (%d, %v) in a table of %d slots", name, d, n, ok, len(f.dead))
+				if n, ok := tab.lookup(tab.slot(d.base, d.window, d.avail)); !ok || n != d.n {
+					t.Fatalf("%s: state %v lost or changed (%d, %v) in a table of %d slots", name, d, n, ok, len(tab.words))
 				}
 			}
 		}
 		// A table from deadBigWords slots is mapped apart, on Linux;
 		// release gives it back.
-		if apart := f.deadFree != nil; apart != (len(f.dead) >= deadBigWords && runtime.GOOS == "linux") {
-			t.Fatalf("%s: a table of %d slots mapped apart: %v", name, len(f.dead), apart)
+		if apart := tab.free != nil; apart != (len(tab.words) >= deadBigWords && runtime.GOOS == "linux") {
+			t.Fatalf("%s: a table of %d slots mapped apart: %v", name, len(tab.words), apart)
 		}
 		defer f.release()
-		if f.deadShift > 61 {
+		if tab.shift > 61 {
 			continue // tags of fewer than 3 bits: no tags 1 to 4
 		}
 		// One bucket, states with tags 1 to 4.
-		clear(f.dead)
-		tag := func(i uint64) uint64 { return i << f.deadShift }
-		most := int64(1)<<(f.deadShift-1) - 1
+		clear(tab.words)
+		tag := func(i uint64) uint64 { return i << tab.shift }
+		most := int64(1)<<(tab.shift-1) - 1
 		for _, step := range []struct {
 			tag  uint64
 			n    int64
@@ -1101,21 +1110,21 @@ func TestDeadTable(t *testing.T) {
 			{3, most + 1, []uint64{4, 2}}, // too many to keep
 			{3, most, []uint64{3, 4}},
 		} {
-			f.deadStore(5, tag(step.tag), step.n)
+			tab.store(5, tag(step.tag), step.n)
 			for i := uint64(1); i <= 4; i++ {
-				_, ok := f.deadNodes(5, tag(i))
+				_, ok := tab.lookup(5, tag(i))
 				if ok != slices.Contains(step.kept, i) {
 					t.Fatalf("%s: after storing tag %d with %d nodes, tag %d found %v, want %v kept", name, step.tag, step.n, i, ok, step.kept)
 				}
 			}
-			if _, ok := f.deadNodes(4, tag(step.tag)); ok {
+			if _, ok := tab.lookup(4, tag(step.tag)); ok {
 				t.Fatalf("%s: tag %d found in another bucket", name, step.tag)
 			}
 		}
-		if got, _ := f.deadNodes(5, tag(3)); got != most {
+		if got, _ := tab.lookup(5, tag(3)); got != most {
 			t.Fatalf("%s: %d nodes kept, want %d", name, got, most)
 		}
-		t.Logf("%s: keys of %d bits, tags of %d, node counts up to %d", name, f.deadK, 64-f.deadShift, most)
+		t.Logf("%s: keys of %d bits, tags of %d, node counts up to %d", name, tab.k, 64-tab.shift, most)
 	}
 }
 
@@ -1239,9 +1248,9 @@ func TestDeadTableNoEmptyStates(t *testing.T) {
 		if covers == 0 {
 			t.Fatalf("%s: no covers", name)
 		}
-		nodes := uint64(1)<<(f.deadShift&63) - 2
+		nodes := uint64(1)<<(f.dead.shift&63) - 2
 		stored := 0
-		for i, e := range f.dead {
+		for i, e := range f.dead.words {
 			if e&1 == 0 {
 				continue
 			}
