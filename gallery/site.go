@@ -90,7 +90,7 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 	for i, c := range classes {
 		s, ok := c.Solution.(*puzzles.Solution)
 		if !ok {
-			return nil, &SiteKindError{Kind: fmt.Sprintf("%T", c.Solution)}
+			return nil, fmt.Errorf("gallery: a web gallery shows tilings; solution %d is not one", i+1)
 		}
 		sols[i] = s
 	}

@@ -95,7 +95,7 @@ func (m *MatrixPuzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, er
 		res: &Result{Symmetries: m.Symmetries(), Restricted: -1, Complete: true, Engine: EngineDLX, Workers: 1}}
 	err = r.run(ctx)
 	if c.Each == nil {
-		slices.SortFunc(r.res.Distinct, func(a, b Class) int { return strings.Compare(a.Solution.SortKey(), b.Solution.SortKey()) })
+		sortClasses(r.res.Distinct)
 	}
 	r.res.Elapsed = time.Since(r.start)
 	r.progress()
@@ -208,4 +208,21 @@ func (m *MatrixPuzzle) Remark(distinct int64, complete bool) (label, text string
 		return r.Remark(distinct, complete)
 	}
 	return "", ""
+}
+
+// sortClasses puts classes in the order of their sort keys, making each
+// key once (a matrix solution's key is its class's canonical form).
+func sortClasses(cs []Class) {
+	type keyed struct {
+		key string
+		c   Class
+	}
+	ks := make([]keyed, len(cs))
+	for i, c := range cs {
+		ks[i] = keyed{c.Solution.SortKey(), c}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	for i := range ks {
+		cs[i] = ks[i].c
+	}
 }

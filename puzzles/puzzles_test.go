@@ -881,14 +881,7 @@ func TestFillGridLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := newFill(e)
-		most := 0
-		for _, byPiece := range f.at {
-			k := 0
-			for _, opts := range byPiece {
-				k += len(opts)
-			}
-			most = max(most, k)
-		}
+		most := f.mostOptions()
 		if got := f.gopts != nil; got != tt.grid || got != (most <= gridMaxFits) {
 			t.Errorf("%s in %d×%d: %d options at a position, placeGrid %v, want %v", tt.pieces, tt.rows, tt.cols, most, got, tt.grid)
 		}

@@ -12,8 +12,7 @@ import (
 )
 
 // Kinds returns the kinds of puzzle a spec's kind key may name: tiling (the
-// default: a board and pieces), and the exact-cover puzzles of package
-// cover: sudoku (grid, diagonals), queens (n, holes) and exact-cover
+// default: a board and pieces), and the kinds of package matrix: sudoku (grid, diagonals), queens (n, holes) and exact-cover
 // (items, secondary, options).
 func Kinds() []string { return []string{"tiling", "sudoku", "queens", "exact-cover"} }
 
@@ -46,7 +45,7 @@ func (p *specParser) kindOf(root *yaml.Node) (string, *yaml.Node, error) {
 	return "tiling", nil, nil
 }
 
-// coverSpec reads a spec of a kind of package cover.
+// coverSpec reads a spec of a kind of package matrix.
 func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 	f, err := p.fields(root, "a "+kind+" spec", kindKeys[kind])
 	if err != nil {

@@ -358,15 +358,3 @@ func latticeName(p puzzles.Problem) string {
 
 // ShardName names shard i of n as polytile solve --shard does: "i/n".
 func ShardName(i, n int) string { return fmt.Sprintf("%d/%d", i, n) }
-
-// appendInt appends v in decimal, as strconv.AppendInt does; a cell's
-// coordinates, the most written numbers, are mostly below 100.
-func appendInt(b []byte, v int) []byte {
-	switch {
-	case 0 <= v && v < 10:
-		return append(b, byte('0'+v))
-	case 10 <= v && v < 100:
-		return append(b, byte('0'+v/10), byte('0'+v%10))
-	}
-	return strconv.AppendInt(b, int64(v), 10)
-}

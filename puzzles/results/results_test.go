@@ -6,10 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -497,15 +495,6 @@ func TestRunWriteJSON(t *testing.T) {
 		}
 		if one, all := allocs(1), allocs(len(res.Distinct)); len(res.Distinct) > 1 && all > one+2 {
 			t.Errorf("%s: writing %d solutions allocates %.0f times, one %.0f times", spec.Name, len(res.Distinct), all, one)
-		}
-	}
-}
-
-// appendInt writes what strconv writes.
-func TestAppendInt(t *testing.T) {
-	for _, v := range []int{math.MinInt, -100, -10, -9, -1, 0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 1000, 123456789, math.MaxInt} {
-		if got, want := string(appendInt([]byte("x"), v)), "x"+strconv.Itoa(v); got != want {
-			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
 		}
 	}
 }
