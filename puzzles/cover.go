@@ -29,7 +29,7 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 			i := b.Index(c)
 			if i < 0 {
 				where := "off the board"
-				if c.Row >= 0 && c.Row < b.rows && c.Col >= 0 && c.Col < b.cols {
+				if c.Row >= 0 && c.Row < b.Rows() && c.Col >= 0 && c.Col < b.Cols() {
 					where = "in a hole of the board"
 				}
 				return nil, fmt.Errorf("puzzles: piece %q covers cell [%d, %d], which is %s", pc.Name, c.Row, c.Col, where)
@@ -39,7 +39,7 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 			}
 			owner[i] = int32(k)
 		}
-		if !sameShape(b.lat, pc, pl.Cells) {
+		if !SameShape(b.Lattice(), pc, pl.Cells) {
 			return nil, fmt.Errorf("puzzles: piece %q is put down on %s, not its shape in any orientation it may take", pc.Name, plural.Of(len(pl.Cells), "cell"))
 		}
 		kind[k] = int32(pl.Piece)
@@ -52,7 +52,7 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 	}
 	for i, o := range owner {
 		if o < 0 {
-			c := b.cells[i]
+			c := b.Cells()[i]
 			return nil, fmt.Errorf("puzzles: cell [%d, %d] is not covered", c.Row, c.Col)
 		}
 	}

@@ -1,9 +1,8 @@
 package puzzles
 
 import (
-	"context"
 	"fmt"
-	"iter"
+	"runtime"
 	"time"
 
 	"github.com/polytile/polytile/solve"
@@ -56,9 +55,6 @@ type TaskStats struct {
 
 // ProgressEvery is how often Solve reports progress.
 const ProgressEvery = 200 * time.Millisecond
-
-// progressEvery is ProgressEvery, which tests may shorten.
-var progressEvery = ProgressEvery
 
 // Progress is how far a search has come.
 type Progress struct {
@@ -172,20 +168,30 @@ type Result struct {
 	// Elapsed is the wall time the search took.
 	Elapsed time.Duration
 
-	buffered int   // the most classes a task held in memory that were not merged yet
-	spilled  int64 // the classes that went through spill files
+	// Buffered is the most classes one task of a tiling held in memory
+	// before they were merged; Spilled, the classes that went through
+	// spill files on disk instead.
+	Buffered int
+	Spilled  int64
 }
 
-// Solutions returns every raw solution of the puzzle, in the order the
-// search finds them. Breaking the loop stops the search, as does canceling
-// ctx.
-func (p *Puzzle) Solutions(ctx context.Context) iter.Seq[*Solution] {
-	return func(yield func(*Solution) bool) {
-		e := p.Encode(false)
-		for opts := range e.Problem.Solutions(ctx) {
-			if sol, ok := e.Decode(opts); ok && !yield(sol) {
-				return
-			}
-		}
+// CheckConfig checks cfg and returns it with its defaults filled in.
+func CheckConfig(cfg *SolveConfig) (SolveConfig, error) {
+	var c SolveConfig
+	if cfg != nil {
+		c = *cfg
 	}
+	if c.Engine < EngineAuto || c.Engine > EngineFill {
+		return c, fmt.Errorf("puzzles: unknown engine %d", int(c.Engine))
+	}
+	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 1 && c.Shard >= c.Shards) || (c.Shards <= 1 && c.Shard > 0) {
+		return c, fmt.Errorf("puzzles: shard %d of %d: want 0 ≤ shard < shards", c.Shard, c.Shards)
+	}
+	if c.Workers < 0 || c.Limit < 0 {
+		return c, fmt.Errorf("puzzles: workers %d, limit %d: want 0 (the default) or more", c.Workers, c.Limit)
+	}
+	if c.Workers == 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	return c, nil
 }

@@ -124,8 +124,8 @@ func (p *Puzzle) livePlacements(ctx context.Context) ([]bool, error) {
 	b := p.board
 	n := b.Len()
 	f := &flood{nbrs: make([][]int32, n), mark: make([]int32, n), bad: bad, budget: floodBudget}
-	for i, c := range b.cells {
-		for _, d := range b.lat.Neighbors(c) {
+	for i, c := range b.Cells() {
+		for _, d := range b.Lattice().Neighbors(c) {
 			if j := b.Index(d); j >= 0 {
 				f.nbrs[i] = append(f.nbrs[i], int32(j))
 			}

@@ -101,8 +101,8 @@ func (f *fill) addWalls(firsts []int) {
 	}
 	b := f.p.board
 	nbrs := make([][]int, f.n) // the neighbours of each position
-	for i, c := range b.cells {
-		for _, d := range b.lat.Neighbors(c) {
+	for i, c := range b.Cells() {
+		for _, d := range b.Lattice().Neighbors(c) {
 			if j := b.Index(d); j >= 0 {
 				nbrs[f.pos[i]] = append(nbrs[f.pos[i]], f.pos[j])
 			}
@@ -252,7 +252,7 @@ func fillLayoutOf(b *Board) fillLayout {
 		lay.stride = rows
 	}
 	on := make([]bool, lay.n)
-	for i, c := range b.cells {
+	for i, c := range b.Cells() {
 		q := c.Row*cols + c.Col
 		if colMajor {
 			q = c.Col*rows + c.Row
@@ -260,7 +260,7 @@ func fillLayoutOf(b *Board) fillLayout {
 		lay.pos[i], on[q] = q, true
 	}
 	grid := lay.stride >= 2
-	for i, c := range b.cells {
+	for i, c := range b.Cells() {
 		q, st := lay.pos[i], lay.stride
 		var want []int
 		for _, d := range []int{-1, 1, -st, st} {
@@ -271,7 +271,7 @@ func fillLayoutOf(b *Board) fillLayout {
 			want = append(want, r)
 		}
 		var got []int
-		for _, d := range b.lat.Neighbors(c) {
+		for _, d := range b.Lattice().Neighbors(c) {
 			if j := b.Index(d); j >= 0 {
 				got = append(got, lay.pos[j])
 			}

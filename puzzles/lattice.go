@@ -76,19 +76,19 @@ func (l square) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
 
 // shift returns the translation that takes cell from to cell to: on each
 // of the package's lattices, a shift of the picture.
-func (square) shift(from, to Cell) (Cell, bool) {
+func (square) Shift(from, to Cell) (Cell, bool) {
 	return Cell{Row: to.Row - from.Row, Col: to.Col - from.Col}, true
 }
 
-// shifter is a lattice whose translations are shifts of the picture:
+// Shifter is a lattice whose translations are shifts of the picture:
 // those of the package.
-type shifter interface {
-	shift(from, to Cell) (Cell, bool)
+type Shifter interface {
+	Shift(from, to Cell) (Cell, bool)
 }
 
 // translate is Translate by the lattice's shift.
-func translate(l shifter, cells []Cell, from, to Cell) ([]Cell, bool) {
-	d, ok := l.shift(from, to)
+func translate(l Shifter, cells []Cell, from, to Cell) ([]Cell, bool) {
+	d, ok := l.Shift(from, to)
 	if !ok {
 		return nil, false
 	}
@@ -120,9 +120,9 @@ func (square) Neighbors(c Cell) []Cell {
 	return []Cell{{c.Row - 1, c.Col}, {c.Row, c.Col - 1}, {c.Row, c.Col + 1}, {c.Row + 1, c.Col}}
 }
 
-// transformShape applies transform t of lat to cells and normalizes the
+// TransformShape applies transform t of lat to cells and normalizes the
 // result.
-func transformShape(lat Lattice, t int, cells []Cell) []Cell {
+func TransformShape(lat Lattice, t int, cells []Cell) []Cell {
 	img := make([]Cell, len(cells))
 	for i, c := range cells {
 		img[i] = lat.Transform(t, c)

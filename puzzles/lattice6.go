@@ -97,7 +97,7 @@ func (l triangle) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
 	return translate(l, cells, from, to)
 }
 
-func (triangle) shift(from, to Cell) (Cell, bool) { return shiftParity(from, to) }
+func (triangle) Shift(from, to Cell) (Cell, bool) { return shiftParity(from, to) }
 
 func (triangle) Normalize(cells []Cell) []Cell { return normalizeParity(cells) }
 
@@ -122,7 +122,7 @@ func (l hexagon) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
 	return translate(l, cells, from, to)
 }
 
-func (hexagon) shift(from, to Cell) (Cell, bool) { return shiftParity(from, to) }
+func (hexagon) Shift(from, to Cell) (Cell, bool) { return shiftParity(from, to) }
 
 func (hexagon) Normalize(cells []Cell) []Cell { return normalizeParity(cells) }
 

@@ -62,7 +62,7 @@ func TestLattice6Transforms(t *testing.T) {
 						}
 					}
 				}
-				images[fmtCells(transformShape(lat, tr, []Cell{{0, 0}, {0, 1}, {1, 1}, {0, 2}, {0, 4}}))] = true
+				images[fmtCells(TransformShape(lat, tr, []Cell{{0, 0}, {0, 1}, {1, 1}, {0, 2}, {0, 4}}))] = true
 			}
 			if got := len(images); got != 12 {
 				t.Errorf("an asymmetric shape has %d images, want 12", got)
@@ -161,7 +161,7 @@ func TestLatticeSets(t *testing.T) {
 					t.Errorf("%s: piece %s has %d orientations", tc.set, p.Name, o)
 				}
 				for _, q := range pieces[:i] {
-					if sameShape(tc.lat, q, p.Cells) {
+					if SameShape(tc.lat, q, p.Cells) {
 						t.Errorf("%s: pieces %s and %s are the same shape", tc.set, q.Name, p.Name)
 					}
 				}
@@ -297,7 +297,7 @@ func TestHexiamondShapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !sameShape(Triangle, p, want.Cells) {
+		if !SameShape(Triangle, p, want.Cells) {
 			t.Errorf("hexiamond %s =\n%s, want\n%s", p.Name, p, want)
 		}
 	}

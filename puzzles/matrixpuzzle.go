@@ -80,7 +80,7 @@ func (m *MatrixPuzzle) Decode(data []byte) (Class, error) {
 // goroutine: Workers is at most one here; the engine is Dancing Links
 // (EngineAuto or EngineDLX); symmetry breaking does not apply.
 func (m *MatrixPuzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
-	c, err := checkConfig(cfg)
+	c, err := CheckConfig(cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -41,6 +41,9 @@ type taskResult struct {
 // (ahead + workers) × bufferCap.
 var bufferCap = 1024
 
+// progressEvery is ProgressEvery, which tests may shorten.
+var progressEvery = ProgressEvery
+
 // add appends d, first moving the classes waiting to the task's spill file
 // if bufferCap of them wait (or, if that fails, waiting for the merger to
 // take them), and wakes the merger if it fills the buffer. It reports
@@ -416,10 +419,10 @@ func (m *merger) finish(interrupted bool) {
 	}
 	for i := range m.results {
 		r := &m.results[i]
-		res.buffered = max(res.buffered, r.most)
+		res.Buffered = max(res.Buffered, r.most)
 		if r.spill != nil {
 			r.spill.close()
 		}
 	}
-	res.spilled = m.spilled
+	res.Spilled = m.spilled
 }

@@ -74,28 +74,3 @@ func Choose(ctx context.Context, p Problem, pick Pick) ([]Answer, int, error) {
 	}
 	return sols, len(sols), nil
 }
-
-// Pick is Choose for a tiling, whose solutions are *Solution.
-func (p *Puzzle) Pick(ctx context.Context, pick Pick) ([]*Solution, int, error) {
-	answers, found, err := Choose(ctx, p, pick)
-	if answers == nil {
-		return nil, found, err
-	}
-	sols := make([]*Solution, len(answers))
-	for i, a := range answers {
-		sols[i] = a.(*Solution)
-	}
-	return sols, found, err
-}
-
-// RawSolutions returns every raw solution of the puzzle, as Solutions
-// does, as Answers.
-func (p *Puzzle) RawSolutions(ctx context.Context) iter.Seq[Answer] {
-	return func(yield func(Answer) bool) {
-		for s := range p.Solutions(ctx) {
-			if !yield(s) {
-				return
-			}
-		}
-	}
-}

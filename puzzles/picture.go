@@ -21,8 +21,8 @@ func (e *PictureError) Error() string {
 	return fmt.Sprintf("puzzles: picture line %d, column %d: %s", e.Line, e.Col, e.Msg)
 }
 
-// pictureLines splits a picture into lines, dropping one final newline.
-func pictureLines(pic string) []string {
+// PictureLines splits a picture into lines, dropping one final newline.
+func PictureLines(pic string) []string {
 	pic = strings.TrimSuffix(strings.ReplaceAll(pic, "\r\n", "\n"), "\n")
 	if pic == "" {
 		return nil
@@ -35,7 +35,7 @@ func pictureLines(pic string) []string {
 // is not allowed. Tabs are never allowed: their width is a matter of taste.
 func scanPicture(pic string, kind func(r rune) (bool, string)) ([]Cell, error) {
 	var cells []Cell
-	for i, line := range pictureLines(pic) {
+	for i, line := range PictureLines(pic) {
 		col := 0
 		for _, r := range line {
 			col++

@@ -60,10 +60,10 @@ func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
 // repeated cells.
 func NewPiece(lat Lattice, name string, cells []Cell) (Piece, error) {
 	p := Piece{Name: name, Cells: lat.Normalize(cells), Count: 1}
-	return p, p.validate(lat)
+	return p, p.Validate(lat)
 }
 
-func (p Piece) validate(lat Lattice) error {
+func (p Piece) Validate(lat Lattice) error {
 	switch {
 	case p.Name == "":
 		return fmt.Errorf("puzzles: a piece needs a name")
@@ -103,7 +103,7 @@ func (p Piece) Orientations(lat Lattice) [][]Cell {
 		if p.OneSided && lat.Reflects(t) {
 			continue
 		}
-		img := transformShape(lat, t, p.Cells)
+		img := TransformShape(lat, t, p.Cells)
 		if !slices.ContainsFunc(out, func(o []Cell) bool { return slices.Equal(o, img) }) {
 			out = append(out, img)
 		}
@@ -111,8 +111,8 @@ func (p Piece) Orientations(lat Lattice) [][]Cell {
 	return out
 }
 
-// sameShape reports whether b is a in one of the orientations a may take.
-func sameShape(lat Lattice, a Piece, b []Cell) bool {
+// SameShape reports whether b is a in one of the orientations a may take.
+func SameShape(lat Lattice, a Piece, b []Cell) bool {
 	b = lat.Normalize(b)
 	for _, o := range a.Orientations(lat) {
 		if slices.Equal(o, b) {

@@ -61,11 +61,11 @@ func New(title string, board *Board, pieces []Piece) (*Puzzle, error) {
 	if len(pieces) == 0 {
 		return nil, fmt.Errorf("puzzles: no pieces")
 	}
-	lat := board.lat
+	lat := board.Lattice()
 	p := &Puzzle{title: title, board: board, pieces: make([]Piece, len(pieces))}
 	area := 0
 	for i, pc := range pieces {
-		if err := pc.validate(lat); err != nil {
+		if err := pc.Validate(lat); err != nil {
 			return nil, err
 		}
 		for _, q := range pieces[:i] {
@@ -114,14 +114,14 @@ func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, err
 	var out []placement
 	var room []int32 // the placements' cells, cut from one allocation at a time
 	tries := 0
-	sh, shifts := b.lat.(shifter)
+	sh, shifts := b.Lattice().(Shifter)
 	for i, pc := range pieces {
-		for _, o := range pc.Orientations(b.lat) {
+		for _, o := range pc.Orientations(b.Lattice()) {
 			// The cells that stick out furthest are the first to leave
 			// the board: trying them first spares moving a large piece
 			// to every cell.
 			probe := extremes(o)
-			for _, at := range b.cells {
+			for _, at := range b.Cells() {
 				if tries++; tries%checkSetup == 0 && ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
@@ -131,13 +131,13 @@ func placements(ctx context.Context, b *Board, pieces []Piece) ([]placement, err
 				var d Cell
 				moved, ok := o, true
 				if shifts {
-					d, ok = sh.shift(o[0], at)
+					d, ok = sh.Shift(o[0], at)
 					off := func(c Cell) bool { return b.Index(Cell{c.Row + d.Row, c.Col + d.Col}) < 0 }
 					if ok && len(o) > len(probe) && slices.ContainsFunc(probe, off) {
 						continue
 					}
 				} else {
-					moved, ok = b.lat.Translate(o, o[0], at)
+					moved, ok = b.Lattice().Translate(o, o[0], at)
 				}
 				if !ok {
 					continue
@@ -222,7 +222,7 @@ func (p *Puzzle) Placements() []Placement {
 func (p *Puzzle) placement(pl placement) Placement {
 	cells := make([]Cell, len(pl.cells))
 	for k, c := range pl.cells {
-		cells[k] = p.board.cells[c]
+		cells[k] = p.board.Cells()[c]
 	}
 	return Placement{Piece: pl.piece, Cells: cells}
 }

@@ -103,7 +103,7 @@ func TestSets(t *testing.T) {
 				// No two pieces of a set are the same shape.
 				for _, q := range pieces[:i] {
 					for _, o := range os {
-						if sameShape(Square, q, o) {
+						if SameShape(Square, q, o) {
 							t.Errorf("pieces %s and %s have the same shape", q.Name, p.Name)
 						}
 					}
@@ -1199,7 +1199,7 @@ func TestPlacementsAnyLattice(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := spec.Puzzle
-		if _, ok := p.board.lat.(shifter); !ok {
+		if _, ok := p.board.lat.(Shifter); !ok {
 			t.Fatalf("%s: the lattice %s has no shift", name, p.board.lat.Name())
 		}
 		want, err := placements(ctx, p.board, p.pieces)

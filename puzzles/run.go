@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -143,8 +142,8 @@ func (p *Puzzle) Fingerprint(cfg *SolveConfig) string {
 		engine = e
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n%s\n", splitVersion, engine, p.board.lat.Name())
-	for _, c := range p.board.cells {
+	fmt.Fprintf(h, "%s\n%s\n%s\n", splitVersion, engine, p.board.Lattice().Name())
+	for _, c := range p.board.Cells() {
 		fmt.Fprintf(h, "%d,%d;", c.Row, c.Col)
 	}
 	for _, pc := range p.pieces {
@@ -220,7 +219,7 @@ func (w *worker) class(t *task) (Class, bool) {
 // into tasks run by cfg.Workers goroutines. If ctx is canceled it returns
 // what was found so far, marked incomplete, with ctx's error.
 func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
-	c, err := checkConfig(cfg)
+	c, err := CheckConfig(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -242,27 +241,6 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
 	}
 	res.Elapsed = time.Since(start)
 	return res, err
-}
-
-// checkConfig checks cfg and returns it with its defaults filled in.
-func checkConfig(cfg *SolveConfig) (SolveConfig, error) {
-	var c SolveConfig
-	if cfg != nil {
-		c = *cfg
-	}
-	if c.Engine < EngineAuto || c.Engine > EngineFill {
-		return c, fmt.Errorf("puzzles: unknown engine %d", int(c.Engine))
-	}
-	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 1 && c.Shard >= c.Shards) || (c.Shards <= 1 && c.Shard > 0) {
-		return c, fmt.Errorf("puzzles: shard %d of %d: want 0 ≤ shard < shards", c.Shard, c.Shards)
-	}
-	if c.Workers < 0 || c.Limit < 0 {
-		return c, fmt.Errorf("puzzles: workers %d, limit %d: want 0 (the default) or more", c.Workers, c.Limit)
-	}
-	if c.Workers == 0 {
-		c.Workers = runtime.GOMAXPROCS(0)
-	}
-	return c, nil
 }
 
 // split makes the placements, chooses the engine, encodes the puzzle and

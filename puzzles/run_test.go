@@ -207,10 +207,10 @@ func TestBufferBounded(t *testing.T) {
 			var first []string
 			for _, workers := range []int{1, 3, 8} {
 				keys, res := streamed(t, p, SolveConfig{Engine: tt.engine, Limit: tt.limit, Workers: workers})
-				if res.buffered > bufferCap {
-					t.Errorf("workers %d: a task held %d solutions, want at most %d", workers, res.buffered, bufferCap)
+				if res.Buffered > bufferCap {
+					t.Errorf("workers %d: a task held %d solutions, want at most %d", workers, res.Buffered, bufferCap)
 				}
-				if tt.limit == 0 && workers > 1 && res.spilled == 0 {
+				if tt.limit == 0 && workers > 1 && res.Spilled == 0 {
 					t.Errorf("workers %d: no solutions went to spill files: the workers ahead waited", workers)
 				}
 				want := tt.limit

@@ -224,8 +224,8 @@ func oneSidedSet(lat Lattice, n int, names []string) func() []Piece {
 		for _, p := range free {
 			p.OneSided = true
 			out = append(out, p)
-			m := Piece{Name: p.Name + "'", Cells: transformShape(lat, lat.Transforms()/2, p.Cells), Count: 1, OneSided: true}
-			if !sameShape(lat, p, m.Cells) {
+			m := Piece{Name: p.Name + "'", Cells: TransformShape(lat, lat.Transforms()/2, p.Cells), Count: 1, OneSided: true}
+			if !SameShape(lat, p, m.Cells) {
 				out = append(out, m)
 			}
 		}
@@ -267,8 +267,8 @@ func oneSided(pieces []Piece, names map[string]string) []Piece {
 	var out []Piece
 	for _, p := range pieces {
 		out = append(out, p)
-		m := Piece{Name: p.Name + "'", Cells: transformShape(Square, 4, p.Cells), Count: 1, OneSided: true}
-		if sameShape(Square, p, m.Cells) {
+		m := Piece{Name: p.Name + "'", Cells: TransformShape(Square, 4, p.Cells), Count: 1, OneSided: true}
+		if SameShape(Square, p, m.Cells) {
 			continue
 		}
 		if n, ok := names[p.Name]; ok {
@@ -311,7 +311,7 @@ func Polyforms(lat Lattice, n int, oneSided bool) [][]Cell {
 			if oneSided && lat.Reflects(t) {
 				continue
 			}
-			img := transformShape(lat, t, cells)
+			img := TransformShape(lat, t, cells)
 			if best == nil || slices.CompareFunc(img, best, Cell.Compare) < 0 {
 				best = img
 			}
@@ -341,21 +341,4 @@ func Polyforms(lat Lattice, n int, oneSided bool) [][]Cell {
 	}
 	slices.SortFunc(level, func(a, b []Cell) int { return slices.CompareFunc(a, b, Cell.Compare) })
 	return level
-}
-
-// LoadPieces returns the pieces of the built-in set name (see PieceSet)
-// and their lattice, or else those of the spec that LoadSpec loads by that
-// name, with the spec.
-func LoadPieces(name string) ([]Piece, Lattice, *Spec, error) {
-	if pieces, err := PieceSet(name); err == nil {
-		return pieces, PieceSetLattice(name), nil, nil
-	}
-	spec, err := LoadSpec(name)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(PieceSetNames(), ", "), err)
-	}
-	if spec.Puzzle == nil {
-		return nil, nil, nil, fmt.Errorf("%s is a %s puzzle, which has no pieces", name, spec.Kind())
-	}
-	return spec.Puzzle.Pieces(), spec.Puzzle.Board().Lattice(), spec, nil
 }

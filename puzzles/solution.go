@@ -74,7 +74,7 @@ func (s *Solution) AppendPlacements(pls []Placement, cells []Cell) ([]Placement,
 	for i, c := range s.code {
 		pl := &byRank[c/k]
 		pl.Piece = int(c % k)
-		pl.Cells = append(pl.Cells, s.p.board.cells[i])
+		pl.Cells = append(pl.Cells, s.p.board.Cells()[i])
 	}
 	// By piece, then by first cell: the ranks are in the order of their
 	// first cells (read in the board's order, which is Cell.Compare's), so
@@ -251,8 +251,8 @@ func (s *Solution) String() string {
 	letters := s.Letters()
 	k := int32(len(s.p.pieces))
 	var out strings.Builder
-	for r := range b.rows {
-		line := make([]rune, b.cols)
+	for r := range b.Rows() {
+		line := make([]rune, b.Cols())
 		for c := range line {
 			line[c] = ' '
 			if i := b.Index(Cell{r, c}); i >= 0 {

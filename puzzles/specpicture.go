@@ -70,7 +70,7 @@ func (p *specParser) lostRow(key, n *yaml.Node, what string, board bool) error {
 	if n.Kind != yaml.ScalarNode || n.Style&yaml.LiteralStyle == 0 {
 		return nil
 	}
-	pic := pictureLines(n.Value)
+	pic := PictureLines(n.Value)
 	// The block's indentation: where its first non-empty row starts.
 	block := -1
 	for i, row := range pic {
@@ -197,7 +197,7 @@ func (p *specParser) lostRowInText(limit int) error {
 // of its cell number limit+1, and whether it has more than limit cells.
 func countCells(pic string, isCell func(rune) bool, limit int) (row, col int, over bool) {
 	n := 0
-	for i, line := range pictureLines(pic) {
+	for i, line := range PictureLines(pic) {
 		c := 0
 		for _, r := range line {
 			c++
@@ -265,7 +265,7 @@ func (p *specParser) pictureError(n *yaml.Node, err error) error {
 func (p *specParser) picturePosition(n *yaml.Node, k, c int) (line, col int) {
 	if n.Style&yaml.LiteralStyle != 0 {
 		line = n.Line + k
-		pic := pictureLines(n.Value)
+		pic := PictureLines(n.Value)
 		if k-1 < len(pic) && line-1 < len(p.lines) {
 			src := []rune(strings.TrimSuffix(p.lines[line-1], "\r"))
 			want := []rune(pic[k-1])

@@ -20,12 +20,12 @@ type symmetry struct {
 // set onto itself, the identity first.
 func puzzleGroup(b *Board, pieces []Piece) []symmetry {
 	var group []symmetry
-	for t := range b.lat.Transforms() {
+	for t := range b.Lattice().Transforms() {
 		cells, ok := boardSymmetry(b, t)
 		if !ok {
 			continue
 		}
-		pmap, ok := pieceSymmetry(b.lat, t, pieces)
+		pmap, ok := pieceSymmetry(b.Lattice(), t, pieces)
 		if !ok {
 			continue
 		}
@@ -48,15 +48,15 @@ func puzzleGroup(b *Board, pieces []Piece) []symmetry {
 // boardSymmetry returns the permutation of b's cells that transform t
 // followed by a translation makes, if it maps the board onto itself.
 func boardSymmetry(b *Board, t int) ([]int32, bool) {
-	img := make([]Cell, len(b.cells))
+	img := make([]Cell, len(b.Cells()))
 	first := 0
-	for i, c := range b.cells {
-		img[i] = b.lat.Transform(t, c)
+	for i, c := range b.Cells() {
+		img[i] = b.Lattice().Transform(t, c)
 		if img[i].Compare(img[first]) < 0 {
 			first = i
 		}
 	}
-	moved, ok := b.lat.Translate(img, img[first], b.cells[0])
+	moved, ok := b.Lattice().Translate(img, img[first], b.Cells()[0])
 	if !ok {
 		return nil, false
 	}
@@ -81,8 +81,8 @@ func pieceSymmetry(lat Lattice, t int, pieces []Piece) ([]int32, bool) {
 	for i, pc := range pieces {
 		j := i
 		if pc.OneSided && lat.Reflects(t) {
-			img := transformShape(lat, t, pc.Cells)
-			match := func(q Piece) bool { return q.OneSided && q.Count == pc.Count && sameShape(lat, q, img) }
+			img := TransformShape(lat, t, pc.Cells)
+			match := func(q Piece) bool { return q.OneSided && q.Count == pc.Count && SameShape(lat, q, img) }
 			if !match(pc) {
 				j = slices.IndexFunc(pieces, match)
 				if j < 0 {

@@ -35,7 +35,7 @@ func (p *Puzzle) Matrix() *matrix.Matrix {
 		}
 	}
 	base := len(m.Items)
-	for _, c := range p.board.cells {
+	for _, c := range p.board.Cells() {
 		m.Items = append(m.Items, fmt.Sprintf("%d,%d", c.Row, c.Col))
 	}
 	m.Primary = len(m.Items)

@@ -2,7 +2,6 @@ package puzzles
 
 import (
 	"bufio"
-	"cmp"
 	"fmt"
 	"io"
 	"regexp"
@@ -14,15 +13,6 @@ import (
 // plainName matches the piece names that YAML reads as strings without
 // quotes.
 var plainName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_'.+-]*$`) })
-
-// PiecesAbout says in a line what pieces LoadPieces loaded by name: the
-// built-in set's description, or, for those of a spec, whose they are.
-func PiecesAbout(name string, spec *Spec) string {
-	if spec != nil {
-		return "the pieces of " + cmp.Or(spec.Title, spec.Name)
-	}
-	return name + ": " + PieceSetAbout(name)
-}
 
 // WritePieces writes pieces of lat as the pieces key of a spec: a list of
 // entries, each a name and an ASCII picture of the piece ('#' for a cell),
@@ -56,7 +46,7 @@ func WritePieces(w io.Writer, comment string, lat Lattice, pieces []Piece) error
 			indicator = "2"
 		}
 		fmt.Fprintf(bw, "    shape: |%s\n", indicator)
-		for _, line := range pictureLines(pic) {
+		for _, line := range PictureLines(pic) {
 			if line == "" {
 				bw.WriteString("\n")
 				continue
