@@ -4,14 +4,15 @@ import (
 	"context"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // BenchmarkLayoutPoster lays out the poster of all 2339 distinct solutions
 // of pentominoes-6x10 at 12-pixel cells, reporting frames laid out per
 // second. The solving is outside the timer.
 func BenchmarkLayoutPoster(b *testing.B) {
-	spec, err := puzzles.LoadSpec("pentominoes-6x10")
+	spec, err := specs.LoadSpec("pentominoes-6x10")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -19,9 +20,9 @@ func BenchmarkLayoutPoster(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sols := make([]*puzzles.Solution, len(res.Distinct))
+	sols := make([]*tiling.Solution, len(res.Distinct))
 	for i, d := range res.Distinct {
-		sols[i] = d.Solution.(*puzzles.Solution)
+		sols[i] = d.Solution.(*tiling.Solution)
 	}
 	if len(sols) != 2339 {
 		b.Fatalf("pentominoes-6x10 has %d distinct solutions, want 2339", len(sols))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/matrix"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // This file is where each kind of puzzle is drawn: a new kind adds its
@@ -20,10 +21,10 @@ func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options)
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
 	switch first := sols[0].(type) {
-	case *puzzles.Solution:
-		tilings := make([]*puzzles.Solution, len(sols))
+	case *tiling.Solution:
+		tilings := make([]*tiling.Solution, len(sols))
 		for i, s := range sols {
-			t, ok := s.(*puzzles.Solution)
+			t, ok := s.(*tiling.Solution)
 			if !ok {
 				return nil, fmt.Errorf("gallery: solution %d is a %T, not a tiling as the first is", i+1, s)
 			}
@@ -49,7 +50,7 @@ func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options)
 // queens, a matrix with no rows chosen (CoverPuzzle).
 func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	switch q := p.(type) {
-	case *puzzles.Puzzle:
+	case *tiling.Puzzle:
 		return Puzzle(q, opt)
 	case *puzzles.MatrixPuzzle:
 		return CoverPuzzle(q.Of, opt)
@@ -60,7 +61,7 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:
 // it shows tilings.
 func CheckSite(p puzzles.Problem) error {
-	if _, ok := p.(*puzzles.Puzzle); !ok {
+	if _, ok := p.(*tiling.Puzzle); !ok {
 		return &SiteKindError{Kind: p.Kind()}
 	}
 	return nil

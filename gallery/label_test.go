@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 func TestPole(t *testing.T) {
@@ -43,12 +44,12 @@ func TestPole(t *testing.T) {
 // and for solutions of puzzles on each lattice.
 func TestLettersInside(t *testing.T) {
 	var sheets []*Sheet
-	for _, name := range puzzles.PieceSetNames() {
-		pieces, err := puzzles.PieceSet(name)
+	for _, name := range geom.PieceSetNames() {
+		pieces, err := geom.PieceSet(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := Pieces(pieces, &Options{Letters: true, Lattice: puzzles.PieceSetLattice(name)})
+		s, err := Pieces(pieces, &Options{Letters: true, Lattice: geom.PieceSetLattice(name)})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -99,7 +100,7 @@ func TestLettersInside(t *testing.T) {
 func TestAbbreviations(t *testing.T) {
 	sols := distinct(t, "hexiamonds-4x9", 1)
 	// A long name on a domino cannot be read; a short one can.
-	spec, err := puzzles.ParseSpec("x.yaml", []byte("board: {rows: 2, cols: 2}\npieces: {a-long-name: '##', B: '##'}\n"))
+	spec, err := specs.ParseSpec("x.yaml", []byte("board: {rows: 2, cols: 2}\npieces: {a-long-name: '##', B: '##'}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

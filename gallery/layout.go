@@ -10,6 +10,8 @@ import (
 	"github.com/polytile/polytile/internal/quote"
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Options set how a sheet looks. The zero value gives the defaults: 24-pixel
@@ -78,7 +80,7 @@ type Options struct {
 	Legend bool
 	// Lattice is the lattice of the pieces Pieces lays out; nil means the
 	// square one. Solutions know their own.
-	Lattice puzzles.Lattice
+	Lattice geom.Lattice
 	// MeasureText returns the width, in pixels, of s set at size pixels,
 	// bold or not, as the backend will draw it: the sheet is widened to
 	// fit the title, and the frames' slots to fit the captions. Nil means
@@ -116,7 +118,7 @@ func RegisterTextMeasure(measure func(s string, size float64, bold bool) float64
 
 // Item is one frame to lay out: a solution, with optional texts.
 type Item struct {
-	Solution *puzzles.Solution
+	Solution *tiling.Solution
 	// Caption replaces the frame's number under it when Labels is set.
 	Caption string
 	// Title replaces the frame's default title, "solution K of N".
@@ -243,10 +245,10 @@ func polyContent(g *polyGeom, owner []int, pieces []int, names []string) *conten
 
 // solutionContent returns the content of s. Frames of a triangular or
 // hexagonal board share its geometry, kept in geoms.
-func solutionContent(s *puzzles.Solution, geoms map[*puzzles.Board]*polyGeom) (*content, error) {
+func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) (*content, error) {
 	p := s.Puzzle()
 	b := p.Board()
-	if b.Lattice() != puzzles.Square {
+	if b.Lattice() != geom.Square {
 		g, ok := geoms[b]
 		if !ok {
 			g = newPolyGeom(b.Lattice(), b.Cells())
@@ -297,7 +299,7 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
 	contents := make([]*content, len(items))
-	geoms := map[*puzzles.Board]*polyGeom{}
+	geoms := map[*geom.Board]*polyGeom{}
 	for i, it := range items {
 		if it.Solution == nil {
 			return nil, fmt.Errorf("gallery: item %d has no solution", i+1)
@@ -310,7 +312,7 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 }
 
 // Solutions lays out solutions, numbered from 1.
-func Solutions(sols []*puzzles.Solution, opt *Options) ([]*Sheet, error) {
+func Solutions(sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(sols))
 	for i, s := range sols {
 		items[i] = Item{Solution: s}
@@ -322,7 +324,7 @@ func Solutions(sols []*puzzles.Solution, opt *Options) ([]*Sheet, error) {
 // the one solution given, the nth of found (found < 0: of a number not
 // known), captioned with its number and titled "solution nth of found";
 // else all of them, numbered from 1.
-func Chosen(sols []*puzzles.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
+func Chosen(sols []*tiling.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
 	if nth <= 0 || len(sols) != 1 {
 		return Solutions(sols, opt)
 	}
@@ -338,7 +340,7 @@ func Chosen(sols []*puzzles.Solution, nth, found int, opt *Options) ([]*Sheet, e
 func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(classes))
 	for i, c := range classes {
-		s, ok := c.Solution.(*puzzles.Solution)
+		s, ok := c.Solution.(*tiling.Solution)
 		if !ok {
 			return nil, fmt.Errorf("gallery: class %d is not of a tiling: lay it out with Answers", i+1)
 		}
@@ -349,7 +351,7 @@ func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
 
 // Pieces lays out a set of pieces, each in a frame of its own with its name
 // under it, in the colours the palette gives the set.
-func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
+func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
@@ -365,9 +367,9 @@ func Pieces(pieces []puzzles.Piece, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(pieces))
 	contents := make([]*content, len(pieces))
 	for i, p := range pieces {
-		if s.Lattice != nil && s.Lattice != puzzles.Square {
+		if s.Lattice != nil && s.Lattice != geom.Square {
 			for _, c := range p.Cells {
-				if !puzzles.ValidCell(s.Lattice, c) {
+				if !geom.ValidCell(s.Lattice, c) {
 					return nil, fmt.Errorf("gallery: piece %s has a cell [%d, %d] that is not one of the %s lattice", quote.Short(p.Name), c.Row, c.Col, s.Lattice.Name())
 				}
 			}
@@ -434,7 +436,7 @@ func (s *sheetLayout) abbreviate(contents []*content) error {
 
 // pieceItem is the frame of piece p in Pieces: its name under it, with
 // its number of copies when it has more than one.
-func pieceItem(p puzzles.Piece) Item {
+func pieceItem(p geom.Piece) Item {
 	if p.Count > 1 {
 		return Item{Caption: fmt.Sprintf("%s ×%d", p.Name, p.Count), Title: fmt.Sprintf("%s, %d copies", p.Name, p.Count)}
 	}

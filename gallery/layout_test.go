@@ -13,11 +13,14 @@ import (
 	"github.com/polytile/polytile/internal/golden"
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
-func distinct(t testing.TB, name string, limit int) []*puzzles.Solution {
+func distinct(t testing.TB, name string, limit int) []*tiling.Solution {
 	t.Helper()
-	spec, err := puzzles.LoadSpec(name)
+	spec, err := specs.LoadSpec(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,9 +28,9 @@ func distinct(t testing.TB, name string, limit int) []*puzzles.Solution {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sols []*puzzles.Solution
+	var sols []*tiling.Solution
 	for _, d := range res.Distinct {
-		sols = append(sols, d.Solution.(*puzzles.Solution))
+		sols = append(sols, d.Solution.(*tiling.Solution))
 	}
 	return sols
 }
@@ -168,7 +171,7 @@ func TestCopiesColoredApart(t *testing.T) {
 }
 
 func TestPiecesSheet(t *testing.T) {
-	pieces, err := puzzles.PieceSet("pentominoes")
+	pieces, err := geom.PieceSet("pentominoes")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +396,7 @@ func TestGoldenSheet(t *testing.T) {
 // Classes lays out what Solve returns as it is, as Solutions lays out the
 // same solutions.
 func TestClasses(t *testing.T) {
-	spec, err := puzzles.LoadSpec("pentominoes-3x20")
+	spec, err := specs.LoadSpec("pentominoes-3x20")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -472,7 +475,7 @@ func TestLayoutTooLarge(t *testing.T) {
 		{"many frames", Options{CellSize: 1000, Columns: 30}, 30, "a sheet of 334750×4125 pixels is too large; at most 262144 on a side"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sols := make([]*puzzles.Solution, tc.n)
+			sols := make([]*tiling.Solution, tc.n)
 			for i := range sols {
 				sols[i] = one[0]
 			}

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 )
 
 // polys is one frame's content on the triangular or hexagonal lattice:
@@ -26,8 +26,8 @@ type polys struct {
 // cell lies across each, how an outline may go on from each, and how
 // edges line up into straight lines.
 type polyGeom struct {
-	lat        puzzles.Lattice
-	cells      []puzzles.Cell
+	lat        geom.Lattice
+	cells      []geom.Cell
 	edges      []gedge // the cells' edges, clockwise around each cell, cell by cell
 	first      []int   // cell i's edges are edges[first[i]:first[i+1]]
 	lines      []gline // each edge between two cells, or on the board's boundary, once
@@ -59,13 +59,13 @@ type ivertex struct{ x, y int }
 // integer coordinates: for triangles x counts half edges and y rows; for
 // hexagons x counts half a hexagon's width and y half its circumradius (a
 // row is 3 units, the top and bottom vertices 2 from the centre).
-func corners(lat puzzles.Lattice, c puzzles.Cell) []ivertex {
+func corners(lat geom.Lattice, c geom.Cell) []ivertex {
 	r, k := c.Row, c.Col
-	if lat == puzzles.Hexagon {
+	if lat == geom.Hexagon {
 		y := 3 * r
 		return []ivertex{{k, y - 2}, {k + 1, y - 1}, {k + 1, y + 1}, {k, y + 2}, {k - 1, y + 1}, {k - 1, y - 1}}
 	}
-	if puzzles.PointsUp(c) {
+	if geom.PointsUp(c) {
 		return []ivertex{{k + 1, r}, {k + 2, r + 1}, {k, r + 1}}
 	}
 	return []ivertex{{k, r}, {k + 2, r}, {k + 1, r + 1}}
@@ -77,15 +77,15 @@ func corners(lat puzzles.Lattice, c puzzles.Cell) []ivertex {
 const triangleEdge = 1.5
 
 // plane maps an integer vertex to the plane, before the offset.
-func plane(lat puzzles.Lattice, v ivertex) (float64, float64) {
-	if lat == puzzles.Hexagon {
+func plane(lat geom.Lattice, v ivertex) (float64, float64) {
+	if lat == geom.Hexagon {
 		return float64(v.x) / 2, float64(v.y) / (2 * math.Sqrt(3))
 	}
 	return float64(v.x) / 2 * triangleEdge, float64(v.y) * math.Sqrt(3) / 2 * triangleEdge
 }
 
 // newPolyGeom works out the geometry of cells of lat.
-func newPolyGeom(lat puzzles.Lattice, cells []puzzles.Cell) *polyGeom {
+func newPolyGeom(lat geom.Lattice, cells []geom.Cell) *polyGeom {
 	g := &polyGeom{lat: lat, cells: cells, first: make([]int, len(cells)+1)}
 	g.minX, g.minY = math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
@@ -161,7 +161,7 @@ func (g *polyGeom) at(v ivertex) Point {
 	return Point{x - g.minX, y - g.minY}
 }
 
-func newPolys(lat puzzles.Lattice, cells []puzzles.Cell, owner []int, instances int) *polys {
+func newPolys(lat geom.Lattice, cells []geom.Cell, owner []int, instances int) *polys {
 	return &polys{g: newPolyGeom(lat, cells), owner: owner, instances: instances}
 }
 

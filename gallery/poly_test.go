@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 )
 
 // ringArea returns the signed area of a ring by the shoelace formula:
@@ -142,11 +142,11 @@ func TestPolyFrames(t *testing.T) {
 // of its cells' area, and an error for a cell off the lattice.
 func TestPolyPieces(t *testing.T) {
 	for _, set := range []string{"hexiamonds", "tetrahexes", "one-sided-pentahexes"} {
-		pieces, err := puzzles.PieceSet(set)
+		pieces, err := geom.PieceSet(set)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lat := puzzles.PieceSetLattice(set)
+		lat := geom.PieceSetLattice(set)
 		sheets, err := Pieces(pieces, &Options{Lattice: lat})
 		if err != nil {
 			t.Fatal(err)
@@ -160,8 +160,8 @@ func TestPolyPieces(t *testing.T) {
 			}
 		}
 	}
-	bad := []puzzles.Piece{{Name: "A", Cells: cellsOf(0, 1), Count: 1}}
-	if _, err := Pieces(bad, &Options{Lattice: puzzles.Hexagon}); err == nil {
+	bad := []geom.Piece{{Name: "A", Cells: cellsOf(0, 1), Count: 1}}
+	if _, err := Pieces(bad, &Options{Lattice: geom.Hexagon}); err == nil {
 		t.Errorf("Pieces(a hexagon at [0, 1]) = nil error, want one")
 	}
 }
@@ -171,33 +171,33 @@ func TestPolyPieces(t *testing.T) {
 func TestPolyHoles(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		lat   puzzles.Lattice
-		cells []puzzles.Cell
+		lat   geom.Lattice
+		cells []geom.Cell
 		rings int
 		area  float64 // in cells
 	}{
-		{"hexagon ring", puzzles.Hexagon, cellsOf(0, 2, 0, 4, 1, 1, 1, 5, 2, 2, 2, 4), 2, 6},
+		{"hexagon ring", geom.Hexagon, cellsOf(0, 2, 0, 4, 1, 1, 1, 5, 2, 2, 2, 4), 2, 6},
 		// Triangle (0, 2) points up; around the hexagon of side 1 below
 		// it, 12 triangles enclose it.
-		{"triangle ring", puzzles.Triangle, cellsOf(
+		{"triangle ring", geom.Triangle, cellsOf(
 			0, 2, 0, 3, 0, 4, 0, 5, 0, 6,
 			1, 1, 1, 2, 1, 6, 1, 7,
 			2, 1, 2, 2, 2, 6, 2, 7,
 			3, 2, 3, 3, 3, 4, 3, 5, 3, 6), 2, 18},
 		// The ring and two opposite triangles of the hexagon it encloses,
 		// which meet at its centre: two holes pinched there.
-		{"pinch", puzzles.Triangle, cellsOf(
+		{"pinch", geom.Triangle, cellsOf(
 			0, 2, 0, 3, 0, 4, 0, 5, 0, 6,
 			1, 1, 1, 2, 1, 3, 1, 6, 1, 7,
 			2, 1, 2, 2, 2, 5, 2, 6, 2, 7,
 			3, 2, 3, 3, 3, 4, 3, 5, 3, 6), 3, 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pc, err := puzzles.NewPiece(tc.lat, "R", tc.cells)
+			pc, err := geom.NewPiece(tc.lat, "R", tc.cells)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sheets, err := Pieces([]puzzles.Piece{pc}, &Options{Lattice: tc.lat, CellSize: 1, BorderWidth: 0.1})
+			sheets, err := Pieces([]geom.Piece{pc}, &Options{Lattice: tc.lat, CellSize: 1, BorderWidth: 0.1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,7 +207,7 @@ func TestPolyHoles(t *testing.T) {
 				area += ringArea(r)
 			}
 			cellArea := math.Sqrt(3) / 2
-			if tc.lat == puzzles.Triangle {
+			if tc.lat == geom.Triangle {
 				cellArea = math.Sqrt(3) / 4 * 1.5 * 1.5
 			}
 			if len(sh.Outline) != tc.rings || math.Abs(area-tc.area*cellArea) > 1e-9 {
@@ -219,10 +219,10 @@ func TestPolyHoles(t *testing.T) {
 
 // cellsOf returns the cells at the given rows and columns: row, column,
 // row, column, ….
-func cellsOf(rc ...int) []puzzles.Cell {
-	out := make([]puzzles.Cell, len(rc)/2)
+func cellsOf(rc ...int) []geom.Cell {
+	out := make([]geom.Cell, len(rc)/2)
 	for i := range out {
-		out[i] = puzzles.Cell{Row: rc[2*i], Col: rc[2*i+1]}
+		out[i] = geom.Cell{Row: rc[2*i], Col: rc[2*i+1]}
 	}
 	return out
 }
@@ -233,16 +233,16 @@ func cellsOf(rc ...int) []puzzles.Cell {
 // grid lines are exactly as long as the edges they stand for.
 func TestPolyRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, lat := range []puzzles.Lattice{puzzles.Triangle, puzzles.Hexagon} {
+	for _, lat := range []geom.Lattice{geom.Triangle, geom.Hexagon} {
 		cellArea, edge := math.Sqrt(3)/4*1.5*1.5, 1.5
-		if lat == puzzles.Hexagon {
+		if lat == geom.Hexagon {
 			cellArea, edge = math.Sqrt(3)/2, 1/math.Sqrt(3)
 		}
 		for iter := range 300 {
-			var cells []puzzles.Cell
+			var cells []geom.Cell
 			for r := range 5 {
 				for c := range 10 {
-					if cell := (puzzles.Cell{Row: r, Col: c}); puzzles.ValidCell(lat, cell) && rng.IntN(4) > 0 {
+					if cell := (geom.Cell{Row: r, Col: c}); geom.ValidCell(lat, cell) && rng.IntN(4) > 0 {
 						cells = append(cells, cell)
 					}
 				}
@@ -256,7 +256,7 @@ func TestPolyRandom(t *testing.T) {
 				owner[i] = rng.IntN(instances)
 			}
 			p := newPolys(lat, cells, owner, instances)
-			index := map[puzzles.Cell]int{}
+			index := map[geom.Cell]int{}
 			for i, c := range cells {
 				index[c] = i
 			}

@@ -5,7 +5,8 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // boardFill is the colour of the empty board in Puzzle's figure.
@@ -17,7 +18,7 @@ var boardFill = color.NRGBA{0xf4, 0xf4, 0xf4, 0xff}
 // under it. It is the figure that opens an article on a puzzle: one sheet,
 // the title on top. Width and Height scale the whole figure to that size;
 // PerPage does not apply.
-func Puzzle(p *puzzles.Puzzle, opt *Options) ([]*Sheet, error) {
+func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
 	if p == nil {
 		return nil, fmt.Errorf("gallery: no puzzle")
 	}
@@ -41,7 +42,7 @@ func Puzzle(p *puzzles.Puzzle, opt *Options) ([]*Sheet, error) {
 	bs.Labels = false
 	b := p.Board()
 	var board *content
-	if b.Lattice() != puzzles.Square {
+	if b.Lattice() != geom.Square {
 		board = polyContent(newPolyGeom(b.Lattice(), b.Cells()), make([]int, b.Len()), []int{0}, []string{"board"})
 	} else {
 		board = &content{cells: cells{rows: b.Rows(), cols: b.Cols(), owner: make([]int, b.Rows()*b.Cols()), instances: 1},

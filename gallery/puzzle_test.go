@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/matrix"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 func TestPuzzle(t *testing.T) {
@@ -22,7 +23,7 @@ func TestPuzzle(t *testing.T) {
 		{"pentominoes-6x10", Options{Width: 400}, 12},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			spec, err := puzzles.LoadSpec(tt.name)
+			spec, err := specs.LoadSpec(tt.name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +71,7 @@ func TestPuzzle(t *testing.T) {
 
 // The figure of a puzzle: its empty board, then its pieces.
 func ExamplePuzzle() {
-	spec, err := puzzles.LoadSpec("scott")
+	spec, err := specs.LoadSpec("scott")
 	if err != nil {
 		panic(err)
 	}
@@ -95,7 +96,7 @@ func ExamplePuzzle() {
 func TestChosen(t *testing.T) {
 	sols := distinct(t, "scott", 0)
 	for _, tt := range []struct {
-		sols         []*puzzles.Solution
+		sols         []*tiling.Solution
 		nth, found   int
 		frames       int
 		title, label string
@@ -149,7 +150,7 @@ func TestMatrix(t *testing.T) {
 		t.Errorf("%d ones, %d of them chosen; want 17 and 7", ones, blue)
 	}
 	// A large matrix is a density picture: fewer rows than options.
-	spec, _ := puzzles.LoadSpec("pentominoes-6x10")
+	spec, _ := specs.LoadSpec("pentominoes-6x10")
 	big := spec.Matrix()
 	if len(big.Options) != 2056 || len(big.Items) != 72 {
 		t.Fatalf("6 × 10: %d options, %d items; want 2056 and 72", len(big.Options), len(big.Items))

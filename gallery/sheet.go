@@ -19,7 +19,7 @@ package gallery
 import (
 	"image/color"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // Point is a position on the sheet, in pixels.
@@ -126,7 +126,7 @@ func (s *Sheet) SizeText() (w, h string) {
 	if unit == "" {
 		unit = "px"
 	}
-	return puzzles.Length{Value: pw, Unit: "px"}.In(unit).String(), puzzles.Length{Value: ph, Unit: "px"}.In(unit).String()
+	return specs.Length{Value: pw, Unit: "px"}.In(unit).String(), specs.Length{Value: ph, Unit: "px"}.In(unit).String()
 }
 
 // translate moves everything on the sheet by dx, dy.

@@ -7,6 +7,8 @@ import (
 	"math"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Site is what a web gallery of a puzzle's solutions shows, laid out: the
@@ -86,9 +88,9 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 	if opt != nil {
 		o = *opt
 	}
-	sols := make([]*puzzles.Solution, len(classes))
+	sols := make([]*tiling.Solution, len(classes))
 	for i, c := range classes {
-		s, ok := c.Solution.(*puzzles.Solution)
+		s, ok := c.Solution.(*tiling.Solution)
 		if !ok {
 			return nil, fmt.Errorf("gallery: a web gallery shows tilings; solution %d is not one", i+1)
 		}
@@ -170,7 +172,7 @@ func first(sheets []*Sheet, err error) (*Sheet, error) {
 // boardSheet returns the sheet of p's empty board, and its cells; with
 // counts, each cell is shaded by its count, the largest darkest, and the
 // counts are written on the cells.
-func boardSheet(p *puzzles.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
+func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, nil, err
@@ -185,9 +187,9 @@ func boardSheet(p *puzzles.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCe
 	sh.Title = nil
 	sh.Height = board.Y + board.Height + board.Y
 	cells := make([]SiteCell, b.Len())
-	var geom *polyGeom
-	if b.Lattice() != puzzles.Square {
-		geom = newPolyGeom(b.Lattice(), b.Cells())
+	var pg *polyGeom
+	if b.Lattice() != geom.Square {
+		pg = newPolyGeom(b.Lattice(), b.Cells())
 	}
 	most := 0
 	for _, c := range counts {
@@ -197,9 +199,9 @@ func boardSheet(p *puzzles.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCe
 	var texts []Text
 	for i, c := range b.Cells() {
 		var ring Ring
-		if geom != nil {
+		if pg != nil {
 			for _, v := range corners(b.Lattice(), c) {
-				q := geom.at(v)
+				q := pg.at(v)
 				ring = append(ring, Point{board.X + q.X*s.cell, board.Y + q.Y*s.cell})
 			}
 		} else {
@@ -239,17 +241,17 @@ const (
 // boardEdges returns, for each cell of b, which edges it lies on: those
 // next to a position outside the board (reachable from beyond its
 // picture) and those next to a hole (a position enclosed by the board).
-func boardEdges(b *puzzles.Board) []int {
+func boardEdges(b *geom.Board) []int {
 	lat := b.Lattice()
 	rows, cols := b.Rows(), b.Cols()
-	inBox := func(c puzzles.Cell) bool { return c.Row >= -1 && c.Row <= rows && c.Col >= -1 && c.Col <= cols }
+	inBox := func(c geom.Cell) bool { return c.Row >= -1 && c.Row <= rows && c.Col >= -1 && c.Col <= cols }
 	// The positions outside, flooded from the frame around the picture.
-	outside := map[puzzles.Cell]bool{}
-	var stack []puzzles.Cell
+	outside := map[geom.Cell]bool{}
+	var stack []geom.Cell
 	for r := -1; r <= rows; r++ {
 		for c := -1; c <= cols; c++ {
-			cell := puzzles.Cell{Row: r, Col: c}
-			if (r == -1 || r == rows || c == -1 || c == cols) && puzzles.ValidCell(lat, cell) {
+			cell := geom.Cell{Row: r, Col: c}
+			if (r == -1 || r == rows || c == -1 || c == cols) && geom.ValidCell(lat, cell) {
 				outside[cell] = true
 				stack = append(stack, cell)
 			}

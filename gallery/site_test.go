@@ -4,11 +4,12 @@ import (
 	"context"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 func TestNewSite(t *testing.T) {
-	spec, err := puzzles.LoadSpec("scott")
+	spec, err := specs.LoadSpec("scott")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestNewSite(t *testing.T) {
 	// The grids say which piece covers each cell.
 	for i, s := range site.Solutions {
 		for k := range site.Cells {
-			piece, _ := res.Distinct[i].Solution.(*puzzles.Solution).At(k)
+			piece, _ := res.Distinct[i].Solution.(*tiling.Solution).At(k)
 			if s.Grid[k] != PieceCode(piece) {
 				t.Fatalf("solution %d, cell %d: grid %q, want piece %d", i+1, k, s.Grid[k], piece)
 			}

@@ -8,7 +8,7 @@ import (
 	"math"
 
 	"github.com/polytile/polytile/palettes"
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // NewOptions returns the layout options that r sets (a spec's render
@@ -19,9 +19,9 @@ import (
 // line and column when a spec wrote it. Scale and DPI are the renderer's,
 // not the layout's: r's are left to the caller. A nil r gives the
 // defaults.
-func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
+func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
 	if r == nil {
-		r = &puzzles.RenderOptions{}
+		r = &specs.RenderOptions{}
 	}
 	opt := &Options{
 		Style:   r.Style.Value,
@@ -36,7 +36,7 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 	var err error
 	sizes := []struct {
 		key string
-		o   puzzles.RenderOption[float64]
+		o   specs.RenderOption[float64]
 		dst *float64
 	}{{"cell-size", r.CellSize, &opt.CellSize}, {"border-width", r.BorderWidth, &opt.BorderWidth}}
 	for _, s := range sizes {
@@ -47,7 +47,7 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 	}
 	for _, s := range []struct {
 		key string
-		o   puzzles.RenderOption[float64]
+		o   specs.RenderOption[float64]
 	}{{"gap", r.Gap}, {"margin", r.Margin}} {
 		if math.IsNaN(s.o.Value) || math.IsInf(s.o.Value, 0) {
 			return nil, s.o.Fail(s.key, fmt.Errorf("%g: want a number of pixels (0 or negative: none)", s.o.Value))
@@ -60,7 +60,7 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 	opt.Unit = cmp.Or(r.Width.Value.Unit, r.Height.Value.Unit)
 	counts := []struct {
 		key string
-		o   puzzles.RenderOption[int]
+		o   specs.RenderOption[int]
 		dst *int
 	}{{"columns", r.Columns, &opt.Columns}, {"per-page", r.PerPage, &opt.PerPage}}
 	for _, c := range counts {
@@ -82,7 +82,7 @@ func NewOptions(r *puzzles.RenderOptions, pieces int) (*Options, error) {
 // given returns a gap's or margin's value as Options takes it: 0 written
 // means none, as a negative value does, and only an option not written is
 // the default.
-func given(o puzzles.RenderOption[float64]) float64 {
+func given(o specs.RenderOption[float64]) float64 {
 	if o.Set && o.Value == 0 {
 		return -1
 	}
@@ -91,7 +91,7 @@ func given(o puzzles.RenderOption[float64]) float64 {
 
 // optionalColor parses o's colour; an option not set, or set to "", is
 // the zero colour (the default).
-func optionalColor(key string, o puzzles.RenderOption[string]) (color.NRGBA, error) {
+func optionalColor(key string, o specs.RenderOption[string]) (color.NRGBA, error) {
 	if o.Value == "" {
 		return color.NRGBA{}, nil
 	}
@@ -105,7 +105,7 @@ func optionalColor(key string, o puzzles.RenderOption[string]) (color.NRGBA, err
 // newPalette makes the palette of r: the one its palette option names or
 // lists, or the default, with its piece colours on top, a later colour
 // for a piece winning.
-func newPalette(r *puzzles.RenderOptions, pieces int) (*palettes.Palette, error) {
+func newPalette(r *specs.RenderOptions, pieces int) (*palettes.Palette, error) {
 	pal := r.Palette
 	var base *palettes.Palette
 	var err error
@@ -125,7 +125,7 @@ func newPalette(r *puzzles.RenderOptions, pieces int) (*palettes.Palette, error)
 	if err != nil {
 		return nil, pal.Fail("palette", unprefixed(err))
 	}
-	colors := append(append([]puzzles.PieceColor(nil), pal.Value.Pieces...), r.Color.Value...)
+	colors := append(append([]specs.PieceColor(nil), pal.Value.Pieces...), r.Color.Value...)
 	if len(colors) == 0 {
 		return base, nil
 	}
@@ -134,7 +134,7 @@ func newPalette(r *puzzles.RenderOptions, pieces int) (*palettes.Palette, error)
 		if _, err := palettes.Parse(pc.Color.Value); err != nil {
 			err = unprefixed(err)
 			key := pc.Key + "." + pc.Piece
-			if pc.Color.Pos == (puzzles.SpecPos{}) {
+			if pc.Color.Pos == (specs.SpecPos{}) {
 				key = "color"
 				err = fmt.Errorf("%s=%s: %w", pc.Piece, pc.Color.Value, err)
 			}

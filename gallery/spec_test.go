@@ -5,16 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
-func set[T any](v T) puzzles.RenderOption[T] { return puzzles.RenderOption[T]{Value: v, Set: true} }
+func set[T any](v T) specs.RenderOption[T] { return specs.RenderOption[T]{Value: v, Set: true} }
 
 func TestNewOptions(t *testing.T) {
-	r := &puzzles.RenderOptions{
+	r := &specs.RenderOptions{
 		CellSize: set(12.0), Columns: set(5), Background: set("white"), Letters: set(true),
-		Palette: set(puzzles.RenderPalette{Name: "red, rgb(0, 0, 255)"}),
-		Color:   set([]puzzles.PieceColor{{Piece: "B", Color: set("lime")}}),
+		Palette: set(specs.RenderPalette{Name: "red, rgb(0, 0, 255)"}),
+		Color:   set([]specs.PieceColor{{Piece: "B", Color: set("lime")}}),
 	}
 	opt, err := NewOptions(r, 2)
 	if err != nil {
@@ -33,20 +33,20 @@ func TestNewOptions(t *testing.T) {
 }
 
 func TestNewOptionsErrors(t *testing.T) {
-	at := func(v string) puzzles.RenderOption[string] {
-		return puzzles.RenderOption[string]{Value: v, Set: true, Pos: puzzles.SpecPos{File: "x.yaml", Line: 4, Col: 9}}
+	at := func(v string) specs.RenderOption[string] {
+		return specs.RenderOption[string]{Value: v, Set: true, Pos: specs.SpecPos{File: "x.yaml", Line: 4, Col: 9}}
 	}
 	tests := []struct {
 		name string
-		r    puzzles.RenderOptions
+		r    specs.RenderOptions
 		want string
 	}{
-		{"negative cell size", puzzles.RenderOptions{CellSize: set(-1.0)}, "puzzles: render option cell-size: -1: want 0"},
-		{"negative columns", puzzles.RenderOptions{Columns: set(-2)}, "puzzles: render option columns: -2: want 0"},
-		{"bad background", puzzles.RenderOptions{Background: set("bluish")}, "puzzles: render option background: \"bluish\": unknown colour"},
-		{"bad border colour in a spec", puzzles.RenderOptions{BorderColor: at("#12")}, "x.yaml:4:9: render.border-color: \"#12\": "},
-		{"unknown palette", puzzles.RenderOptions{Palette: set(puzzles.RenderPalette{Name: "rainbow"})}, `puzzles: render option palette: "rainbow" is neither a palette`},
-		{"bad piece colour", puzzles.RenderOptions{Color: set([]puzzles.PieceColor{{Piece: "F", Color: set("bluish")}})}, "puzzles: render option color: F=bluish: \"bluish\": unknown colour"},
+		{"negative cell size", specs.RenderOptions{CellSize: set(-1.0)}, "puzzles: render option cell-size: -1: want 0"},
+		{"negative columns", specs.RenderOptions{Columns: set(-2)}, "puzzles: render option columns: -2: want 0"},
+		{"bad background", specs.RenderOptions{Background: set("bluish")}, "puzzles: render option background: \"bluish\": unknown colour"},
+		{"bad border colour in a spec", specs.RenderOptions{BorderColor: at("#12")}, "x.yaml:4:9: render.border-color: \"#12\": "},
+		{"unknown palette", specs.RenderOptions{Palette: set(specs.RenderPalette{Name: "rainbow"})}, `puzzles: render option palette: "rainbow" is neither a palette`},
+		{"bad piece colour", specs.RenderOptions{Color: set([]specs.PieceColor{{Piece: "F", Color: set("bluish")}})}, "puzzles: render option color: F=bluish: \"bluish\": unknown colour"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

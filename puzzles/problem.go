@@ -72,9 +72,7 @@ type Remarker interface {
 }
 
 var (
-	_ Problem = (*Puzzle)(nil)
 	_ Problem = (*MatrixPuzzle)(nil)
-	_ Answer  = (*Solution)(nil)
 	_ Answer  = (*matrix.Solution)(nil)
 )
 

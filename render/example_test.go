@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/render"
 )
 
@@ -25,7 +25,7 @@ func Example() {
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
 
-	spec, err := puzzles.LoadSpec("scott") // a spec file, or a built-in name
+	spec, err := specs.LoadSpec("scott") // a spec file, or a built-in name
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func Example() {
 
 // Encode Dana Scott's 65 solutions as one SVG poster.
 func ExampleEncode() {
-	spec, err := puzzles.LoadSpec("scott")
+	spec, err := specs.LoadSpec("scott")
 	if err != nil {
 		log.Fatal(err)
 	}

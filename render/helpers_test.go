@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/gallery"
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // solved caches the distinct solutions of built-in puzzles: pentominoes-6x10
@@ -16,10 +18,10 @@ var solved sync.Map // name → func() ([]*puzzles.Solution, error)
 
 // solutions returns the distinct solutions of the built-in puzzle name,
 // solving it once per test binary.
-func solutions(tb testing.TB, name string) []*puzzles.Solution {
+func solutions(tb testing.TB, name string) []*tiling.Solution {
 	tb.Helper()
-	f, _ := solved.LoadOrStore(name, sync.OnceValues(func() ([]*puzzles.Solution, error) {
-		spec, err := puzzles.LoadSpec(name)
+	f, _ := solved.LoadOrStore(name, sync.OnceValues(func() ([]*tiling.Solution, error) {
+		spec, err := specs.LoadSpec(name)
 		if err != nil {
 			return nil, err
 		}
@@ -27,13 +29,13 @@ func solutions(tb testing.TB, name string) []*puzzles.Solution {
 		if err != nil {
 			return nil, err
 		}
-		sols := make([]*puzzles.Solution, len(res.Distinct))
+		sols := make([]*tiling.Solution, len(res.Distinct))
 		for i, d := range res.Distinct {
-			sols[i] = d.Solution.(*puzzles.Solution)
+			sols[i] = d.Solution.(*tiling.Solution)
 		}
 		return sols, nil
 	}))
-	sols, err := f.(func() ([]*puzzles.Solution, error))()
+	sols, err := f.(func() ([]*tiling.Solution, error))()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func solutions(tb testing.TB, name string) []*puzzles.Solution {
 }
 
 // layout lays out sols on sheets, failing the test on an error.
-func layout(tb testing.TB, sols []*puzzles.Solution, opt *gallery.Options) []*gallery.Sheet {
+func layout(tb testing.TB, sols []*tiling.Solution, opt *gallery.Options) []*gallery.Sheet {
 	tb.Helper()
 	sheets, err := gallery.Solutions(sols, opt)
 	if err != nil {
@@ -52,21 +54,21 @@ func layout(tb testing.TB, sols []*puzzles.Solution, opt *gallery.Options) []*ga
 
 // hostile returns the solutions of a 2×2 board covered by two dominoes with
 // names that need escaping in XML.
-func hostile(tb testing.TB, names ...string) []*puzzles.Solution {
+func hostile(tb testing.TB, names ...string) []*tiling.Solution {
 	tb.Helper()
-	board, err := puzzles.NewRectBoard(2, 2, nil)
+	board, err := geom.NewRectBoard(2, 2, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var pieces []puzzles.Piece
+	var pieces []geom.Piece
 	for _, name := range names {
-		p, err := puzzles.ParsePiece(name, "##")
+		p, err := geom.ParsePiece(name, "##")
 		if err != nil {
 			tb.Fatal(err)
 		}
 		pieces = append(pieces, p)
 	}
-	pz, err := puzzles.New(`<title>&"`, board, pieces)
+	pz, err := tiling.New(`<title>&"`, board, pieces)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -74,9 +76,9 @@ func hostile(tb testing.TB, names ...string) []*puzzles.Solution {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var sols []*puzzles.Solution
+	var sols []*tiling.Solution
 	for _, d := range res.Distinct {
-		sols = append(sols, d.Solution.(*puzzles.Solution))
+		sols = append(sols, d.Solution.(*tiling.Solution))
 	}
 	if len(sols) == 0 {
 		tb.Fatal("the hostile puzzle has no solution")

@@ -15,7 +15,8 @@ import (
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/palettes"
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 var white = color.NRGBA{0xff, 0xff, 0xff, 0xff}
@@ -45,11 +46,11 @@ func near(a, b color.NRGBA, tol int) bool {
 // the colour pal gives the piece by its name (for puzzles with one copy of
 // each piece, which keep their own colours); and the middle of each edge
 // between two pieces is the border's colour, or near it.
-func checkCells(t *testing.T, img image.Image, sheet *gallery.Sheet, f *gallery.Frame, sol *puzzles.Solution, scale float64, pal *palettes.Palette) {
+func checkCells(t *testing.T, img image.Image, sheet *gallery.Sheet, f *gallery.Frame, sol *tiling.Solution, scale float64, pal *palettes.Palette) {
 	t.Helper()
 	b := sol.Puzzle().Board()
 	cell := f.Width / float64(b.Cols())
-	owner := map[puzzles.Cell]string{}
+	owner := map[geom.Cell]string{}
 	for i, c := range b.Cells() {
 		piece, _ := sol.At(i)
 		owner[c] = sol.Puzzle().Pieces()[piece].Name
@@ -78,7 +79,7 @@ func checkCells(t *testing.T, img image.Image, sheet *gallery.Sheet, f *gallery.
 			t.Errorf("cell (%d,%d) of piece %s is %v at its centre, want the palette's %v", c.Row, c.Col, name, got, want)
 		}
 		// The edges to the right and below.
-		for _, n := range []puzzles.Cell{{Row: c.Row, Col: c.Col + 1}, {Row: c.Row + 1, Col: c.Col}} {
+		for _, n := range []geom.Cell{{Row: c.Row, Col: c.Col + 1}, {Row: c.Row + 1, Col: c.Col}} {
 			other, ok := owner[n]
 			if !ok || other == name {
 				continue
@@ -107,7 +108,7 @@ func TestPNGCells(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := tc.opt
 			opt.CellSize, opt.Margin = 20, -1
-			sheets := layout(t, []*puzzles.Solution{sol}, &opt)
+			sheets := layout(t, []*tiling.Solution{sol}, &opt)
 			sheet := sheets[0]
 			img := decodePNG(t, sheet, &Options{DPI: 96 * tc.scale})
 			checkCells(t, img, sheet, &sheet.Frames[0], sol, tc.scale, palettes.Default())

@@ -19,13 +19,16 @@ import (
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // scottSite writes the web gallery of Scott's problem into a temporary
 // directory, and returns its first page and the solutions.
 func scottSite(t *testing.T) (string, []puzzles.Class) {
 	t.Helper()
-	spec, err := puzzles.LoadSpec("scott")
+	spec, err := specs.LoadSpec("scott")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,13 +53,13 @@ func scottSite(t *testing.T) (string, []puzzles.Class) {
 
 // covering returns the ids of the solutions in which each piece named
 // covers its cell: the answer a covers= query must give.
-func covering(classes []puzzles.Class, covers map[string]puzzles.Cell) []string {
-	p := classes[0].Solution.(*puzzles.Solution).Puzzle()
+func covering(classes []puzzles.Class, covers map[string]geom.Cell) []string {
+	p := classes[0].Solution.(*tiling.Solution).Puzzle()
 	var ids []string
 	for k, c := range classes {
 		ok := true
 		for name, cell := range covers {
-			piece, _ := c.Solution.(*puzzles.Solution).At(p.Board().Index(cell))
+			piece, _ := c.Solution.(*tiling.Solution).At(p.Board().Index(cell))
 			ok = ok && p.PieceNames()[piece] == name
 		}
 		if ok {
@@ -169,11 +172,11 @@ func TestSiteInBrowser(t *testing.T) {
 	// A covers= address shows exactly the solutions the search says.
 	for _, q := range []struct {
 		query  string
-		covers map[string]puzzles.Cell
+		covers map[string]geom.Cell
 	}{
-		{"covers=X@2,3", map[string]puzzles.Cell{"X": {Row: 2, Col: 3}}},
-		{"covers=X@2,3&covers=I@0,0", map[string]puzzles.Cell{"X": {Row: 2, Col: 3}, "I": {Row: 0, Col: 0}}},
-		{"covers=F@7,7", map[string]puzzles.Cell{"F": {Row: 7, Col: 7}}},
+		{"covers=X@2,3", map[string]geom.Cell{"X": {Row: 2, Col: 3}}},
+		{"covers=X@2,3&covers=I@0,0", map[string]geom.Cell{"X": {Row: 2, Col: 3}, "I": {Row: 0, Col: 0}}},
+		{"covers=F@7,7", map[string]geom.Cell{"F": {Row: 7, Col: 7}}},
 	} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(url+"?"+q.query), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
 			t.Fatal(err)
@@ -199,7 +202,7 @@ func TestSiteInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := covering(classes, map[string]puzzles.Cell{"X": {Row: 2, Col: 3}}); !slices.Equal(visible(), want) {
+	if want := covering(classes, map[string]geom.Cell{"X": {Row: 2, Col: 3}}); !slices.Equal(visible(), want) {
 		t.Errorf("clicking X and cell (2, 3) shows %v, want %v", visible(), want)
 	}
 	if search != "?covers=X%402%2C3" {

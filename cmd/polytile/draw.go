@@ -12,6 +12,8 @@ import (
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -69,14 +71,14 @@ func newPiecesCmd() *cobra.Command {
 					return err
 				}
 			}
-			pieces, lat, spec, err := puzzles.LoadPieces(args[0])
+			pieces, lat, spec, err := specs.LoadPieces(args[0])
 			if err != nil {
 				return err
 			}
 			if ascii {
-				return puzzles.WritePieces(cmd.OutOrStdout(), puzzles.PiecesAbout(args[0], spec), lat, pieces)
+				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], spec), lat, pieces)
 			}
-			return f.draw(cmd, spec, puzzles.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+			return f.draw(cmd, spec, tiling.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = lat
 				return gallery.Pieces(pieces, opt)
 			})
@@ -117,7 +119,7 @@ func (f *drawFlags) check(input string) error {
 
 // draw lays out, with the look that the command line and spec (nil for
 // none) set for a puzzle of the named pieces, and writes the sheets.
-func (f *drawFlags) draw(cmd *cobra.Command, spec *puzzles.Spec, pieces []string, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
+func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
 	opt, ropt, err := f.look.options(spec, pieces)
 	if err != nil {
 		return err
@@ -155,7 +157,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if results.IsSaved(name) {
 		return f.drawSaved(cmd, name)
 	}
-	spec, err := puzzles.LoadSpec(name)
+	spec, err := specs.LoadSpec(name)
 	if err != nil {
 		return err
 	}
@@ -198,7 +200,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 // layout finds the solutions to draw and lays them out; no sheets means
 // no solutions. A search that ctx stopped draws nothing: a signal asks
 // the command to stop, not to go on drawing.
-func (f *drawFlags) layout(cmd *cobra.Command, spec *puzzles.Spec, opt *gallery.Options) ([]*gallery.Sheet, error) {
+func (f *drawFlags) layout(cmd *cobra.Command, spec *specs.Spec, opt *gallery.Options) ([]*gallery.Sheet, error) {
 	ctx, progress, stop, err := f.search.start(cmd)
 	if err != nil {
 		return nil, err

@@ -7,7 +7,7 @@ import (
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/cli"
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/pflag"
 )
@@ -21,8 +21,8 @@ type lookFlags struct {
 }
 
 func (l *lookFlags) register(fl *pflag.FlagSet) {
-	for _, k := range puzzles.RenderKeyTable() {
-		isBool := k.Kind == puzzles.RenderKindBool
+	for _, k := range specs.RenderKeyTable() {
+		isBool := k.Kind == specs.RenderKindBool
 		f := fl.VarPF(&cli.Recorder{Name: k.Name, Bool: isBool, Into: &l.given}, k.Name, "", k.Usage)
 		if isBool {
 			f.NoOptDefVal = "true"
@@ -34,8 +34,8 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 // each with no position (so that an error names its flag), laid over the
 // spec's (puzzles.RenderOptions.Over): a flag wins over the spec's key of
 // its name, and --color over the spec's piece colours piece by piece.
-func (l *lookFlags) renderOptions(spec *puzzles.Spec) (*puzzles.RenderOptions, error) {
-	r := &puzzles.RenderOptions{}
+func (l *lookFlags) renderOptions(spec *specs.Spec) (*specs.RenderOptions, error) {
+	r := &specs.RenderOptions{}
 	for _, v := range l.given {
 		if err := r.Set(v.Name, v.Value); err != nil {
 			return nil, cli.UsageError{Err: flagWords(err)}
@@ -52,7 +52,7 @@ func (l *lookFlags) renderOptions(spec *puzzles.Spec) (*puzzles.RenderOptions, e
 // name, as in --columns: "x": want …, or, for a value of the wrong form,
 // --color "red": want …; other errors are returned as they are.
 func flagWords(err error) error {
-	var ke *puzzles.RenderKeyError
+	var ke *specs.RenderKeyError
 	if !errors.As(err, &ke) {
 		return err
 	}
@@ -72,7 +72,7 @@ func flagWords(err error) error {
 // pieces (continuous palettes are sampled to their number; a colour for
 // another piece is a mistake). A bad value on the command line is a usage
 // error; one in the spec an error at its line and column.
-func (l *lookFlags) options(spec *puzzles.Spec, names []string) (*gallery.Options, *render.Options, error) {
+func (l *lookFlags) options(spec *specs.Spec, names []string) (*gallery.Options, *render.Options, error) {
 	r, err := l.renderOptions(spec)
 	if err != nil {
 		return nil, nil, err
@@ -87,7 +87,7 @@ func (l *lookFlags) options(spec *puzzles.Spec, names []string) (*gallery.Option
 			return opt, &render.Options{DPI: dpi}, nil
 		}
 	}
-	if errors.As(err, new(*puzzles.SpecError)) {
+	if errors.As(err, new(*specs.SpecError)) {
 		return nil, nil, err
 	}
 	return nil, nil, cli.UsageError{Err: flagWords(err)}
@@ -95,7 +95,7 @@ func (l *lookFlags) options(spec *puzzles.Spec, names []string) (*gallery.Option
 
 // resolution returns the PNG's resolution that r's scale or dpi gives
 // (render.DPIOf), blaming scale for a bad scale and dpi for the rest.
-func resolution(r *puzzles.RenderOptions) (float64, error) {
+func resolution(r *specs.RenderOptions) (float64, error) {
 	unprefixed := func(err error) error { return errors.New(strings.TrimPrefix(err.Error(), "render: ")) }
 	if _, err := render.DPIOf(r.Scale.Value, 0); err != nil {
 		return 0, r.Scale.Fail("scale", unprefixed(err))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/spf13/pflag"
 )
 
@@ -17,7 +17,7 @@ func TestLookNamesAreRenderKeys(t *testing.T) {
 	l.register(fl)
 	var names []string
 	fl.VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-	if want := puzzles.RenderKeys(); !slices.Equal(slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(want))) {
+	if want := specs.RenderKeys(); !slices.Equal(slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(want))) {
 		t.Errorf("the look flags are %v, puzzles.RenderKeys() %v; want the same names", names, want)
 	}
 }
@@ -26,7 +26,7 @@ func TestLookNamesAreRenderKeys(t *testing.T) {
 // render of a small spec, and checks the result as draw does.
 func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) {
 	t.Helper()
-	spec, err := puzzles.ParseSpec("x.yaml", []byte("board: |\n  ....\npieces: {A: \"##\", B: \"##\"}\n"+render))
+	spec, err := specs.ParseSpec("x.yaml", []byte("board: |\n  ....\npieces: {A: \"##\", B: \"##\"}\n"+render))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ type looks struct {
 
 // look returns the values of r as look flags and piece colours, for
 // comparing.
-func look(r *puzzles.RenderOptions) *lookValues {
+func look(r *specs.RenderOptions) *lookValues {
 	l := &lookValues{looks: looks{cellSize: r.CellSize.Value, borderWidth: r.BorderWidth.Value, borderColor: r.BorderColor.Value,
 		grid: r.Grid.Value, columns: r.Columns.Value, gap: r.Gap.Value, margin: r.Margin.Value,
 		background: r.Background.Value, labels: r.Labels.Value, letters: r.Letters.Value, title: r.Title.Value,

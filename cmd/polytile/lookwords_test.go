@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // The look flags' mistakes are worded with the flags, exactly as they
@@ -38,8 +38,8 @@ func TestLookFlagWords(t *testing.T) {
 			t.Errorf("%s: %q, want %q", strings.Join(tt.args, " "), got, tt.want)
 		}
 	}
-	var r puzzles.RenderOptions
-	want := "--colour: not a render option; they are " + strings.Join(puzzles.RenderKeys(), ", ")
+	var r specs.RenderOptions
+	want := "--colour: not a render option; they are " + strings.Join(specs.RenderKeys(), ", ")
 	if got := fmt.Sprint(flagWords(r.Set("colour", "red"))); got != want {
 		t.Errorf("Set(colour) worded %q, want %q", got, want)
 	}

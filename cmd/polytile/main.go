@@ -19,7 +19,7 @@ import (
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/palettes"
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/spf13/cobra"
 )
 
@@ -89,7 +89,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newSolveCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),
-		listing("list", "List the built-in puzzles and piece sets", puzzles.WriteCatalog),
+		listing("list", "List the built-in puzzles and piece sets", specs.WriteCatalog),
 		listing("palettes", "List the colour palettes", palettes.WriteList))
 	return root
 }

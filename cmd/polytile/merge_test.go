@@ -15,8 +15,8 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/puzzles/results"
+	"github.com/polytile/polytile/puzzles/specs"
 
-	"github.com/polytile/polytile/puzzles"
 	"go.yaml.in/yaml/v4"
 )
 
@@ -93,7 +93,7 @@ func readJob(t *testing.T) (command []string, env map[string]string) {
 		if len(c.VolumeMounts) != 1 || env["OUT"] != c.VolumeMounts[0].MountPath {
 			t.Errorf("OUT is %q, not the volume's mountPath", env["OUT"])
 		}
-		if _, err := puzzles.LoadSpec(env["SPEC"]); err != nil {
+		if _, err := specs.LoadSpec(env["SPEC"]); err != nil {
 			t.Errorf("SPEC: %v", err)
 		}
 		return append(c.Command, c.Args...), env

@@ -12,6 +12,7 @@ import (
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
+	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/spf13/cobra"
 )
 
@@ -111,7 +112,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return usagef("--engine: %v", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
-	spec, err := puzzles.LoadSpec(name)
+	spec, err := specs.LoadSpec(name)
 	if err != nil {
 		return err
 	}

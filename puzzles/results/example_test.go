@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // A result saved as polytile solve --json saves it, read back into the
 // puzzle's solutions.
 func ExampleReadResult() {
-	spec, err := puzzles.LoadSpec("pentominoes-3x20")
+	spec, err := specs.LoadSpec("pentominoes-3x20")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // addSeeds adds the files in testdata whose names match pattern to the
@@ -31,9 +32,9 @@ func FuzzReadShard(f *testing.F) {
 	addSeeds(f, "*.jsonl")
 	f.Add([]byte(`{"polytile":"shard","version":1,"spec":"dominoes-4x4","fingerprint":"x","shard":0,"shards":1000000000,"symmetries":8,"pieces":["I2"]}` + "\n" + `{"end":true,"complete":true,"engine":"fill"}`))
 	f.Add([]byte(`{"polytile":"shard","version":1}` + "\n" + `{"task":0,"orbit":1,"pieces":[{"name":"I2","cells":[[0]]}]}`))
-	puzzle := map[string]*puzzles.Puzzle{}
+	puzzle := map[string]*tiling.Puzzle{}
 	for _, name := range []string{"dominoes-4x4", "pentominoes-3x20"} {
-		spec, err := puzzles.LoadSpec(name)
+		spec, err := specs.LoadSpec(name)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // maxListed is how many missing shards an error names before it counts
@@ -145,7 +146,7 @@ func checkPuzzle(p puzzles.Problem, sf *Shard) error {
 		return fmt.Errorf("%s: the end line names engine %q: want dlx or fill", sf.Name, sf.End.Engine)
 	}
 	cfg := &puzzles.SolveConfig{Engine: engine, NoSymmetryBreaking: h.SymmetryBreaking != nil && !*h.SymmetryBreaking}
-	want := NewHeader(&puzzles.Spec{Problem: p}, cfg)
+	want := NewHeader(&specs.Spec{Problem: p}, cfg)
 	switch {
 	case want.kind() != h.kind():
 		return fmt.Errorf("%s holds solutions of a %s puzzle, but %s is a %s puzzle", sf.Name, h.kind(), h.Spec, want.kind())
@@ -200,12 +201,12 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 // name), or, if spec is "", of the spec the shards carry, or name if they
 // carry none.
 func mergePuzzle(h *Header, spec string) (puzzles.Problem, error) {
-	var s *puzzles.Spec
+	var s *specs.Spec
 	var err error
 	if spec == "" {
 		s, err = specOf(h.Spec, h.SpecText)
 	} else {
-		s, err = puzzles.LoadSpec(spec)
+		s, err = specs.LoadSpec(spec)
 	}
 	if err != nil {
 		return nil, &SpecLoadError{Err: err}

@@ -10,12 +10,13 @@ import (
 
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // Report is the plain-text summary of a search that polytile solve prints:
 // the counts, the time, and the first distinct solutions as ASCII grids.
 type Report struct {
-	Spec   *puzzles.Spec
+	Spec   *specs.Spec
 	Result *puzzles.Result
 	// Raw and Distinct are the counts to print: the result's, or, when the
 	// solutions were streamed to a file (Writer), the file's.

@@ -30,6 +30,9 @@ import (
 	"strconv"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Result is the result of a search: its counts and its distinct
@@ -167,7 +170,7 @@ func (s *Solution) check(symmetries int) error {
 
 // NewResult returns the counts and the distinct solutions of res, a
 // search of spec's puzzle.
-func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
+func NewResult(spec *specs.Spec, res *puzzles.Result) *Result {
 	out := newResultHead(spec, res)
 	out.Solutions = make([]Solution, len(res.Distinct))
 	for i, d := range res.Distinct {
@@ -177,7 +180,7 @@ func NewResult(spec *puzzles.Spec, res *puzzles.Result) *Result {
 }
 
 // newResultHead is NewResult without the solutions.
-func newResultHead(spec *puzzles.Spec, res *puzzles.Result) *Result {
+func newResultHead(spec *specs.Spec, res *puzzles.Result) *Result {
 	return &Result{
 		Name:       spec.Name,
 		Title:      spec.Title,
@@ -348,8 +351,8 @@ func (s *Solution) Class(p puzzles.Problem) (puzzles.Class, error) {
 // one, which the files leave out, so that square results read as they
 // always have, and for the kinds that are not tilings.
 func latticeName(p puzzles.Problem) string {
-	if t, ok := p.(*puzzles.Puzzle); ok {
-		if lat := t.Board().Lattice(); lat != puzzles.Square {
+	if t, ok := p.(*tiling.Puzzle); ok {
+		if lat := t.Board().Lattice(); lat != geom.Square {
 			return lat.Name()
 		}
 	}

@@ -12,11 +12,13 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
-func mustSpec(t testing.TB, name string) *puzzles.Spec {
+func mustSpec(t testing.TB, name string) *specs.Spec {
 	t.Helper()
-	spec, err := puzzles.LoadSpec(name)
+	spec, err := specs.LoadSpec(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +27,7 @@ func mustSpec(t testing.TB, name string) *puzzles.Spec {
 
 // shardLines runs shard i of n of spec's search, writing its shard file
 // with a Writer, and returns the file's lines.
-func shardLines(t testing.TB, spec *puzzles.Spec, i, n int) []string {
+func shardLines(t testing.TB, spec *specs.Spec, i, n int) []string {
 	t.Helper()
 	var buf bytes.Buffer
 	cfg := &puzzles.SolveConfig{Shard: i, Shards: n}
@@ -42,7 +44,7 @@ func shardLines(t testing.TB, spec *puzzles.Spec, i, n int) []string {
 }
 
 // whole returns the result of spec's unsharded search, encoded.
-func whole(t testing.TB, spec *puzzles.Spec) string {
+func whole(t testing.TB, spec *specs.Spec) string {
 	t.Helper()
 	res, err := spec.Puzzle.Solve(context.Background(), nil)
 	if err != nil {
@@ -56,7 +58,7 @@ func whole(t testing.TB, spec *puzzles.Spec) string {
 }
 
 // merge reads the files (name → text) as shards and merges them.
-func merge(p *puzzles.Puzzle, files [][2]string) (*Result, error) {
+func merge(p *tiling.Puzzle, files [][2]string) (*Result, error) {
 	var shards []*Shard
 	for _, f := range files {
 		sf, err := ReadShard(strings.NewReader(f[1]), f[0])
@@ -211,7 +213,7 @@ func TestMergeDamaged(t *testing.T) {
 	}
 	var rotated Solution
 	for k := 1; k < p.Symmetries(); k++ {
-		if tc := c.Solution.(*puzzles.Solution); tc.Transform(k).Compare(tc) != 0 {
+		if tc := c.Solution.(*tiling.Solution); tc.Transform(k).Compare(tc) != 0 {
 			img := tc.Transform(k)
 			rotated = NewSolution(puzzles.Class{Solution: img, Orbit: c.Orbit})
 			break
@@ -388,11 +390,11 @@ func (failing) Write([]byte) (int, error) { return 0, fmt.Errorf("disk full") }
 // Writer writes a solution's line without encoding/json, byte for byte as
 // json.Marshal would, names that JSON escapes included.
 func TestWriterLines(t *testing.T) {
-	odd, err := puzzles.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	odd, err := specs.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, spec := range []*puzzles.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), mustSpec(t, "dominoes-4x4"), odd} {
+	for _, spec := range []*specs.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), mustSpec(t, "dominoes-4x4"), odd} {
 		res, err := spec.Puzzle.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -416,11 +418,11 @@ func TestWriterLines(t *testing.T) {
 // A solution's JSON, made by hand for Encode, is the bytes json.Marshal
 // makes of it: names that JSON escapes, and pieces or cells missing.
 func TestSolutionJSON(t *testing.T) {
-	odd, err := puzzles.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	odd, err := specs.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, spec := range []*puzzles.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
+	for _, spec := range []*specs.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
 		res, err := spec.Puzzle.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -428,7 +430,7 @@ func TestSolutionJSON(t *testing.T) {
 		names := spec.Puzzle.PieceNames()
 		for i, d := range res.Distinct {
 			v := pieceLine{Orbit: d.Orbit}
-			for _, pl := range d.Solution.(*puzzles.Solution).Placements() {
+			for _, pl := range d.Solution.(*tiling.Solution).Placements() {
 				tp := testPiece{Name: names[pl.Piece]}
 				for _, c := range pl.Cells {
 					tp.Cells = append(tp.Cells, [2]int{c.Row, c.Col})
@@ -458,11 +460,11 @@ func TestSolutionJSON(t *testing.T) {
 // writes of the whole Result, without holding the solutions converted (its
 // allocations do not grow with the number of solutions).
 func TestRunWriteJSON(t *testing.T) {
-	odd, err := puzzles.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	odd, err := specs.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, spec := range []*puzzles.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
+	for _, spec := range []*specs.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
 		res, err := spec.Puzzle.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)

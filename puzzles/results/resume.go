@@ -14,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // PartName returns the name of the file that a run streaming to the shard
@@ -246,7 +247,7 @@ func (c *copier) close() { c.f.Close() }
 // once, in the same order, with the same end line. With nothing saved it
 // is Solve. It refuses a file of another search or shard, and a limit
 // (cfg.Limit), which a resumed run could not honour.
-func Resume(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, path string) (*Run, error) {
+func Resume(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, path string) (*Run, error) {
 	c := puzzles.SolveConfig{}
 	if cfg != nil {
 		c = *cfg

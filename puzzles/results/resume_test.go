@@ -14,11 +14,12 @@ import (
 
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // solveFile runs Solve (or Resume) of spec to path with cfg, and returns
 // the file's bytes.
-func solveFile(t *testing.T, resume bool, spec *puzzles.Spec, cfg puzzles.SolveConfig, path string) []byte {
+func solveFile(t *testing.T, resume bool, spec *specs.Spec, cfg puzzles.SolveConfig, path string) []byte {
 	t.Helper()
 	solve := Solve
 	if resume {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // Run is what a search run by Solve found and how it went.
@@ -27,7 +28,7 @@ type Run struct {
 	// Spec is the spec searched, Shard the part of the search run
 	// (ShardName; "" for the whole), and File where the solutions went
 	// ("" if the result keeps them).
-	Spec        *puzzles.Spec
+	Spec        *specs.Spec
 	Shard, File string
 	// Resumed is the number of tasks kept from File (Resume).
 	Resumed int
@@ -73,7 +74,7 @@ func (r *Run) Write(w io.Writer, asJSON bool, show int) error {
 // still called. As puzzles.(*Puzzle).Solve does, it returns what was found
 // with ctx's error if ctx stopped the search; the error is then
 // ctx.Err(), and the file has its end line, marked incomplete.
-func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, path string) (*Run, error) {
+func Solve(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, path string) (*Run, error) {
 	c := puzzles.SolveConfig{}
 	if cfg != nil {
 		c = *cfg
@@ -94,7 +95,7 @@ func Solve(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig, pa
 
 // solveTo is Solve, streaming to path with header h unless path is "",
 // and keeping the tasks that ran to their end in from, if not nil.
-func solveTo(ctx context.Context, spec *puzzles.Spec, c *puzzles.SolveConfig, path string, h *Header, from *saved) (*Run, error) {
+func solveTo(ctx context.Context, spec *specs.Spec, c *puzzles.SolveConfig, path string, h *Header, from *saved) (*Run, error) {
 	var stream *Writer
 	var copied *copier
 	var before End // what the tasks copied found

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // Saved is what a file of saved results holds that a picture needs: the
@@ -21,7 +22,7 @@ type Saved struct {
 	// Spec is the puzzle's spec: read from the text the file carries, or
 	// loaded by the name it gives when it carries none (files written
 	// before they carried it).
-	Spec *puzzles.Spec
+	Spec *specs.Spec
 	// Solutions are those chosen, in the file's order, and Numbers their
 	// numbers in it, from 1.
 	Solutions []puzzles.Answer
@@ -42,15 +43,15 @@ type Saved struct {
 
 // specOf returns the spec named name whose text is text, or, if text is
 // "", the spec that puzzles.LoadSpec loads by that name.
-func specOf(name, text string) (*puzzles.Spec, error) {
+func specOf(name, text string) (*specs.Spec, error) {
 	if text != "" {
-		s, err := puzzles.ParseSpec(name, []byte(text))
+		s, err := specs.ParseSpec(name, []byte(text))
 		if err != nil {
 			return nil, fmt.Errorf("the spec the file carries: %w", err)
 		}
 		return s, nil
 	}
-	s, err := puzzles.LoadSpec(name)
+	s, err := specs.LoadSpec(name)
 	if err != nil {
 		return nil, fmt.Errorf("the file carries no spec, and its spec %q does not load: %w", name, err)
 	}
@@ -108,12 +109,12 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 // chooser keeps the solutions pick chooses as they are read.
 type chooser struct {
 	pick puzzles.Pick
-	spec *puzzles.Spec
+	spec *specs.Spec
 	out  *Saved
 	n    int // solutions read
 }
 
-func newChooser(spec *puzzles.Spec, pick puzzles.Pick, out *Saved) *chooser {
+func newChooser(spec *specs.Spec, pick puzzles.Pick, out *Saved) *chooser {
 	out.Spec = spec
 	return &chooser{pick: pick, spec: spec, out: out}
 }
@@ -217,7 +218,7 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 
 // savedOf returns what the counts of result r, read from path, say of the
 // file, and the spec it carries.
-func savedOf(r *Result, path string) (*Saved, *puzzles.Spec, error) {
+func savedOf(r *Result, path string) (*Saved, *specs.Spec, error) {
 	spec, err := specOf(r.Name, r.SpecText)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -364,7 +365,7 @@ func lastLine(f *os.File) []byte {
 // file holds, with the saved results that hold them: what a web gallery
 // shows, and offers to download.
 type All struct {
-	Spec     *puzzles.Spec
+	Spec     *specs.Spec
 	Classes  []puzzles.Class // in canonical order, or a shard file's
 	Complete bool            // whether they are all the puzzle's
 	File     string          // a name for the saved results
@@ -373,7 +374,7 @@ type All struct {
 
 // SolveAll searches spec's puzzle with cfg (nil: the defaults) and
 // returns all it finds, the saved results being the Result's encoding.
-func SolveAll(ctx context.Context, spec *puzzles.Spec, cfg *puzzles.SolveConfig) (*All, error) {
+func SolveAll(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig) (*All, error) {
 	res, err := spec.Problem.Solve(ctx, cfg)
 	if err != nil {
 		return nil, err

@@ -31,6 +31,8 @@ import (
 
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 const (
@@ -72,7 +74,7 @@ type Header struct {
 
 // NewHeader returns the header of the shard file of a search of spec's
 // puzzle run with cfg (nil: the defaults).
-func NewHeader(spec *puzzles.Spec, cfg *puzzles.SolveConfig) *Header {
+func NewHeader(spec *specs.Spec, cfg *puzzles.SolveConfig) *Header {
 	if cfg == nil {
 		cfg = &puzzles.SolveConfig{}
 	}
@@ -90,7 +92,7 @@ func NewHeader(spec *puzzles.Spec, cfg *puzzles.SolveConfig) *Header {
 		Symmetries:  p.Symmetries(),
 		SpecText:    spec.Source,
 	}
-	if t, ok := p.(*puzzles.Puzzle); ok {
+	if t, ok := p.(*tiling.Puzzle); ok {
 		breaking := !cfg.NoSymmetryBreaking
 		h.SymmetryBreaking = &breaking
 		h.Pieces = t.PieceNames()

@@ -1,0 +1,211 @@
+package geom
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Board is the region to be covered: a set of cells of a lattice, drawn in
+// a picture of Rows() lines and Cols() columns. Cells of the picture that are
+// not cells of the board are outside it, or holes in it.
+type Board struct {
+	lat   Lattice
+	cells []Cell  // sorted in reading order
+	rows  int     // lines of the picture
+	cols  int     // width of the widest line
+	index []int32 // rows*cols entries: a cell's position in cells, or -1
+}
+
+// ParseBoard returns the board drawn in pic on the square lattice: '.' is a
+// cell to cover, ' ' and '#' are not cells (outside the board, or a hole).
+// Rows and columns count from the picture's top-left corner.
+func ParseBoard(pic string) (*Board, error) { return ParseBoardOn(Square, pic) }
+
+// ParseBoardOn returns the board drawn in pic on lat, read as ParseBoard
+// reads it, with the character at row r, column c being cell (r, c) of
+// lat: on the hexagonal lattice a '.' where r + c is odd is an error.
+func ParseBoardOn(lat Lattice, pic string) (*Board, error) {
+	cells, err := scanPicture(pic, func(r rune) (bool, string) {
+		switch r {
+		case '.':
+			return true, ""
+		case ' ', '#':
+			return false, ""
+		}
+		return false, fmt.Sprintf("%q in board picture: use '.' for a cell to cover, ' ' or '#' for no cell", r)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := checkParity(lat, cells, "'.'"); err != nil {
+		return nil, err
+	}
+	return NewBoard(lat, cells)
+}
+
+// checkParity reports the first of cells that is no cell of lat, at its
+// line and column in the picture.
+func checkParity(lat Lattice, cells []Cell, what string) error {
+	for _, c := range cells {
+		if !ValidCell(lat, c) {
+			return &PictureError{Line: c.Row + 1, Col: c.Col + 1, Msg: fmt.Sprintf(
+				"%s at an odd position: on the hexagon lattice a cell's row + column, counted from 0, is even "+
+					"(this is row %d, column %d); draw a row's hexagons two columns apart and shift the next row by one, as in '. . .' over ' . . .'", what, c.Row, c.Col)}
+		}
+	}
+	return nil
+}
+
+// NewRectBoardOn returns a rows × cols rectangle of lat's picture without
+// the given holes: every position on the square and triangular lattices,
+// the positions where row + column is even on the hexagonal one (a hole
+// must be one of them).
+func NewRectBoardOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
+	if lat == Square {
+		return NewRectBoard(rows, cols, holes)
+	}
+	for _, h := range holes {
+		if !ValidCell(lat, h) {
+			return nil, fmt.Errorf("puzzles: hole [%d, %d] is not a cell of the hexagon lattice: row + column must be even", h.Row, h.Col)
+		}
+	}
+	b, err := NewRectBoard(rows, cols, holes)
+	if err != nil {
+		return nil, err
+	}
+	var cells []Cell
+	for _, c := range b.cells {
+		if ValidCell(lat, c) {
+			cells = append(cells, c)
+		}
+	}
+	nb, err := NewBoard(lat, cells)
+	if err == nil {
+		nb.rows, nb.cols = b.rows, b.cols
+		nb.buildIndex()
+	}
+	return nb, err
+}
+
+// NewRectBoard returns a rows × cols rectangle of the square lattice without
+// the given holes.
+func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
+	if rows < 1 || cols < 1 {
+		return nil, fmt.Errorf("puzzles: board of %d × %d: rows and cols must be at least 1", rows, cols)
+	}
+	if rows > 1<<20 || cols > 1<<20 || rows*cols > 1<<20 {
+		return nil, fmt.Errorf("puzzles: board of %d × %d is too large (at most %d cells)", rows, cols, 1<<20)
+	}
+	hole := make(map[Cell]bool, len(holes))
+	for _, h := range holes {
+		if h.Row < 0 || h.Row >= rows || h.Col < 0 || h.Col >= cols {
+			return nil, fmt.Errorf("puzzles: hole [%d, %d] is outside the %d × %d board (rows 0…%d, cols 0…%d)", h.Row, h.Col, rows, cols, rows-1, cols-1)
+		}
+		if hole[h] {
+			return nil, fmt.Errorf("puzzles: hole [%d, %d] is given twice", h.Row, h.Col)
+		}
+		hole[h] = true
+	}
+	var cells []Cell
+	for r := range rows {
+		for c := range cols {
+			if !hole[Cell{r, c}] {
+				cells = append(cells, Cell{r, c})
+			}
+		}
+	}
+	b, err := NewBoard(Square, cells)
+	if err == nil {
+		b.rows, b.cols = rows, cols // holes on the edge keep the picture's size
+		b.buildIndex()
+	}
+	return b, err
+}
+
+// NewBoard returns the board made of the given cells of lat, which must be
+// at non-negative rows and columns, each given once.
+func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
+	if len(cells) == 0 {
+		return nil, fmt.Errorf("puzzles: the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none (in a piece's, any character but a space is a cell)")
+	}
+	b := &Board{lat: lat, cells: slices.Clone(cells)}
+	slices.SortFunc(b.cells, Cell.Compare)
+	for i, c := range b.cells {
+		if c.Row < 0 || c.Col < 0 {
+			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is at a negative position", c.Row, c.Col)
+		}
+		if !ValidCell(lat, c) {
+			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is not a cell of the %s lattice: row + column must be even", c.Row, c.Col, lat.Name())
+		}
+		if i > 0 && c == b.cells[i-1] {
+			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is given twice", c.Row, c.Col)
+		}
+		b.rows, b.cols = max(b.rows, c.Row+1), max(b.cols, c.Col+1)
+	}
+	if b.rows*b.cols > 1<<22 {
+		return nil, fmt.Errorf("puzzles: board spans %d × %d: too large", b.rows, b.cols)
+	}
+	b.buildIndex()
+	return b, nil
+}
+
+func (b *Board) buildIndex() {
+	b.index = make([]int32, b.rows*b.cols)
+	for i := range b.index {
+		b.index[i] = -1
+	}
+	for i, c := range b.cells {
+		b.index[c.Row*b.cols+c.Col] = int32(i)
+	}
+}
+
+// Lattice returns the board's lattice.
+func (b *Board) Lattice() Lattice { return b.lat }
+
+// Cells returns the board's cells in reading order. The slice is shared:
+// do not modify it.
+func (b *Board) Cells() []Cell { return b.cells }
+
+// Len returns the number of cells.
+func (b *Board) Len() int { return len(b.cells) }
+
+// Rows returns the number of lines of the board's picture.
+func (b *Board) Rows() int { return b.rows }
+
+// Cols returns the width of the board's picture.
+func (b *Board) Cols() int { return b.cols }
+
+// Index returns the position of c among the board's cells, or -1 if c is
+// not a cell of the board.
+func (b *Board) Index(c Cell) int {
+	if c.Row < 0 || c.Row >= b.rows || c.Col < 0 || c.Col >= b.cols {
+		return -1
+	}
+	return int(b.index[c.Row*b.cols+c.Col])
+}
+
+// String draws the board: '.' for its cells, '#' for the holes and the
+// rest of its picture, without trailing characters past its last cell.
+func (b *Board) String() string {
+	var out []byte
+	for r := range b.rows {
+		last := -1
+		for c := range b.cols {
+			if b.Index(Cell{r, c}) >= 0 {
+				last = c
+			}
+		}
+		for c := 0; c <= last; c++ {
+			switch {
+			case b.Index(Cell{r, c}) >= 0:
+				out = append(out, '.')
+			case !ValidCell(b.lat, Cell{r, c}):
+				out = append(out, ' ')
+			default:
+				out = append(out, '#')
+			}
+		}
+		out = append(out, '\n')
+	}
+	return string(out)
+}

@@ -1,0 +1,157 @@
+package geom
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Cell is one cell of a lattice, named by the row and column at which it is
+// drawn in an ASCII picture, counted from the top-left corner.
+type Cell struct {
+	Row, Col int
+}
+
+// Compare orders cells row by row, then column by column: the order in which
+// a picture is read.
+func (c Cell) Compare(d Cell) int {
+	if r := cmp.Compare(c.Row, d.Row); r != 0 {
+		return r
+	}
+	return cmp.Compare(c.Col, d.Col)
+}
+
+// A Lattice is the grid that cells live on. It knows its point symmetries and
+// its translations, which is all pieces, boards and symmetry reduction need;
+// everything else in the package works on cells. Square, Triangle and
+// Hexagon implement it, their cells named by picture coordinates alike.
+type Lattice interface {
+	// Name names the lattice ("square").
+	Name() string
+	// Transforms returns the number of point symmetries of the lattice:
+	// the rotations and reflections that map it onto itself, fixing the
+	// origin. Transform 0 is the identity.
+	Transforms() int
+	// Transform applies point symmetry t, 0 ≤ t < Transforms(), to c.
+	Transform(t int, c Cell) Cell
+	// Reflects reports whether transform t reverses orientation.
+	Reflects(t int) bool
+	// Translate moves cells by the lattice translation that takes cell
+	// from to cell to, and reports false if no translation does.
+	Translate(cells []Cell, from, to Cell) ([]Cell, bool)
+	// Normalize returns cells translated to a canonical position and
+	// sorted, so that two shapes are translates of each other exactly when
+	// their normalized cells are equal.
+	Normalize(cells []Cell) []Cell
+	// Neighbors returns the cells that share an edge with c.
+	Neighbors(c Cell) []Cell
+}
+
+// Square is the square lattice: every cell has four neighbours, and its
+// symmetry group is the dihedral group of order 8.
+var Square Lattice = square{}
+
+type square struct{}
+
+func (square) Name() string { return "square" }
+
+func (square) Transforms() int { return 8 }
+
+// Transform rotates c by t×90° counterclockwise about the origin for t < 4,
+// and for t ≥ 4 first reflects it in the vertical axis.
+func (square) Transform(t int, c Cell) Cell {
+	if t >= 4 {
+		c.Col = -c.Col
+	}
+	for range t % 4 {
+		c = Cell{Row: -c.Col, Col: c.Row}
+	}
+	return c
+}
+
+func (square) Reflects(t int) bool { return t >= 4 }
+
+func (l square) Translate(cells []Cell, from, to Cell) ([]Cell, bool) {
+	return translate(l, cells, from, to)
+}
+
+// shift returns the translation that takes cell from to cell to: on each
+// of the package's lattices, a shift of the picture.
+func (square) Shift(from, to Cell) (Cell, bool) {
+	return Cell{Row: to.Row - from.Row, Col: to.Col - from.Col}, true
+}
+
+// Shifter is a lattice whose translations are shifts of the picture:
+// those of the package.
+type Shifter interface {
+	Shift(from, to Cell) (Cell, bool)
+}
+
+// translate is Translate by the lattice's shift.
+func translate(l Shifter, cells []Cell, from, to Cell) ([]Cell, bool) {
+	d, ok := l.Shift(from, to)
+	if !ok {
+		return nil, false
+	}
+	out := make([]Cell, len(cells))
+	for i, c := range cells {
+		out[i] = Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}
+	}
+	return out, true
+}
+
+// Normalize moves the cells' bounding box to the origin.
+func (square) Normalize(cells []Cell) []Cell {
+	if len(cells) == 0 {
+		return nil
+	}
+	minR, minC := cells[0].Row, cells[0].Col
+	for _, c := range cells {
+		minR, minC = min(minR, c.Row), min(minC, c.Col)
+	}
+	out := make([]Cell, len(cells))
+	for i, c := range cells {
+		out[i] = Cell{Row: c.Row - minR, Col: c.Col - minC}
+	}
+	slices.SortFunc(out, Cell.Compare)
+	return out
+}
+
+func (square) Neighbors(c Cell) []Cell {
+	return []Cell{{c.Row - 1, c.Col}, {c.Row, c.Col - 1}, {c.Row, c.Col + 1}, {c.Row + 1, c.Col}}
+}
+
+// TransformShape applies transform t of lat to cells and normalizes the
+// result.
+func TransformShape(lat Lattice, t int, cells []Cell) []Cell {
+	img := make([]Cell, len(cells))
+	for i, c := range cells {
+		img[i] = lat.Transform(t, c)
+	}
+	return lat.Normalize(img)
+}
+
+// Connected reports whether cells form one edge-connected region.
+func Connected(lat Lattice, cells []Cell) bool {
+	if len(cells) == 0 {
+		return false
+	}
+	in := make(map[Cell]bool, len(cells))
+	for _, c := range cells {
+		in[c] = false
+	}
+	stack := []Cell{cells[0]}
+	in[cells[0]] = true
+	seen := 1
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, n := range lat.Neighbors(c) {
+			if v, ok := in[n]; ok && !v {
+				in[n] = true
+				seen++
+				stack = append(stack, n)
+			}
+		}
+	}
+	return seen == len(cells)
+}

@@ -1,0 +1,160 @@
+package geom
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"unicode"
+)
+
+// Piece is a polyform: a set of cells, with a name, a number of identical
+// copies and whether it may be turned over.
+type Piece struct {
+	// Name names the piece ("F"); names are unique within a puzzle.
+	Name string
+	// Cells are the piece's cells, normalized by the lattice.
+	Cells []Cell
+	// Count is the number of identical copies, at least 1. Copies are
+	// interchangeable: they never multiply the number of solutions.
+	Count int
+	// OneSided pieces may be rotated but not reflected.
+	OneSided bool
+}
+
+// ParsePiece returns the piece drawn in pic on the square lattice: every
+// character other than a space is a cell. The piece has one copy and may be
+// reflected. A picture that mixes '.' with other characters is an error: a
+// board's picture uses '.' for a cell and '#' for none, and a piece drawn
+// "#." almost surely means the '.' to be empty, which in a piece it is not.
+func ParsePiece(name, pic string) (Piece, error) { return ParsePieceOn(Square, name, pic) }
+
+// ParsePieceOn returns the piece drawn in pic on lat, read as ParsePiece
+// reads it, with the character at row r, column c being cell (r, c) of
+// lat: on the hexagonal lattice a cell where r + c is odd is an error.
+func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
+	var first rune // the first cell's character
+	cells, err := scanPicture(pic, func(r rune) (bool, string) {
+		if unicode.IsSpace(r) {
+			return false, ""
+		}
+		if first == 0 {
+			first = r
+		} else if r != first && (r == '.' || first == '.') {
+			return false, fmt.Sprintf("%s mixes %q and %q: in a piece's picture every character but a space is a cell, "+
+				"'.' too (in a board's, '.' is a cell and '#' is none); draw the cells with one character and leave the rest blank",
+				"piece "+strconv.Quote(name), first, r)
+		}
+		return true, ""
+	})
+	if err != nil {
+		return Piece{}, err
+	}
+	if err := checkParity(lat, cells, "a cell"); err != nil {
+		return Piece{}, err
+	}
+	return NewPiece(lat, name, cells)
+}
+
+// NewPiece returns a piece of one copy, reflectable, with the given cells,
+// after checking that it has a name and is one connected shape without
+// repeated cells.
+func NewPiece(lat Lattice, name string, cells []Cell) (Piece, error) {
+	p := Piece{Name: name, Cells: lat.Normalize(cells), Count: 1}
+	return p, p.Validate(lat)
+}
+
+func (p Piece) Validate(lat Lattice) error {
+	switch {
+	case p.Name == "":
+		return fmt.Errorf("puzzles: a piece needs a name")
+	case len(p.Cells) == 0:
+		return fmt.Errorf("puzzles: piece %q has no cells", p.Name)
+	case p.Count < 1:
+		return fmt.Errorf("puzzles: piece %q: count %d, want at least 1", p.Name, p.Count)
+	}
+	for _, c := range p.Cells {
+		if !ValidCell(lat, c) {
+			return fmt.Errorf("puzzles: piece %q: [%d, %d] is not a cell of the %s lattice: row + column must be even", p.Name, c.Row, c.Col, lat.Name())
+		}
+	}
+	cells := lat.Normalize(p.Cells)
+	for i := 1; i < len(cells); i++ {
+		if cells[i] == cells[i-1] {
+			return fmt.Errorf("puzzles: piece %q has cell %v twice", p.Name, cells[i])
+		}
+	}
+	if !Connected(lat, cells) {
+		on := ""
+		if lat != Square {
+			on = " on the " + lat.Name() + " lattice"
+		}
+		return fmt.Errorf("puzzles: piece %q is not connected%s: its cells must join edge to edge", p.Name, on)
+	}
+	return nil
+}
+
+// Orientations returns the piece's distinct orientations on lat, each
+// normalized: every rotation, and every reflection too unless the piece is
+// one-sided. They come in the order of the lattice's transforms, the first
+// being the piece as drawn.
+func (p Piece) Orientations(lat Lattice) [][]Cell {
+	var out [][]Cell
+	for t := range lat.Transforms() {
+		if p.OneSided && lat.Reflects(t) {
+			continue
+		}
+		img := TransformShape(lat, t, p.Cells)
+		if !slices.ContainsFunc(out, func(o []Cell) bool { return slices.Equal(o, img) }) {
+			out = append(out, img)
+		}
+	}
+	return out
+}
+
+// SameShape reports whether b is a in one of the orientations a may take.
+func SameShape(lat Lattice, a Piece, b []Cell) bool {
+	b = lat.Normalize(b)
+	for _, o := range a.Orientations(lat) {
+		if slices.Equal(o, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// Area returns the number of cells the piece's copies cover together.
+func (p Piece) Area() int { return len(p.Cells) * p.Count }
+
+// String draws the piece as an ASCII picture, '#' for its cells.
+func (p Piece) String() string {
+	return drawCells(p.Cells, func(Cell) byte { return '#' })
+}
+
+// drawCells draws cells as ASCII art within their bounding box from the
+// origin, each as the character mark gives it, spaces elsewhere, without
+// trailing spaces.
+func drawCells(cells []Cell, mark func(Cell) byte) string {
+	rows, cols := 0, 0
+	for _, c := range cells {
+		rows, cols = max(rows, c.Row+1), max(cols, c.Col+1)
+	}
+	grid := make([][]byte, rows)
+	for r := range grid {
+		grid[r] = make([]byte, cols)
+		for c := range grid[r] {
+			grid[r][c] = ' '
+		}
+	}
+	for _, c := range cells {
+		grid[c.Row][c.Col] = mark(c)
+	}
+	var out []byte
+	for _, row := range grid {
+		for len(row) > 0 && row[len(row)-1] == ' ' {
+			row = row[:len(row)-1]
+		}
+		out = append(out, row...)
+		out = append(out, '\n')
+	}
+	return string(out)
+}

@@ -1,0 +1,84 @@
+package specs
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// The built-in puzzles are specs in library/, one file each, named by the
+// file's name without .yaml.
+//
+//go:embed library/*.yaml
+var library embed.FS
+
+// BuiltinInfo describes a built-in puzzle.
+type BuiltinInfo struct {
+	Name   string // the name Builtin and LoadSpec know it by
+	Kind   string // the kind of puzzle (Kinds)
+	Title  string // the spec's title
+	Cells  int    // the number of board cells
+	Pieces int    // the number of pieces a solution puts down, copies included
+	Size   string // the board picture's rows × cols, such as "8×8"
+}
+
+// builtinNames returns the names of the built-in puzzles, sorted.
+var builtinNames = sync.OnceValue(func() []string {
+	entries, err := fs.ReadDir(library, "library")
+	if err != nil {
+		panic("puzzles: built-in library: " + err.Error())
+	}
+	var names []string
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+})
+
+// builtins describes every built-in puzzle, parsing each once.
+var builtins = sync.OnceValue(func() []BuiltinInfo {
+	var out []BuiltinInfo
+	for _, name := range builtinNames() {
+		s, err := Builtin(name)
+		if err != nil {
+			panic(err.Error()) // a broken embedded spec is a programmer's mistake
+		}
+		if s.Puzzle == nil {
+			out = append(out, BuiltinInfo{Name: name, Kind: s.Kind(), Title: s.Title})
+			continue
+		}
+		b := s.Puzzle.Board()
+		out = append(out, BuiltinInfo{
+			Name:   name,
+			Kind:   s.Kind(),
+			Title:  s.Title,
+			Cells:  b.Len(),
+			Pieces: s.Puzzle.Instances(),
+			Size:   fmt.Sprintf("%d×%d", b.Rows(), b.Cols()),
+		})
+	}
+	return out
+})
+
+// Builtins describes the built-in puzzles, sorted by name.
+func Builtins() []BuiltinInfo { return slices.Clone(builtins()) }
+
+// Builtin returns the built-in puzzle of that name, parsed afresh: the
+// caller may modify the Spec.
+func Builtin(name string) (*Spec, error) {
+	if !slices.Contains(builtinNames(), name) {
+		return nil, fmt.Errorf("puzzles: no built-in puzzle %q; built-in puzzles are %s", name, strings.Join(builtinNames(), ", "))
+	}
+	data, err := library.ReadFile(path.Join("library", name+".yaml"))
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: built-in puzzle %s: %w", name, err)
+	}
+	return ParseSpec(name, data)
+}

@@ -1,0 +1,208 @@
+package specs
+
+import (
+	"context"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/tiling"
+)
+
+func TestBuiltins(t *testing.T) {
+	want := []BuiltinInfo{
+		{"dominoes-2x10", "tiling", "Dominoes in a 2×10 strip", 20, 10, "2×10"},
+		{"dominoes-4x4", "tiling", "Dominoes on a 4×4 board", 16, 8, "4×4"},
+		{"hexiamonds-3x12", "tiling", "Hexiamonds in a 3×12 parallelogram", 72, 12, "3×27"},
+		{"hexiamonds-4x9", "tiling", "Hexiamonds in a 4×9 parallelogram", 72, 12, "4×22"},
+		{"hexiamonds-chevron", "tiling", "Hexiamonds in a chevron", 72, 12, "6×15"},
+		{"hexiamonds-hexagon", "tiling", "Hexiamonds in a hexagon of sides 6, 2 and 3", 72, 12, "5×17"},
+		{"hexiamonds-rhombus-6x6", "tiling", "Hexiamonds in a 6×6 rhombus", 72, 12, "6×18"},
+		{"knuth-7", "exact-cover", "Knuth's seven-item example", 0, 0, ""},
+		{"one-sided-pentominoes-5x18", "tiling", "One-sided pentominoes in a 5×18 rectangle", 90, 18, "5×18"},
+		{"one-sided-pentominoes-6x15", "tiling", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
+		{"one-sided-tetrahexes-5x8", "tiling", "One-sided tetrahexes in a 5×8 parallelogram", 40, 10, "5×19"},
+		{"one-sided-tetrominoes-4x7", "tiling", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
+		{"pentahexes-10x11", "tiling", "Pentahexes in a 10×11 parallelogram", 110, 22, "10×30"},
+		{"pentominoes-3x20", "tiling", "Pentominoes in a 3×20 rectangle", 60, 12, "3×20"},
+		{"pentominoes-4x15", "tiling", "Pentominoes in a 4×15 rectangle", 60, 12, "4×15"},
+		{"pentominoes-5x12", "tiling", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
+		{"pentominoes-6x10", "tiling", "Pentominoes in a 6×10 rectangle", 60, 12, "6×10"},
+		{"pentominoes-8x8-corners", "tiling", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
+		{"queens-8", "queens", "Eight queens", 0, 0, ""},
+		{"scott", "tiling", "Dana Scott's pentomino problem", 60, 12, "8×8"},
+		{"sudoku", "sudoku", "A Sudoku as an exact cover", 0, 0, ""},
+		{"tetrahexes-4x7", "tiling", "Tetrahexes in a 4×7 parallelogram", 28, 7, "4×16"},
+		{"tetrahexes-hexagon", "tiling", "Tetrahexes in a hexagon of rows 6, 7, 8 and 7", 28, 7, "4×15"},
+		{"two-pieces", "tiling", "Two pieces on six cells", 6, 2, "3×3"},
+	}
+	got := Builtins()
+	if !slices.Equal(got, want) {
+		t.Errorf("Builtins() =\n%v\nwant\n%v", got, want)
+	}
+	if !slices.IsSortedFunc(got, func(a, b BuiltinInfo) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Errorf("Builtins() is not sorted by name")
+	}
+	for _, info := range got {
+		t.Run(info.Name, func(t *testing.T) {
+			s, err := Builtin(info.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Puzzle == nil {
+				if s.Problem == nil || s.Kind() != info.Kind || s.Title != info.Title {
+					t.Errorf("Builtin(%s): kind %q, title %q; info says %q, %q", info.Name, s.Kind(), s.Title, info.Kind, info.Title)
+				}
+				return
+			}
+			p := s.Puzzle
+			b := p.Board()
+			if s.Name != info.Name || s.Title != info.Title || p.Title() != info.Title || s.Title == "" {
+				t.Errorf("Builtin(%s): Name %q, Title %q, Puzzle.Title() %q; info says %q", info.Name, s.Name, s.Title, p.Title(), info.Title)
+			}
+			if b.Len() != info.Cells || p.Instances() != info.Pieces {
+				t.Errorf("Builtin(%s): %d cells, %d pieces; info says %d, %d", info.Name, b.Len(), p.Instances(), info.Cells, info.Pieces)
+			}
+			data, err := library.ReadFile(path.Join("library", info.Name+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(string(data), "# ") {
+				t.Errorf("library/%s.yaml does not begin with a comment saying what it is", info.Name)
+			}
+			l, err := LoadSpec(info.Name)
+			if err != nil {
+				t.Fatalf("LoadSpec(%s): %v", info.Name, err)
+			}
+			if l.Name != info.Name || l.Puzzle.String() != p.String() {
+				t.Errorf("LoadSpec(%s) = %q %v, want %q %v", info.Name, l.Name, l.Puzzle, info.Name, p)
+			}
+		})
+	}
+	t.Run("unknown", func(t *testing.T) {
+		_, err := Builtin("scot")
+		if err == nil || !strings.HasPrefix(err.Error(), "puzzles: ") || !strings.Contains(err.Error(), "dominoes-2x10, dominoes-4x4") {
+			t.Errorf("Builtin(scot) error %v, want one listing the built-in puzzles", err)
+		}
+	})
+}
+
+// TestBuiltinSolve solves every built-in puzzle with and without symmetry
+// breaking, checking that both find the same distinct solutions, that
+// the raw count is the sum of the orbits and is what the search finds
+// without symmetry breaking, and that the counts are the known ones.
+func TestBuiltinSolve(t *testing.T) {
+	type builtinCase struct {
+		name          string
+		raw, distinct int    // the counts: known, or what both modes of the solver agree on
+		heavy         bool   // a search of seconds, skipped with -short
+		skip          string // why the case is skipped, if it is
+	}
+	tests := []builtinCase{
+		{name: "dominoes-2x10", raw: 89, distinct: 51},
+		{name: "dominoes-4x4", raw: 36, distinct: 9},
+		// No solution (found by both engines, with and without breaking).
+		{name: "hexiamonds-3x12", raw: 0, distinct: 0},
+		{name: "hexiamonds-4x9", raw: 148, distinct: 74},
+		{name: "hexiamonds-chevron", raw: 2008, distinct: 1004, heavy: true},
+		{name: "hexiamonds-hexagon", raw: 11832, distinct: 5916, heavy: true},
+		// 156: the published count of this classic.
+		{name: "hexiamonds-rhombus-6x6", raw: 624, distinct: 156},
+		// Knuth's example has one solution; a proper Sudoku one; eight
+		// queens 92, 12 under the square's symmetries.
+		{name: "knuth-7", raw: 1, distinct: 1},
+		{name: "queens-8", raw: 92, distinct: 12},
+		{name: "sudoku", raw: 1, distinct: 1},
+		// The two copies of the piece are interchangeable: one cover.
+		{name: "two-pieces", raw: 1, distinct: 1},
+		{name: "one-sided-tetrahexes-5x8", raw: 384, distinct: 192},
+		{name: "one-sided-pentominoes-5x18", skip: "a long run (TestProgressEstimate runs it with POLYTILE_ESTIMATE_SPEC)"},
+		{name: "one-sided-pentominoes-6x15", skip: "a long run"},
+		// No solution: on a chessboard colouring the T covers 3 squares of
+		// one colour, the others 2 of each, and the board has 14 of each.
+		{name: "one-sided-tetrominoes-4x7", raw: 0, distinct: 0},
+		{name: "pentahexes-10x11", skip: "a long run (TestPentahexes finds solutions)"},
+		{name: "pentominoes-3x20", raw: 8, distinct: 2},
+		{name: "pentominoes-4x15", raw: 1472, distinct: 368, heavy: true},
+		{name: "pentominoes-5x12", raw: 4040, distinct: 1010, heavy: true},
+		{name: "pentominoes-6x10", raw: 9356, distinct: 2339, heavy: true},
+		{name: "pentominoes-8x8-corners", raw: 17360, distinct: 2170, heavy: true},
+		{name: "scott", raw: 520, distinct: 65},
+		{name: "tetrahexes-4x7", raw: 18, distinct: 9},
+		{name: "tetrahexes-hexagon", raw: 30, distinct: 15},
+	}
+	for _, info := range Builtins() {
+		if !slices.ContainsFunc(tests, func(tt builtinCase) bool { return tt.name == info.Name }) {
+			t.Errorf("built-in %s has no test case", info.Name)
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.skip != "" {
+				t.Skip(tt.skip)
+			}
+			if tt.heavy && testing.Short() {
+				t.Skip("a search of seconds, skipped with -short")
+			}
+			t.Parallel()
+			s, err := Builtin(tt.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Puzzle == nil {
+				res, err := s.Problem.Solve(context.Background(), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Raw != int64(tt.raw) || len(res.Distinct) != tt.distinct {
+					t.Errorf("%d raw, %d distinct; want %d, %d", res.Raw, len(res.Distinct), tt.raw, tt.distinct)
+				}
+				return
+			}
+			// Both engines, with and without symmetry breaking: four runs
+			// that must agree; the engines must also find the same covers.
+			var keys [4][]string
+			var raw [4]int64
+			var found [4]int64
+			run := 0
+			for _, eng := range []puzzles.Engine{puzzles.EngineDLX, puzzles.EngineFill} {
+				for _, nb := range []bool{false, true} {
+					res, err := s.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{NoSymmetryBreaking: nb, Engine: eng})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !res.Complete || res.Engine != eng {
+						t.Fatalf("Solve(%v, noBreaking=%v): complete %v, engine %v", eng, nb, res.Complete, res.Engine)
+					}
+					sum := int64(0)
+					for _, d := range res.Distinct {
+						sum += int64(d.Orbit)
+						keys[run] = append(keys[run], d.Solution.(*tiling.Solution).Key())
+					}
+					if res.Raw != sum {
+						t.Errorf("Solve(%v, noBreaking=%v): Raw = %d, sum of orbits %d", eng, nb, res.Raw, sum)
+					}
+					if nb && res.Found != res.Raw {
+						t.Errorf("Solve(%v, noBreaking=true) found %d covers, Raw = %d", eng, res.Found, res.Raw)
+					}
+					raw[run], found[run] = res.Raw, res.Found
+					run++
+				}
+			}
+			for i := 1; i < 4; i++ {
+				if raw[i] != raw[0] || !slices.Equal(keys[i], keys[0]) {
+					t.Fatalf("Solve(%s): runs disagree: raw %v, distinct %d %d %d %d (dlx, dlx without breaking, fill, fill without)",
+						tt.name, raw, len(keys[0]), len(keys[1]), len(keys[2]), len(keys[3]))
+				}
+			}
+			if found[0] != found[2] || found[1] != found[3] {
+				t.Errorf("the engines found different numbers of covers: dlx %d, %d; fill %d, %d", found[0], found[1], found[2], found[3])
+			}
+			if raw[0] != int64(tt.raw) || len(keys[0]) != tt.distinct {
+				t.Errorf("Solve(%s): raw %d, distinct %d; want %d, %d", tt.name, raw[0], len(keys[0]), tt.raw, tt.distinct)
+			}
+		})
+	}
+}

@@ -1,0 +1,35 @@
+package specs
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/polytile/polytile/puzzles/geom"
+)
+
+// LoadPieces returns the pieces of the built-in set name (see PieceSet)
+// and their lattice, or else those of the spec that LoadSpec loads by that
+// name, with the spec.
+func LoadPieces(name string) ([]geom.Piece, geom.Lattice, *Spec, error) {
+	if pieces, err := geom.PieceSet(name); err == nil {
+		return pieces, geom.PieceSetLattice(name), nil, nil
+	}
+	spec, err := LoadSpec(name)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(geom.PieceSetNames(), ", "), err)
+	}
+	if spec.Puzzle == nil {
+		return nil, nil, nil, fmt.Errorf("%s is a %s puzzle, which has no pieces", name, spec.Kind())
+	}
+	return spec.Puzzle.Pieces(), spec.Puzzle.Board().Lattice(), spec, nil
+}
+
+// PiecesAbout says in a line what pieces LoadPieces loaded by name: the
+// built-in set's description, or, for those of a spec, whose they are.
+func PiecesAbout(name string, spec *Spec) string {
+	if spec != nil {
+		return "the pieces of " + cmp.Or(spec.Title, spec.Name)
+	}
+	return name + ": " + geom.PieceSetAbout(name)
+}

@@ -1,0 +1,454 @@
+package specs
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/polytile/polytile/internal/golden"
+	"github.com/polytile/polytile/puzzles/geom"
+)
+
+// summary lists pieces as "name", "name×count", with "*" for one-sided.
+func summary(pieces []geom.Piece) string {
+	var out []string
+	for _, pc := range pieces {
+		s := pc.Name
+		if pc.Count > 1 {
+			s += fmt.Sprintf("×%d", pc.Count)
+		}
+		if pc.OneSided {
+			s += "*"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, " ")
+}
+
+const pentominoNames = "F I L N P T U V W X Y Z"
+
+// scottBoard is Scott's board as Board.String draws it.
+const scottBoard = `........
+........
+........
+...##...
+...##...
+........
+........
+........
+`
+
+// goodSpec is a file in testdata/specs and what it describes.
+type goodSpec struct {
+	file      string
+	title     string
+	cells     int
+	instances int
+	pieces    string // summary of the pieces
+	syms      int
+	board     string // Board.String(), if not ""
+	render    bool   // whether it has a render mapping
+}
+
+func TestParseSpec(t *testing.T) {
+	tests := []goodSpec{
+		{"picture-board", "Dana Scott's pentomino problem", 60, 12, pentominoNames, 8, scottBoard, false},
+		{"rect-holes", "", 60, 12, pentominoNames, 8, scottBoard, false},
+		{"rect-flow", "A 6 × 10 box", 60, 12, pentominoNames, 4, "", false},
+		{"one-sided-set", "One-sided pentominoes", 90, 18, "F* F'* I* L* L'* N* N'* P* P'* T* U* V* W* X* Y* Y'* Z* Z'*", 4, "", false},
+		{"list-entries", "A mixed bag", 32, 11, "I4* O4* T4* L4* S4* O1×3 L3×2* bar", 2, "", false},
+		{"set-count", "", 12, 4, "I3×2 V3×2", 4, "....\n....\n....\n", false},
+		{"set-only", "", 12, 3, "I4 T4 L4", 4, "", false},
+		{"set-except", "", 12, 3, "I4* T4* L4*", 2, "", false},
+		{"mapping", "Mapping", 10, 3, "L O I", 4, ".....\n.....\n", false},
+		{"mapping-flow", "Flow", 3, 2, "A B", 4, "...\n", false},
+		{"render", "", 5, 1, "U", 2, ".#.\n...\n", true},
+		{"indicator", "Indented pictures", 15, 7, "X W O1×5", 1, "###.\n##...\n###....\n##.......\n", false},
+		{"indicator-mapping", "", 9, 2, "T U", 1, "###..\n##....\n##...\n", false},
+		{"triangle-rect", "Triamonds", 6, 2, "T3×2", 12, "...\n...\n", false},
+		{"hexagon-rect", "Dihexes, two rows", 8, 4, "H2×4", 2, ". . . .\n . . . .\n", false},
+		{"hexagon-drawn", "", 6, 2, "C D", 12, "# . .\n . # .\n# . .\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			name := filepath.Join("testdata", "specs", tt.file+".yaml")
+			s, err := LoadSpec(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := s.Puzzle
+			if s.Name != name {
+				t.Errorf("Name = %q, want %q", s.Name, name)
+			}
+			if s.Title != tt.title || p.Title() != tt.title {
+				t.Errorf("Title = %q, Puzzle.Title() = %q, want %q", s.Title, p.Title(), tt.title)
+			}
+			if got := p.Board().Len(); got != tt.cells {
+				t.Errorf("cells = %d, want %d", got, tt.cells)
+			}
+			if got := p.Instances(); got != tt.instances {
+				t.Errorf("Instances() = %d, want %d", got, tt.instances)
+			}
+			if got := summary(p.Pieces()); got != tt.pieces {
+				t.Errorf("pieces = %s, want %s", got, tt.pieces)
+			}
+			if got := p.Symmetries(); got != tt.syms {
+				t.Errorf("Symmetries() = %d, want %d", got, tt.syms)
+			}
+			if got := p.Board().String(); tt.board != "" && got != tt.board {
+				t.Errorf("board =\n%s\nwant\n%s", got, tt.board)
+			}
+			if (s.Render != nil) != tt.render {
+				t.Errorf("Render = %v, want options: %v", s.Render, tt.render)
+			}
+		})
+	}
+	t.Run("every file tested", func(t *testing.T) {
+		files, _ := filepath.Glob("testdata/specs/*.yaml")
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), ".yaml")
+			if !slices.ContainsFunc(tests, func(tt goodSpec) bool { return tt.file == name }) {
+				t.Errorf("%s has no test case", f)
+			}
+		}
+	})
+}
+
+// badSpec is a file in testdata/bad, where its error is, and what the
+// message must say would be valid.
+type badSpec struct {
+	file  string
+	pos   string // line:col
+	valid string // part of the message saying what would be valid
+}
+
+var badSpecs = []badSpec{
+	{"alias", "2:9", "write the value out"},
+	{"area-mismatch", "3:1", "the pieces cover 61 cells and the board has 60; the pieces' total area must equal the board's"},
+	{"bad-utf8", "3:10", "invalid leading UTF-8 octet"},
+	{"board-duplicate-key", "1:27", `key "rows" given twice in board (first at line 1); give each key once`},
+	{"board-bad-char", "4:9", "use '.' for a cell to cover, ' ' or '#' for no cell"},
+	{"board-folded", "1:8", "want a literal block (|)"},
+	{"board-list", "2:3", "want a picture"},
+	{"board-no-cells", "1:8", "in a board's picture '.' is a cell to cover"},
+	{"board-tab", "3:5", "draw with spaces"},
+	{"board-unknown-key", "4:3", `unknown key "hole" in board; valid keys are rows, cols, holes`},
+	{"cols-missing", "2:3", "needs rows and cols"},
+	{"count-float", "5:12", "want a whole number from 1 to"},
+	{"count-string", "5:12", "want a whole number from 1 to"},
+	{"count-zero", "5:12", "count is 0; want a whole number from 1 to"},
+	{"duplicate-key", "3:1", `key "board" given twice in the spec (first at line 1); give each key once`},
+	{"duplicate-piece", "5:10", `two pieces are named "F" (the first at line 3); piece names must be unique`},
+	{"duplicate-piece-name", "5:11", "piece names must be unique"},
+	{"empty", "1:1", "a spec is a mapping with keys title, board, pieces and render"},
+	{"entry-duplicate-key", "6:5", `key "count" given twice in a piece entry (first at line 5)`},
+	{"entry-both", "3:5", "has both set and name; want an entry with set"},
+	{"entry-neither", "3:5", "has neither set nor name; want an entry with set"},
+	{"entry-string", "3:5", "such as - set: pentominoes"},
+	{"hole-not-pair", "4:11", "a hole is a list of 3 items; want [row, col]"},
+	{"hole-outside", "4:36", "a hole's row is 8; want a row from 0 to 7"},
+	{"hole-twice", "7:7", "hole [3, 3] is given twice (first at line 5); give each hole once"},
+	{"hole-twice-flow", "4:43", "hole [3, 3] is given twice (first at line 4)"},
+	{"missing-board", "1:1", "the spec has no board; a spec needs a board and pieces"},
+	{"missing-pieces", "1:1", "the spec has no pieces; a spec needs a board and pieces"},
+	{"not-mapping", "1:1", "the spec is a list; a spec is a mapping"},
+	{"null-document", "2:1", "empty spec; a spec is a mapping"},
+	{"one-sided-false-on-set", "4:16", "leave out one-sided: false"},
+	{"one-sided-yes", "5:16", `one-sided is "yes"; want true or false`},
+	{"picture-lost-row-board", "4:3", `write "board: |2" (YAML's indentation indicator`},
+	{"picture-lost-row-comment", "5:2", "a comment after a picture is indented no more than its key"},
+	{"picture-lost-row-entry", "9:7", `write "shape: |2"`},
+	{"picture-lost-row-indicator", "7:7", `write "shape: |2"`},
+	{"picture-lost-row-mapping", "5:5", `write "A: |2"`},
+	{"piece-disconnected", "5:6", `piece "B" is not connected: its cells must join edge to edge`},
+	{"lattice-unknown", "1:10", `lattice is "hex"; want square, triangle or hexagon`},
+	{"hexagon-odd-board", "4:3", "'.' at an odd position: on the hexagon lattice a cell's row + column, counted from 0, is even (this is row 1, column 0)"},
+	{"hexagon-odd-piece", "9:9", "a cell at an odd position: on the hexagon lattice"},
+	{"hexagon-odd-hole", "5:11", "hole [0, 1] is not a cell of the hexagon lattice"},
+	{"set-other-lattice", "3:9", "set hexiamonds is of the triangle lattice and this spec's is square; write lattice: triangle"},
+	{"set-square-on-triangle", "3:9", "set pentominoes is of the square lattice and this spec's is triangle; write lattice: square at the top of the spec, or use a set of the triangle lattice: moniamond,"},
+	{"triangle-disconnected", "6:6", `piece "B" is not connected on the triangle lattice`},
+	{"piece-name-empty", "3:11", "want a name on one line"},
+	{"piece-no-shape", "3:5", `piece "A" has no shape; draw it under shape:`},
+	{"piece-picture-list", "3:6", "want a picture"},
+	{"piece-tab-quoted", "3:8", "draw with spaces"},
+	{"pieces-empty", "2:9", "want at least one entry"},
+	{"render-bool-yes", "4:9", `render.grid is "yes"; want true or false`},
+	{"render-color-duplicate-piece", "5:28", `piece "B" given twice in render.color (first at line 5)`},
+	{"render-color-empty", "5:8", "render.color.I2 is empty; want a colour such as"},
+	{"render-color-scalar", "4:10", "want a mapping from piece names to colours"},
+	{"render-colour-list", "4:17", "render.border-color is a list; want a colour"},
+	{"render-colour-unquoted", "4:14", "a colour starting with # must be quoted"},
+	{"render-columns-float", "4:12", "want a whole number from 0 (the default) to 1048576"},
+	{"render-columns-huge", "4:12", "want a whole number from 0 (the default) to 1048576"},
+	{"render-duplicate-key", "6:3", `key "columns" given twice in render (first at line 4)`},
+	{"render-infinite", "4:11", "not a finite number; want a number of pixels (0 or negative: none)"},
+	{"render-key-list", "4:3", "a key of render is a list; valid keys are cell-size,"},
+	{"render-nan", "4:10", "not a finite number; want a number, 0 (the default) or more"},
+	{"render-negative", "3:21", "render.cell-size is -3; want a number of pixels, 0 (the default) or more"},
+	{"render-null", "4:11", "render.columns has no value; want a value, such as 13"},
+	{"render-number-string", "4:14", `render.cell-size is "24"; want a number of pixels`},
+	{"render-palette-duplicate-piece", "8:5", `piece "A" given twice in render.palette (first at line 6)`},
+	{"render-palette-empty", "4:12", "render.palette lists no colours"},
+	{"render-palette-item-mapping", "4:18", "a colour of render.palette is a mapping"},
+	{"render-per-page-negative", "4:13", "render.per-page is -1; want a whole number from 0"},
+	{"render-scalar", "3:9", "want a mapping of render options"},
+	{"render-title-list", "4:10", "render.title is a list; want a string"},
+	{"render-unknown-key", "5:3", `unknown key "colums" in render; valid keys are cell-size, border-width`},
+	{"rows-string", "2:9", `rows is "six"; want a whole number from 1 to`},
+	{"rows-zero", "1:15", "rows is 0; want a whole number from 1 to"},
+	{"set-with-shape", "4:5", "a shape goes with a name"},
+	{"render-width-no-unit", "4:10", "render.width is the number 17; want a length such as 17cm"},
+	{"render-style-unknown", "4:10", `render.style is "neon": want a style: color, grey, outline`},
+	{"render-font-size-unit", "4:14", `render.font-size is "3furlongs": unknown unit "furlongs"`},
+	{"kind-unknown", "1:7", `kind is "chess"; want tiling, sudoku, queens, exact-cover`},
+	{"sudoku-bad-char", "4:5", `'%' in the grid: write 1–9 (then A–Z past 9) for a given`},
+	{"exact-cover-unknown-item", "5:5", `option 2 (B Z) names "Z", which is not an item`},
+	{"queens-no-n", "1:1", "a queens spec needs n, such as n: 8"},
+	{"sudoku-pieces", "4:1", `unknown key "pieces" in a sudoku spec; valid keys are title, kind, grid, diagonals, render`},
+	{"set-only-unknown", "4:16", `tetrominoes has no piece "Q4"; its pieces are I4, O4, T4, L4, S4`},
+	{"set-only-empty", "4:11", "only is an empty list; want a list of pieces of tetrominoes"},
+	{"set-only-and-except", "5:5", "both only: and except:"},
+	{"set-except-all", "4:13", "except leaves out every piece of tetrominoes"},
+	{"set-only-twice", "4:20", "only names I4 twice (the first at line 4, column 12)"},
+	{"set-only-number", "4:11", "only is the number 4; want a list of pieces"},
+	{"name-only", "5:5", "a piece entry with a name has only:"},
+	{"piece-mixes-dot", "8:8", `piece "A" mixes '#' and '.': in a piece's picture every character but a space is a cell, '.' too`},
+	{"board-drawn-as-piece", "1:8", "the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none"},
+	{"board-hash-area", "4:1", "(in the board's picture '.' is a cell to cover, ' ' and '#' are none; in a piece's, any character but a space is a cell)"},
+	{"syntax", "2:7", "did not find expected ',' or ']'"},
+	{"title-list", "1:8", "title is a list; want a string"},
+	{"too-large", "2:1", "use fewer kinds of piece or a smaller board"},
+	{"two-documents", "3:1", "a spec is one document"},
+	{"unknown-key", "3:1", `unknown key "bord" in the spec; valid keys are title, board, pieces, render`},
+	{"unknown-set", "2:9", `no built-in piece set "pentomino"; valid sets are monomino, domino, trominoes, tetrominoes, pentominoes,`},
+	{"unknown-set-entry", "5:10", `no built-in piece set "hexomino"; valid sets are`},
+}
+
+func TestParseSpecErrors(t *testing.T) {
+	var all strings.Builder // every message, for the golden file
+	for _, tt := range badSpecs {
+		name := path.Join("testdata", "bad", tt.file+".yaml")
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := ParseSpec(name, data)
+		fmt.Fprintln(&all, err)
+		t.Run(tt.file, func(t *testing.T) {
+			if err == nil {
+				t.Fatalf("ParseSpec(%s) = %v, want an error", name, s.Puzzle)
+			}
+			var se *SpecError
+			if !errors.As(err, &se) {
+				t.Fatalf("ParseSpec(%s) error %T %v, want a *SpecError", name, err, err)
+			}
+			if se.File != name {
+				t.Errorf("File = %q, want %q", se.File, name)
+			}
+			if pos := fmt.Sprintf("%d:%d", se.Line, se.Col); pos != tt.pos {
+				t.Errorf("error at %s, want %s: %v", pos, tt.pos, err)
+			}
+			if want := fmt.Sprintf("%s:%d:%d: %s", name, se.Line, se.Col, se.Msg); err.Error() != want {
+				t.Errorf("Error() = %q, want %q", err, want)
+			}
+			if !strings.Contains(se.Msg, tt.valid) {
+				t.Errorf("message %q does not say %q", se.Msg, tt.valid)
+			}
+		})
+	}
+	t.Run("golden", func(t *testing.T) {
+		golden.Check(t, "bad.golden", []byte(all.String()))
+	})
+	t.Run("every file tested", func(t *testing.T) {
+		files, _ := filepath.Glob("testdata/bad/*.yaml")
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), ".yaml")
+			if !slices.ContainsFunc(badSpecs, func(tt badSpec) bool { return tt.file == name }) {
+				t.Errorf("%s has no test case in badSpecs", f)
+			}
+		}
+	})
+}
+
+// TestPicturePosition checks that a mistake in a picture is reported where
+// it is in the file, whichever way the picture is written.
+func TestPicturePosition(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		pos  string
+	}{
+		{"literal", "board: |\n  ....\n  ..x.\npieces: pentominoes\n", "3:5"},
+		{"literal deeper", "board:\n      |\n      ....\n      ..x.\npieces: pentominoes\n", "4:9"},
+		{"literal indicator", "board: |2\n   ...\n  ..x.\npieces: pentominoes\n", "3:5"},
+		{"literal blank first line", "board: |\n\n  ..x.\npieces: pentominoes\n", "3:5"},
+		{"literal keep", "board: |+\n  ....\n  ..x.\n\npieces: pentominoes\n", "3:5"},
+		{"literal in list", "board: {rows: 1, cols: 2}\npieces:\n  - name: A\n    shape: |\n      #\n      #\t\n", "6:8"},
+		{"CRLF", "board: |\r\n  ....\r\n  ..x.\r\npieces: pentominoes\r\n", "3:5"},
+		{"plain", "board: ..x.\npieces: pentominoes\n", "1:10"},
+		{"double quoted", "board: \"..x.\"\npieces: pentominoes\n", "1:11"},
+		{"single quoted", "board: '..x.'\npieces: pentominoes\n", "1:11"},
+		{"quoted second line", "board: \"....\\n..x.\"\npieces: pentominoes\n", "2:3"},
+		{"unicode before", "board: |\n  ééé\npieces: pentominoes\n", "2:3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseSpec("x.yaml", []byte(tt.src))
+			var se *SpecError
+			if !errors.As(err, &se) {
+				t.Fatalf("ParseSpec error %v, want a *SpecError", err)
+			}
+			if pos := fmt.Sprintf("%d:%d", se.Line, se.Col); pos != tt.pos {
+				t.Errorf("error at %s, want %s: %v", pos, tt.pos, err)
+			}
+		})
+	}
+}
+
+func TestLoadSpec(t *testing.T) {
+	t.Run("built-in", func(t *testing.T) {
+		s, err := LoadSpec("scott")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Name != "scott" || s.Puzzle.Board().String() != scottBoard {
+			t.Errorf("LoadSpec(scott) = %q with board\n%s", s.Name, s.Puzzle.Board())
+		}
+	})
+	t.Run("file", func(t *testing.T) {
+		dir := t.TempDir()
+		name := filepath.Join(dir, "box.yaml")
+		src := []byte("board: {rows: 1, cols: 3}\npieces: {I: '###'}\n")
+		if err := os.WriteFile(name, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := LoadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Name != name || s.Puzzle.Board().Len() != 3 {
+			t.Errorf("LoadSpec = %q, %v", s.Name, s.Puzzle)
+		}
+		if data, _ := os.ReadFile(name); string(data) != string(src) {
+			t.Errorf("LoadSpec changed its file to %q", data)
+		}
+	})
+	t.Run("a file wins over a built-in puzzle", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		if err := os.WriteFile("scott", []byte("board: {rows: 1, cols: 2}\npieces: domino\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := LoadSpec("scott")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Puzzle.Board().Len(); s.Name != "scott" || got != 2 {
+			t.Errorf("LoadSpec(scott) with a file scott = %q with %d cells, want the file's 2", s.Name, got)
+		}
+	})
+	t.Run("a directory does not hide a built-in puzzle", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		if err := os.Mkdir("scott", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		s, err := LoadSpec("scott")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Puzzle.Board().String() != scottBoard {
+			t.Errorf("LoadSpec(scott) with a directory scott = board\n%s\nwant the built-in", s.Puzzle.Board())
+		}
+		if _, err := LoadSpec("."); err == nil || !strings.Contains(err.Error(), "is a directory") {
+			t.Errorf("LoadSpec(.) = %v, want an error saying it is a directory", err)
+		}
+	})
+	t.Run("missing", func(t *testing.T) {
+		name := filepath.Join(t.TempDir(), "nope.yaml")
+		_, err := LoadSpec(name)
+		if err == nil {
+			t.Fatalf("LoadSpec(%s) = nil error", name)
+		}
+		for _, want := range []string{"puzzles: ", name, "neither a file nor a built-in puzzle", "scott", "pentominoes-6x10"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("LoadSpec(missing) error %q does not say %q", err, want)
+			}
+		}
+	})
+	t.Run("bad file", func(t *testing.T) {
+		name := filepath.Join("testdata", "bad", "syntax.yaml")
+		_, err := LoadSpec(name)
+		var se *SpecError
+		if !errors.As(err, &se) || se.File != name {
+			t.Errorf("LoadSpec(%s) error %v, want a *SpecError in that file", name, err)
+		}
+	})
+}
+
+// fuzzSeeds returns every spec in testdata and in the library.
+func fuzzSeeds(t testing.TB) [][]byte {
+	var seeds [][]byte
+	for _, dir := range []string{"testdata/specs", "testdata/bad"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no seeds in %s: %v", dir, err)
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seeds = append(seeds, data)
+		}
+	}
+	err := fs.WalkDir(library, "library", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := library.ReadFile(p)
+		seeds = append(seeds, data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return seeds
+}
+
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseSpec("fuzz.yaml", data)
+		if err != nil {
+			var se *SpecError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %T %q, want a *SpecError", err, err)
+			}
+			if se.File != "fuzz.yaml" || se.Line < 1 || se.Col < 1 || !strings.HasPrefix(err.Error(), "fuzz.yaml:") {
+				t.Fatalf("error %q at %s:%d:%d", err, se.File, se.Line, se.Col)
+			}
+			return
+		}
+		if s.Puzzle == nil {
+			if s.Problem == nil || s.Kind() == "tiling" {
+				t.Fatalf("a %s spec with neither a tiling nor a matrix puzzle", s.Kind())
+			}
+			return
+		}
+		area := 0
+		for _, pc := range s.Puzzle.Pieces() {
+			area += pc.Area()
+		}
+		if b := s.Puzzle.Board(); area != b.Len() {
+			t.Fatalf("pieces cover %d cells, board has %d", area, b.Len())
+		}
+	})
+}

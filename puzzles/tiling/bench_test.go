@@ -1,0 +1,134 @@
+package tiling
+
+import (
+	"context"
+	"testing"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// benchmarkSolve solves a built-in puzzle and reports search nodes and
+// distinct solutions per second.
+func benchmarkSolve(b *testing.B, name string, cfg puzzles.SolveConfig, distinct int) {
+	spec, err := loadSpec(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes int64
+	b.ResetTimer()
+	for range b.N {
+		res, err := spec.Puzzle.Solve(context.Background(), &cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Distinct) != distinct {
+			b.Fatalf("distinct = %d, want %d", len(res.Distinct), distinct)
+		}
+		nodes += res.Stats.Nodes
+	}
+	s := b.Elapsed().Seconds()
+	b.ReportMetric(float64(nodes)/s, "nodes/s")
+	b.ReportMetric(float64(distinct*b.N)/s, "solutions/s")
+}
+
+// Single core: one worker. The fill engine is the one Solve chooses for
+// these boards; DLX is Dancing Links.
+func BenchmarkSolveScott(b *testing.B) {
+	benchmarkSolve(b, "scott", puzzles.SolveConfig{Workers: 1}, 65)
+}
+func BenchmarkSolveScottRaw(b *testing.B) {
+	benchmarkSolve(b, "scott", puzzles.SolveConfig{Workers: 1, NoSymmetryBreaking: true}, 65)
+}
+func BenchmarkSolve6x10(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", puzzles.SolveConfig{Workers: 1}, 2339)
+}
+func BenchmarkSolve5x12(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-5x12", puzzles.SolveConfig{Workers: 1}, 1010)
+}
+func BenchmarkSolveScottDLX(b *testing.B) {
+	benchmarkSolve(b, "scott", puzzles.SolveConfig{Workers: 1, Engine: puzzles.EngineDLX}, 65)
+}
+func BenchmarkSolveScottRawDLX(b *testing.B) {
+	benchmarkSolve(b, "scott", puzzles.SolveConfig{Workers: 1, Engine: puzzles.EngineDLX, NoSymmetryBreaking: true}, 65)
+}
+func BenchmarkSolve6x10DLX(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", puzzles.SolveConfig{Workers: 1, Engine: puzzles.EngineDLX}, 2339)
+}
+
+// All cores (GOMAXPROCS workers): compare with the single-core figures above
+// for the speed-up.
+func BenchmarkSolve6x10AllCores(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", puzzles.SolveConfig{}, 2339)
+}
+func BenchmarkSolve5x12AllCores(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-5x12", puzzles.SolveConfig{}, 1010)
+}
+func BenchmarkSolve6x10DLXAllCores(b *testing.B) {
+	benchmarkSolve(b, "pentominoes-6x10", puzzles.SolveConfig{Engine: puzzles.EngineDLX}, 2339)
+}
+
+// BenchmarkSolveOneSided6x15 is the long run: the 18 one-sided pentominoes
+// in a 6 × 15 rectangle, on all cores, streaming the solutions rather than
+// keeping them (minutes; skipped with -short).
+func BenchmarkSolveOneSided6x15(b *testing.B) {
+	if testing.Short() {
+		b.Skip("a run of minutes")
+	}
+	spec, err := loadSpec("one-sided-pentominoes-6x15")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes, distinct int64
+	for range b.N {
+		res, err := spec.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{Each: func(puzzles.Class, int) bool {
+			distinct++
+			return true
+		}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += res.Stats.Nodes
+	}
+	s := b.Elapsed().Seconds()
+	b.ReportMetric(float64(nodes)/s, "nodes/s")
+	b.ReportMetric(float64(distinct)/s, "solutions/s")
+}
+
+// BenchmarkSetup6x10 times the parts of the set-up of a search of
+// pentominoes-6x10, its placements made: choosing the piece that breaks
+// the symmetry, finding the live placements, the whole encoding, the fill
+// engine's tables, the tasks, and all of the split.
+func BenchmarkSetup6x10(b *testing.B) {
+	spec, err := loadSpec("pentominoes-6x10")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, ctx := spec.Puzzle.ready(), context.Background()
+	e, err := p.encode(ctx, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bb := range []struct {
+		name string
+		run  func() error
+	}{
+		{"placements", func() error { _, err := placements(ctx, p.board, p.pieces); return err }},
+		{"breaking", func() error { _, _, err := p.breakingPiece(ctx); return err }},
+		{"live", func() error { _, err := p.livePlacements(ctx); return err }},
+		{"encode", func() error { _, err := p.encode(ctx, true); return err }},
+		{"fill", func() error { buildFill(e); return nil }},
+		{"tasks", func() error { _, err := p.tasks(ctx, e, newFill(e)); return err }},
+		{"split", func() error {
+			_, _, _, err := p.split(ctx, &puzzles.SolveConfig{Workers: 1}, &puzzles.Result{})
+			return err
+		}},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			for range b.N {
+				if err := bb.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

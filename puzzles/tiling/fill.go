@@ -1,0 +1,593 @@
+package tiling
+
+import (
+	"context"
+	"math/bits"
+	"slices"
+	"sync/atomic"
+)
+
+// fill is the second search engine: it covers the board in a fixed order of
+// its cells, always filling the first empty cell. Since every cell before the
+// first empty one is covered, a placement that covers it has it as its own
+// first cell; so the engine lists, for each cell and each piece, the
+// placements whose first cell that is, and tries only those. It does the same
+// exact cover as the Dancing Links encoding, over the same placements (live
+// ones, with the same symmetry breaking), so it finds the same covers.
+//
+// The board is seen through a 64-bit window that starts at the first empty
+// cell: bit k is the k-th cell from there, in the fill order. Every covered
+// cell at or after the first empty one belongs to a placement whose first
+// cell is before it, so it lies within a placement's span of it; a window of
+// 64 cells holds them all when no placement spans more than 64 cells in the
+// fill order. So the board may be of any length (6 × 15, 3 × 40, …), as long
+// as it is at most 64 cells across in the order's short direction, and there
+// are at most 64 pieces. Each placement is a mask relative to its first cell.
+// The holes of a board of squares and the placements of a task's prefix,
+// which may lie anywhere, are kept apart (pre) and come into the window as
+// it moves (front).
+//
+// The cells are ordered along the board's shorter side (column by column on
+// a board wider than tall): the first empty cell then has few ways to be
+// filled, which keeps the search tree narrow, and spans stay short. This
+// holds on every lattice, the order being that of the board's picture: on
+// the triangular and hexagonal boards of the library it searches 3 to 90
+// times fewer nodes than reading order.
+type fill struct {
+	p      *Puzzle
+	n      int              // cells
+	np     int              // pieces
+	pos    []int            // each board cell's position in the fill order
+	at     [][][]fillOption // at[position][piece]: the placements whose first cell is there
+	walls  []uint64         // the neighbours of the options' walls (fillWall.nbrs), one option's after another
+	pre    []uint64         // the cells of the task's prefix, by position, one bit each
+	preEnd int              // one past the prefix's last position
+	left   []int            // copies of each piece still to put down
+	avail  uint64           // bit p set while left[p] > 0
+	chosen []int32          // the placements put down, in order
+	kids   []fillChild      // scratch for probe
+	nodes  int64
+	// stride is not 0 when the board is a whole rectangle of squares
+	// (fillLayout), filled in its order with stride cells a line: a cell's
+	// neighbours are then the cells 1 and stride positions before and after
+	// it, and the search finds the cells walled in on the whole window at
+	// once (gridMasks).
+	stride int
+	gm     []gridMasks // by position of the window's first cell, when stride is not 0
+	holes  []int       // the positions that are not the board's cells, always covered
+	// dead remembers states of the search below which there is no cover,
+	// for place1 and placeGrid; made at the first search, when a state's
+	// key fits a word (its span is then not 0). It is held by value: the
+	// hot loops reach its fields as they reach fill's own.
+	dead     deadTable
+	covers   int64 // the covers visited
+	nextTick int64 // the nodes at which to tick
+	// gridWalls is set on a board of squares (stride) whose pieces are
+	// all larger than one cell: a cell walled in is then a dead end;
+	// gridPairs when they are all larger than two: two cells walled in
+	// together are too.
+	gridWalls, gridPairs bool
+	// For placeGrid: the options of at, as masks, placements and
+	// pieces, in four runs for each position and piece, by the cells
+	// next to the first empty one that they cover, those that fit in
+	// case c (the window's two bits there) at
+	// gspan[(position*4+c)*len(pieces)+piece].
+	gopts []gridOption
+	gspan []fillSpan
+	fits  []int32 // placeGrid's options at each depth, gridMaxFits a depth
+	// singles is set when every piece has one copy: the search then keeps
+	// the pieces left in avail alone (place1).
+	singles bool
+	visit   func([]int32) bool // for place1
+	live    *atomic.Int64      // if not nil, given nodes every checkEvery nodes (setLive)
+	done    <-chan struct{}
+	stop    bool
+}
+
+// gridMasks are the window's cells, from a position on, that have no
+// neighbour before them in their line (first), after it (last), in the
+// line after (end: the board's last line), and that are on the board.
+type gridMasks struct{ first, last, end, on uint64 }
+
+// gridOption is an option as placeGrid needs it.
+type gridOption struct {
+	mask      uint64
+	placement int32
+	piece     int32
+}
+
+// gridMaxFits is the most options of one position that placeGrid holds
+// at once (a power of 2); a puzzle with more is left to place1.
+const gridMaxFits = 128
+
+// fillSpan is where a list of options is: [lo, hi).
+type fillSpan struct{ lo, hi int32 }
+
+// fillChild is a placement that probe may put down.
+type fillChild struct {
+	piece int
+	o     *fillOption
+}
+
+// fillOption is one placement, as a mask of cells relative to its first.
+type fillOption struct {
+	mask      uint64
+	halo      uint64 // the cells next to it that it may wall in
+	walls     int32  // where their neighbours start in fill.walls, in the order of their bits
+	placement int32  // index into Puzzle.placements
+}
+
+// fillMax is the most pieces, and the longest span of a placement in the
+// fill order, that fill handles.
+const fillMax = 64
+
+// newFill returns a searcher of the fill engine for e's options: its
+// tables, built once for e, are shared; its state is its own.
+func newFill(e *Encoding) *fill {
+	e.fillOnce.Do(func() { e.fill = buildFill(e) })
+	f := *e.fill
+	f.left, f.pre = make([]int, len(f.left)), make([]uint64, len(f.pre))
+	return &f
+}
+
+// branch: the fill engine branches on the first empty cell in its order,
+// over the placements that cover it and fit, in the order of the options.
+func (f *fill) branch(prefix []int32) ([]int32, bool) {
+	used := make([]bool, f.n) // by position
+	for _, q := range f.holes {
+		used[q] = true
+	}
+	left := make([]int, len(f.p.pieces))
+	for i, pc := range f.p.pieces {
+		left[i] = pc.Count
+	}
+	for _, k := range prefix {
+		pl := &f.p.placements[k]
+		left[pl.piece]--
+		for _, c := range pl.cells {
+			used[f.pos[c]] = true
+		}
+	}
+	first := slices.Index(used, false)
+	if first < 0 {
+		return nil, false
+	}
+	// Every position before first is covered, so a placement covering
+	// first that fits starts there.
+	var out []int32
+	for piece, opts := range f.at[first] {
+		if left[piece] <= 0 {
+			continue
+		}
+		for _, o := range opts {
+			if !slices.ContainsFunc(f.p.placements[o.placement].cells, func(c int32) bool { return used[f.pos[c]] }) {
+				out = append(out, o.placement)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, true
+}
+
+// setLive makes the search store its nodes in live as it goes, for
+// progress reports.
+func (f *fill) setLive(live *atomic.Int64) { f.live = live }
+
+// tasks: fill's tasks cost next to nothing to start.
+func (f *fill) tasks() int { return minTasks }
+
+// search searches every cover that contains the placements of prefix (a
+// task: see tasks), calling visit with the placements of each, prefix
+// first; it stops when visit returns false or ctx is canceled. The prefix is
+// a valid partial cover.
+func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements []int32) bool) (nodes, updates int64, err error) {
+	f.load(prefix)
+	f.chosen = append(f.chosen[:0], prefix...)
+	f.done = ctx.Done()
+	f.stop = false
+	f.nodes, f.nextTick = 0, checkEvery
+	if f.singles {
+		// Room for every piece after the prefix.
+		f.chosen = slices.Grow(f.chosen, len(f.p.pieces))[:len(f.p.pieces)+len(prefix)]
+		f.visit = visit
+		if f.dead.span > 0 {
+			f.dead.prepare(f.preEnd)
+		}
+		if f.gopts != nil {
+			if f.fits == nil {
+				f.fits = make([]int32, (len(f.p.pieces)+1)*gridMaxFits)
+			}
+			f.placeGrid(0, f.window(0), f.avail, len(prefix))
+		} else {
+			f.place1(0, f.window(0), f.avail, len(prefix))
+		}
+		f.visit = nil
+	} else {
+		f.place(0, f.window(0), visit)
+	}
+	if f.stop {
+		err = ctx.Err()
+	}
+	f.dead.growIn -= f.nodes
+	return f.nodes, 0, err
+}
+
+// release gives back the memory of the table of dead states.
+func (f *fill) release() { f.dead.release() }
+
+// load puts down the placements of prefix.
+func (f *fill) load(prefix []int32) {
+	f.avail = 0
+	for i, pc := range f.p.pieces {
+		f.left[i] = pc.Count
+		f.avail |= 1 << i
+	}
+	for i := range f.pre {
+		f.pre[i] = 0
+	}
+	f.preEnd = 0
+	for _, q := range f.holes {
+		f.pre[q/64] |= 1 << (q % 64)
+		f.preEnd = max(f.preEnd, q+1)
+	}
+	for _, k := range prefix {
+		pl := &f.p.placements[k]
+		for _, c := range pl.cells {
+			q := f.pos[c]
+			f.pre[q/64] |= 1 << (q % 64)
+			f.preEnd = max(f.preEnd, q+1)
+		}
+		f.left[pl.piece]--
+		if f.left[pl.piece] == 0 {
+			f.avail &^= 1 << pl.piece
+		}
+	}
+}
+
+// window returns the prefix's cells in the 64 positions from base.
+func (f *fill) window(base int) uint64 {
+	w, off := base/64, uint(base%64)
+	if w >= len(f.pre) {
+		return 0
+	}
+	win := f.pre[w] >> off
+	if off > 0 && w+1 < len(f.pre) {
+		win |= f.pre[w+1] << (64 - off)
+	}
+	return win
+}
+
+// place fills the board from position base on, the window holding the
+// covered cells from there.
+func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
+	// Move the window to the first empty cell.
+	base, window = f.front(base, window)
+	if base >= f.n {
+		if !visit(f.chosen) {
+			f.stop = true
+		}
+		return
+	}
+	byPiece := f.at[base]
+	for avail := f.avail; avail != 0; avail &= avail - 1 {
+		piece := bits.TrailingZeros64(avail)
+		opts := byPiece[piece]
+		if len(opts) == 0 {
+			continue
+		}
+		f.left[piece]--
+		if f.left[piece] == 0 {
+			f.avail &^= 1 << piece
+		}
+		for i := range opts {
+			o := &opts[i]
+			if o.mask&window != 0 {
+				continue
+			}
+			after := window | o.mask
+			if f.walledIn(base, o, after) {
+				continue
+			}
+			if f.nodes++; f.nodes >= f.nextTick {
+				f.tick()
+			}
+			if f.stop {
+				break
+			}
+			f.chosen = append(f.chosen, o.placement)
+			f.place(base, after, visit)
+			f.chosen = f.chosen[:len(f.chosen)-1]
+			if f.stop {
+				break
+			}
+		}
+		f.left[piece]++
+		f.avail |= 1 << piece
+		if f.stop {
+			return
+		}
+	}
+}
+
+// place1 is place for puzzles whose pieces have one copy each: the
+// pieces left are in avail, a copy of its own, and the placements put down
+// in chosen[:depth], so that a node writes to memory only the placement
+// it puts down.
+func (f *fill) place1(base int, window, avail uint64, depth int) {
+	base, window = f.front(base, window)
+	if base >= f.n {
+		f.covers++
+		if !f.visit(f.chosen[:depth]) {
+			f.stop = true
+		}
+		return
+	}
+	bucket, tag := f.dead.slot(base, window, avail)
+	if bucket >= 0 {
+		if n, ok := f.dead.lookup(bucket, tag); ok {
+			f.count(n)
+			return
+		}
+	}
+	covers, nodes := f.covers, f.nodes
+	byPiece := f.at[base]
+	for left := avail; left != 0; left &= left - 1 {
+		piece := bits.TrailingZeros64(left)
+		opts := byPiece[piece]
+		for i := range opts {
+			o := &opts[i]
+			if o.mask&window != 0 {
+				continue
+			}
+			after := window | o.mask
+			if f.walledIn(base, o, after) {
+				continue
+			}
+			if f.nodes++; f.nodes >= f.nextTick {
+				f.tick()
+				if f.stop {
+					return
+				}
+			}
+			f.chosen[depth] = o.placement
+			f.place1(base, after, avail&^(1<<(piece&63)), depth+1)
+			if f.stop {
+				return
+			}
+		}
+	}
+	if bucket >= 0 && f.covers == covers && f.nodes > nodes {
+		// (A dead end with nothing below is not worth a slot: see
+		// placeGrid.)
+		f.dead.store(bucket, tag, f.nodes-nodes)
+	}
+}
+
+// placeGrid is place1 on a board laid out as a rectangle of squares
+// (fillLayout): the walled-in cells are found by shifts of the window, and
+// the options are masks and placements alone, in one array.
+func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
+	// front, by hand: a call a node costs more than it does.
+	k := bits.TrailingZeros64(^window)
+	base += k
+	if window >>= k; base < f.n && base-k+fillMax < f.preEnd {
+		if window |= f.window(base); window&1 != 0 {
+			// The whole window was covered (k = 64), and what the
+			// prefix or the holes cover runs on.
+			base, window = f.front(base, window)
+		}
+	}
+	if base >= f.n {
+		f.covers++
+		if !f.visit(f.chosen[:depth]) {
+			f.stop = true
+		}
+		return
+	}
+	bucket, tag := f.dead.slot(base, window, avail)
+	if bucket >= 0 {
+		if n, ok := f.dead.lookup(bucket, tag); ok {
+			f.count(n)
+			return
+		}
+	}
+	g := &f.gm[base]
+	st, pairs := uint(f.stride), f.gridPairs
+	np := f.np
+	c := (base*4 + int(window>>1&1|window>>((st-1)&63)&2)) * np
+	spans := f.gspan[c : c+np]
+	// The options that fit, gathered without a branch on each (a branch
+	// that goes either way costs more than the work it saves), then
+	// those of them that wall no cell in, the same way, then the search
+	// below each.
+	fits := (*[gridMaxFits]int32)(f.fits[depth*gridMaxFits:])
+	nf := 0
+	for left := avail; left != 0; left &= left - 1 {
+		sp := spans[bits.TrailingZeros64(left)]
+		for i := sp.lo; i < sp.hi; i++ {
+			fits[nf&(gridMaxFits-1)] = i
+			fit := 0
+			if f.gopts[i].mask&window == 0 {
+				fit = 1
+			}
+			nf += fit
+		}
+	}
+	nw := 0
+	for _, i := range fits[:nf] {
+		fits[nw] = i
+		open := 0
+		if !g.walledIn(window|f.gopts[i].mask, st, pairs) {
+			open = 1
+		}
+		nw += open
+	}
+	if nw == 0 {
+		// A dead end with nothing below: not worth a slot in the
+		// table, since meeting it again costs no more than a look.
+		return
+	}
+	covers, nodes := f.covers, f.nodes
+	for _, i := range fits[:nw] {
+		o := &f.gopts[i]
+		after := window | o.mask
+		if f.nodes++; f.nodes >= f.nextTick {
+			f.tick()
+			if f.stop {
+				return
+			}
+		}
+		f.chosen[depth] = o.placement
+		f.placeGrid(base, after, avail&^(1<<(o.piece&63)), depth+1)
+		if f.stop {
+			return
+		}
+	}
+	if bucket >= 0 && f.covers == covers {
+		f.dead.store(bucket, tag, f.nodes-nodes)
+	}
+}
+
+// front moves the window, the covered cells from position base on, to
+// the first empty cell, and returns its position and the window from
+// there; a position of f.n or more if the board is covered. (When the
+// whole window is covered, holes or the prefix may run on past it: it
+// moves on again.)
+func (f *fill) front(base int, window uint64) (int, uint64) {
+	for {
+		k := bits.TrailingZeros64(^window)
+		base += k
+		if base >= f.n {
+			return base, 0
+		}
+		window >>= k
+		if base-k+fillMax < f.preEnd {
+			// Prefix cells may have come into the window.
+			window |= f.window(base)
+		}
+		if window&1 == 0 {
+			return base, window
+		}
+	}
+}
+
+// walledIn reports whether putting down o, at the window's first cell at
+// base, leaves an empty cell that no piece can cover: one whose
+// neighbours are all covered (after holds the covered cells, o's too).
+func (f *fill) walledIn(base int, o *fillOption, after uint64) bool {
+	if f.gridWalls {
+		return f.gm[base].walledIn(after, uint(f.stride), f.gridPairs)
+	}
+	for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
+		cell := empty & -empty
+		nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
+		if after&nbrs == nbrs {
+			return true
+		}
+	}
+	return false
+}
+
+// walledIn reports whether the window after, from the masks' position
+// on, on a board of squares whose lines are stride cells long, has an
+// empty cell whose neighbours, before and after in its line and in the
+// lines before and after, are all covered or off the board (those before
+// the window are covered; those past its end are taken to be empty); if
+// pairs, also two empty cells side by side walled in together.
+func (g *gridMasks) walledIn(after uint64, stride uint, pairs bool) bool {
+	return g.walled(after, stride, pairs) != 0
+}
+
+// walled returns the cells that walledIn finds: the cells walled in, and
+// the first cell of each pair.
+func (g *gridMasks) walled(after uint64, stride uint, pairs bool) uint64 {
+	e := g.on &^ after
+	u, d := after<<1|1|g.first, after>>1|g.last
+	stride &= 63
+	l, r := after<<stride|(1<<stride-1), after>>stride|g.end
+	lr, ud := l&r, u&d
+	dead := e & ud & lr
+	if pairs {
+		// Two cells walled in together: one after the other in a line,
+		// or side by side in two. (A cell last in its line and the next
+		// one, first in the next line, pass the first test only when the
+		// first cell is walled in alone.)
+		dead |= e&(e>>1)&u&lr&(lr>>1)&(d>>1) | e&(e>>stride)&ud&l&(ud>>stride)&(r>>stride)
+	}
+	return dead
+}
+
+// count counts n nodes more: those below a state the search skips.
+func (f *fill) count(n int64) {
+	if f.nodes += n; f.nodes >= f.nextTick {
+		f.tick()
+	}
+}
+
+// tick is called once checkEvery nodes have passed (fill.nextTick): it
+// gives the nodes to live and stops the search if its context is done.
+//
+//go:noinline
+func (f *fill) tick() {
+	f.nextTick = f.nodes + checkEvery
+	if f.live != nil {
+		f.live.Store(f.nodes)
+	}
+	if f.done != nil {
+		select {
+		case <-f.done:
+			f.stop = true
+		default:
+		}
+	}
+}
+
+// checkEvery is how many search nodes pass between two looks at the
+// context: often enough to stop within a millisecond.
+const checkEvery = 1 << 12
+
+// probe estimates the number of search nodes below prefix by one random
+// descent (Knuth's estimate of the size of a backtrack tree): at each
+// level it counts the placements the search would try, and goes down
+// one of them, chosen by pick(n) in [0, n); the estimate is the sum over
+// the levels of the products of the counts. Its mean over many probes is
+// the number of nodes the search makes.
+func (f *fill) probe(prefix []int32, pick func(n int) int) float64 {
+	f.load(prefix)
+	base, window := 0, f.window(0)
+	est, product := 0.0, 1.0
+	kids := f.kids[:0]
+	for {
+		if base, window = f.front(base, window); base >= f.n {
+			break
+		}
+		kids = kids[:0]
+		for avail := f.avail; avail != 0; avail &= avail - 1 {
+			piece := bits.TrailingZeros64(avail)
+			opts := f.at[base][piece]
+			for i := range opts {
+				o := &opts[i]
+				if o.mask&window != 0 {
+					continue
+				}
+				if f.walledIn(base, o, window|o.mask) {
+					continue
+				}
+				kids = append(kids, fillChild{piece, o})
+			}
+		}
+		if len(kids) == 0 {
+			break
+		}
+		product *= float64(len(kids))
+		est += product
+		c := kids[pick(len(kids))]
+		window |= c.o.mask
+		f.left[c.piece]--
+		if f.left[c.piece] == 0 {
+			f.avail &^= 1 << c.piece
+		}
+	}
+	f.kids = kids
+	return est
+}

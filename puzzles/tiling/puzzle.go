@@ -1,0 +1,254 @@
+// Package puzzles is the domain of polytile: lattices and their symmetries,
+// pieces and their orientations, boards with holes, the placements of pieces
+// on a board, their encoding as an exact-cover problem for package solve and
+// the decoding of its solutions, the canonical form of a solution and the
+// distinct solutions under the puzzle's symmetry group. It loads puzzles from
+// YAML specs and holds a library of built-in ones.
+package tiling
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/polytile/polytile/internal/plural"
+	"github.com/polytile/polytile/puzzles/geom"
+)
+
+// Puzzle is a board and the pieces that must cover it exactly: every cell
+// once, every piece used as many times as its count. Make one with New; it
+// is immutable afterwards and safe for concurrent use.
+type Puzzle struct {
+	title  string
+	board  *geom.Board
+	pieces []geom.Piece
+
+	group []symmetry // the puzzle's symmetry group; group[0] is the identity
+
+	// placements are every placement of every piece, by piece then
+	// orientation then cell. They are made on first use (prepare), where
+	// a context can stop the work, rather than by New: a large puzzle has
+	// millions.
+	placements []placement
+	prepared   bool       // placements are made
+	mu         sync.Mutex // guards placements and prepared while they are made
+
+	names     [][]byte // the pieces' names as JSON strings (jsonNames)
+	namesOnce sync.Once
+}
+
+// placement is one piece put down on the board.
+type placement struct {
+	piece int     // index into pieces
+	cells []int32 // board cell indices, sorted
+}
+
+// Placement is a piece put down on the board: the piece's index among the
+// puzzle's pieces and the board cells it covers, in reading order.
+type Placement struct {
+	Piece int
+	Cells []geom.Cell
+}
+
+// New returns the puzzle of covering board with pieces. It checks that the
+// pieces have distinct names, that every piece is valid, and that their
+// total area is the board's.
+func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) {
+	if board == nil {
+		return nil, fmt.Errorf("puzzles: no board")
+	}
+	if len(pieces) == 0 {
+		return nil, fmt.Errorf("puzzles: no pieces")
+	}
+	lat := board.Lattice()
+	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces))}
+	area := 0
+	for i, pc := range pieces {
+		if err := pc.Validate(lat); err != nil {
+			return nil, err
+		}
+		for _, q := range pieces[:i] {
+			if q.Name == pc.Name {
+				return nil, fmt.Errorf("puzzles: two pieces are named %q: names must be unique", pc.Name)
+			}
+		}
+		pc.Cells = lat.Normalize(pc.Cells)
+		p.pieces[i] = pc
+		area += pc.Area()
+	}
+	if area != board.Len() {
+		return nil, fmt.Errorf("puzzles: the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
+	}
+	p.group = puzzleGroup(board, p.pieces)
+	return p, nil
+}
+
+// prepare makes the placements, if they are not made yet. A canceled ctx
+// stops it, with ctx's error; the next call starts again.
+func (p *Puzzle) prepare(ctx context.Context) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.prepared {
+		return nil
+	}
+	pls, err := placements(ctx, p.board, p.pieces)
+	if err != nil {
+		return err
+	}
+	p.placements, p.prepared = pls, true
+	return nil
+}
+
+// ready returns p after making its placements, for the methods that
+// take no context.
+func (p *Puzzle) ready() *Puzzle {
+	_ = p.prepare(context.Background()) // no error: nothing cancels it
+	return p
+}
+
+// placements lists every placement of every piece on b: for each piece,
+// for each of its orientations, for each board cell, the orientation moved
+// so that its first cell lies on that board cell, if it fits.
+func placements(ctx context.Context, b *geom.Board, pieces []geom.Piece) ([]placement, error) {
+	var out []placement
+	var room []int32 // the placements' cells, cut from one allocation at a time
+	tries := 0
+	sh, shifts := b.Lattice().(geom.Shifter)
+	for i, pc := range pieces {
+		for _, o := range pc.Orientations(b.Lattice()) {
+			// The cells that stick out furthest are the first to leave
+			// the board: trying them first spares moving a large piece
+			// to every cell.
+			probe := extremes(o)
+			for _, at := range b.Cells() {
+				if tries++; tries%checkSetup == 0 && ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				// The package's lattices translate by a shift d, which
+				// spares making the cells moved; another lattice makes
+				// them.
+				var d geom.Cell
+				moved, ok := o, true
+				if shifts {
+					d, ok = sh.Shift(o[0], at)
+					off := func(c geom.Cell) bool { return b.Index(geom.Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}) < 0 }
+					if ok && len(o) > len(probe) && slices.ContainsFunc(probe, off) {
+						continue
+					}
+				} else {
+					moved, ok = b.Lattice().Translate(o, o[0], at)
+				}
+				if !ok {
+					continue
+				}
+				if len(room) < len(moved) {
+					room = make([]int32, max(4096, len(moved)))
+				}
+				cells := room[:len(moved):len(moved)]
+				fits := true
+				for k, c := range moved {
+					j := b.Index(geom.Cell{Row: c.Row + d.Row, Col: c.Col + d.Col})
+					if j < 0 {
+						fits = false
+						break
+					}
+					cells[k] = int32(j)
+				}
+				if fits {
+					room = room[len(cells):]
+					slices.Sort(cells)
+					out = append(out, placement{piece: i, cells: cells})
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// extremes returns the first cell of shape and those at its top, bottom,
+// left and right.
+func extremes(shape []geom.Cell) []geom.Cell {
+	out := []geom.Cell{shape[0]}
+	for _, better := range []func(a, b geom.Cell) bool{
+		func(a, b geom.Cell) bool { return a.Row < b.Row },
+		func(a, b geom.Cell) bool { return a.Row > b.Row },
+		func(a, b geom.Cell) bool { return a.Col < b.Col },
+		func(a, b geom.Cell) bool { return a.Col > b.Col },
+	} {
+		x := shape[0]
+		for _, c := range shape {
+			if better(c, x) {
+				x = c
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// Title returns the puzzle's title, which may be empty.
+func (p *Puzzle) Title() string { return p.title }
+
+// Board returns the board.
+func (p *Puzzle) Board() *geom.Board { return p.board }
+
+// Pieces returns the pieces. The slice is shared: do not modify it.
+func (p *Puzzle) Pieces() []geom.Piece { return p.pieces }
+
+// PieceNames returns the names of the pieces, in the order of Pieces.
+func (p *Puzzle) PieceNames() []string { return Names(p.pieces) }
+
+// Names returns the names of pieces, in their order.
+func Names(pieces []geom.Piece) []string {
+	names := make([]string, len(pieces))
+	for i, pc := range pieces {
+		names[i] = pc.Name
+	}
+	return names
+}
+
+// Placements returns every placement of every piece on the board, piece by
+// piece.
+func (p *Puzzle) Placements() []Placement {
+	p.ready()
+	out := make([]Placement, len(p.placements))
+	for i, pl := range p.placements {
+		out[i] = p.placement(pl)
+	}
+	return out
+}
+
+func (p *Puzzle) placement(pl placement) Placement {
+	cells := make([]geom.Cell, len(pl.cells))
+	for k, c := range pl.cells {
+		cells[k] = p.board.Cells()[c]
+	}
+	return Placement{Piece: pl.piece, Cells: cells}
+}
+
+// Instances returns the number of pieces a solution puts down: the sum of
+// the counts.
+func (p *Puzzle) Instances() int {
+	n := 0
+	for _, pc := range p.pieces {
+		n += pc.Count
+	}
+	return n
+}
+
+// String describes the puzzle in a line.
+func (p *Puzzle) String() string {
+	var names []string
+	for _, pc := range p.pieces {
+		if pc.Count > 1 {
+			names = append(names, fmt.Sprintf("%s×%d", pc.Name, pc.Count))
+		} else {
+			names = append(names, pc.Name)
+		}
+	}
+	return fmt.Sprintf("%s, %s (%s), %s, %s",
+		plural.Of(p.board.Len(), "cell"), plural.Of(p.Instances(), "piece"), strings.Join(names, " "),
+		plural.Of(len(p.ready().placements), "placement"), plural.Of(len(p.group), "symmetry"))
+}

@@ -1,0 +1,303 @@
+package tiling
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/polytile/polytile/puzzles"
+)
+
+// A task is an independent part of the search: the covers that contain its
+// prefix, the placements put down first. The tasks of a puzzle partition its
+// covers: at the first level by the placement of the piece that symmetry
+// breaking restricted, if there is one, then, level by level until there
+// are at least as many as the engine aims at, as the engine itself branches
+// (searcher.branch): Dancing Links on the item package solve chooses, the
+// piece (of one copy) or the empty cell with the fewest placements left;
+// the fill engine on the first empty cell in its order. They depend
+// on the puzzle, on symmetry breaking and on the engine alone, and come in
+// a fixed order, so results can be merged in the same order however many
+// workers ran them, and shards of one search fit together.
+type task struct {
+	prefix []int32 // placements
+	stab   []int   // the group elements under which found covers may repeat (worker.class)
+}
+
+// splitVersion names the format of the split: how many tasks it aims at,
+// how deep it goes, how the first level is made. It is part of
+// Fingerprint, so that shards of different splits are never merged. (The
+// branching below the first level is the engines' own, so it cannot drift
+// from the search.)
+const splitVersion = "tasks-6"
+
+// minTasks is the number of tasks the split aims at (searcher.tasks):
+// enough to keep every core busy to the end and to give shards similar
+// shares. Dancing Links aims lower: each of its tasks covers its prefix's
+// items afresh, which costs about as much as a few search nodes do.
+// maxSplit bounds the prefixes' length.
+const (
+	minTasks    = 256
+	minTasksDLX = 64
+	maxSplit    = 4
+)
+
+// tasks lists the tasks of the encoding's search, branching level by level
+// as the searcher does (searcher.branch) until there are at least as many
+// as it aims at (searcher.tasks).
+func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, error) {
+	var frontier []task
+	if e.Restricted < 0 {
+		all := make([]int, len(p.group))
+		for g := range all {
+			all[g] = g
+		}
+		frontier = []task{{stab: all}}
+	}
+	mark := make([]bool, p.board.Len())
+	for i, k := range e.options {
+		if i%checkSetup == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if pl := &p.placements[k]; pl.piece == e.Restricted {
+			// With symmetry breaking, only the symmetries that fix the
+			// restricted piece's placement can repeat a class.
+			frontier = append(frontier, task{prefix: []int32{k}, stab: p.stabilizer(pl.cells, mark)})
+		}
+	}
+	for depth := 1; len(frontier) < s.tasks() && depth < maxSplit; depth++ {
+		// The branches of every task first, so that the next tasks and
+		// their prefixes take one allocation each.
+		type branched struct {
+			opts []int32
+			more bool // false: the task is a whole cover already
+		}
+		bs := make([]branched, len(frontier))
+		tasks, cells := 0, 0
+		for i, t := range frontier {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			opts, more := s.branch(t.prefix)
+			bs[i] = branched{opts, more}
+			if !more {
+				tasks++
+				continue
+			}
+			tasks += len(opts)
+			cells += len(opts) * (len(t.prefix) + 1)
+		}
+		next := make([]task, 0, tasks)
+		room := make([]int32, cells)
+		for i, t := range frontier {
+			if !bs[i].more {
+				next = append(next, t)
+				continue
+			}
+			n := len(t.prefix) + 1
+			for _, k := range bs[i].opts {
+				prefix := room[:n:n]
+				room = room[n:]
+				copy(prefix, t.prefix)
+				prefix[n-1] = k
+				next = append(next, task{prefix: prefix, stab: t.stab})
+			}
+		}
+		frontier = next
+	}
+	return frontier, nil
+}
+
+// stabilizer returns the group elements that map the cells onto
+// themselves, using mark (all false, and left so) to mark the cells.
+func (p *Puzzle) stabilizer(cells []int32, mark []bool) []int {
+	for _, c := range cells {
+		mark[c] = true
+	}
+	var out []int
+	for g, sym := range p.group {
+		if !slices.ContainsFunc(cells, func(c int32) bool { return !mark[sym.cells[c]] }) {
+			out = append(out, g)
+		}
+	}
+	for _, c := range cells {
+		mark[c] = false
+	}
+	return out
+}
+
+// Fingerprint identifies the search that Solve runs for cfg: the board, the
+// pieces, symmetry breaking, the engine and the way the search is split into
+// tasks. Two runs with the same fingerprint have the same tasks, so their
+// shards may be merged; the workers and the shard do not change it.
+func (p *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
+	engine := puzzles.EngineAuto
+	if cfg != nil {
+		engine = cfg.Engine
+	}
+	if e, err := p.engine(engine); err == nil {
+		engine = e
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n%s\n", splitVersion, engine, p.board.Lattice().Name())
+	for _, c := range p.board.Cells() {
+		fmt.Fprintf(h, "%d,%d;", c.Row, c.Col)
+	}
+	for _, pc := range p.pieces {
+		fmt.Fprintf(h, "\n%q %d %v %v", pc.Name, pc.Count, pc.OneSided, pc.Cells)
+	}
+	fmt.Fprintf(h, "\nbreaking %v", cfg == nil || !cfg.NoSymmetryBreaking)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// worker runs tasks with one searcher.
+type worker struct {
+	p     *Puzzle
+	s     searcher
+	cz    *canonizer
+	owner []int32 // the instance covering each cell
+	kind  []int32 // the piece of each instance
+	code  []int32
+}
+
+func newWorker(p *Puzzle, s searcher) *worker {
+	return &worker{p: p, s: s, cz: newCanonizer(p),
+		owner: make([]int32, p.board.Len()), kind: make([]int32, p.Instances()), code: make([]int32, p.board.Len())}
+}
+
+// run runs task t, adding the classes it keeps to r (wake wakes the
+// merger); a canceled ctx stops it, with what it found so far.
+func (w *worker) run(ctx context.Context, t *task, r *taskResult, wake func()) {
+	if l, ok := w.s.(interface{ setLive(*atomic.Int64) }); ok {
+		l.setLive(&r.live)
+	}
+	var found int64
+	refused := false
+	nodes, updates, err := w.s.search(ctx, t.prefix, func(placements []int32) bool {
+		found++
+		for inst, k := range placements {
+			pl := &w.p.placements[k]
+			w.kind[inst] = int32(pl.piece)
+			for _, c := range pl.cells {
+				w.owner[c] = int32(inst)
+			}
+		}
+		if d, ok := w.class(t); ok && !r.add(ctx, d, wake) {
+			refused = true
+			return false
+		}
+		return true
+	})
+	if refused && err == nil {
+		err = ctx.Err()
+	}
+	r.finish(found, nodes, updates, err)
+}
+
+// class returns the class of the cover whose owner and kind are filled in,
+// if the cover is its representative among the covers the search finds:
+// the smallest of its images under t.stab, which are the only covers of its
+// class the search finds. So each class is kept by exactly one task,
+// without a shared set of the classes seen.
+func (w *worker) class(t *task) (puzzles.Class, bool) {
+	group := w.p.group
+	own := w.cz.best
+	w.cz.encode(&group[0], w.owner, w.kind, own)
+	for _, g := range t.stab[1:] {
+		if w.cz.compare(&group[g], w.owner, w.kind, own, w.code) < 0 {
+			return puzzles.Class{}, false
+		}
+	}
+	best, orbit := w.cz.canonicalRest(w.owner, w.kind)
+	return puzzles.Class{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}, true
+}
+
+// Solve finds the distinct solutions of the puzzle, splitting the search
+// into tasks run by cfg.Workers goroutines. If ctx is canceled it returns
+// what was found so far, marked incomplete, with ctx's error.
+func (p *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.Result, error) {
+	c, err := puzzles.CheckConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	res := &puzzles.Result{Symmetries: len(p.group), Restricted: -1, Engine: c.Engine}
+	e, tasks, index, err := p.split(ctx, &c, res)
+	if err != nil && !errors.Is(err, ctx.Err()) {
+		return nil, err // the engine cannot run the puzzle
+	}
+	m := newMerger(p, &c, res, index, start)
+	if err == nil && c.Progress != nil && len(tasks) > 0 {
+		m.est = newEstimator(newSearcher(e, res.Engine), tasks)
+		m.est.warm(warmLimit)
+	}
+	if err == nil {
+		err = m.run(ctx, tasks, c.Workers, func() *worker { return newWorker(p, newSearcher(e, res.Engine)) })
+	} else {
+		m.finish(true) // stopped before the search: nothing found
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// split makes the placements, chooses the engine, encodes the puzzle and
+// splits its search into tasks, noting in res what it chose; it returns
+// the tasks of c's shard, with their indices among all the tasks.
+func (p *Puzzle) split(ctx context.Context, c *puzzles.SolveConfig, res *puzzles.Result) (*Encoding, []task, []int, error) {
+	err := p.prepare(ctx)
+	if err == nil {
+		res.Engine, err = p.engine(c.Engine)
+	}
+	var e *Encoding
+	if err == nil {
+		e, err = p.encode(ctx, !c.NoSymmetryBreaking)
+	}
+	var all []task
+	if err == nil {
+		all, err = p.tasks(ctx, e, newSearcher(e, res.Engine))
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tasks, index := all, make([]int, len(all))
+	for i := range index {
+		index[i] = i
+	}
+	if c.Shards > 1 || c.Skip != nil {
+		tasks, index = nil, index[:0]
+		for i, t := range all {
+			if (c.Shards <= 1 || i%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(i)) {
+				tasks = append(tasks, t)
+				index = append(index, i)
+			}
+		}
+	}
+	res.Restricted, res.Tasks = e.Restricted, len(tasks)
+	return e, tasks, index, nil
+}
+
+// engine resolves EngineAuto and checks that the engine can run p.
+func (p *Puzzle) engine(e puzzles.Engine) (puzzles.Engine, error) {
+	p.ready()
+	switch e {
+	case puzzles.EngineAuto:
+		if fillFits(p) {
+			return puzzles.EngineFill, nil
+		}
+		return puzzles.EngineDLX, nil
+	case puzzles.EngineFill:
+		if !fillFits(p) {
+			return 0, fmt.Errorf("puzzles: the fill engine takes at most %d pieces, and placements less than %d cells long in its order (%d cells across); this puzzle has %d pieces on a %d × %d board",
+				fillMax, fillMax, fillMax, len(p.pieces), p.board.Rows(), p.board.Cols())
+		}
+		return e, nil
+	case puzzles.EngineDLX:
+		return e, nil
+	}
+	return 0, fmt.Errorf("puzzles: unknown engine %d", int(e))
+}
