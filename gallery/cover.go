@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/matrix"
 )
 
@@ -169,7 +170,7 @@ const matrixHeader = 1.5
 // options as items is drawn as a density picture: each row of the
 // picture gathers as many options, a cell's shade saying how many of them
 // have a one there, the chosen ones on top.
-func Matrix(m *matrix.Matrix, chosen []int, title string, opt *Options) ([]*Sheet, error) {
+func Matrix(m *puzzles.Matrix, chosen []int, title string, opt *Options) ([]*Sheet, error) {
 	if len(m.Items) == 0 {
 		return nil, fmt.Errorf("gallery: a matrix with no items")
 	}
@@ -181,7 +182,7 @@ func Matrix(m *matrix.Matrix, chosen []int, title string, opt *Options) ([]*Shee
 	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("%d items, %d options", len(m.Items), len(m.Options))}}, []*content{c})
 }
 
-func matrixContent(m *matrix.Matrix, sol []int) *content {
+func matrixContent(m *puzzles.Matrix, sol []int) *content {
 	cols, rows := len(m.Items), len(m.Options)
 	chosen := map[int]bool{}
 	for _, k := range sol {
@@ -250,12 +251,12 @@ var (
 )
 
 // SearchTree lays out the search tree of Algorithm X over m (see
-// matrix.Matrix.Tree, which it calls, refusing a tree of more than most
+// puzzles.Matrix.Tree, which it calls, refusing a tree of more than most
 // nodes) as the figure that explains Dancing Links: each node a box naming
 // the item chosen there, each edge the option tried (its items, or its
 // name), the solutions green and the dead ends red, naming the item left
 // without options.
-func SearchTree(m *matrix.Matrix, most int, title string, opt *Options) ([]*Sheet, error) {
+func SearchTree(m *puzzles.Matrix, most int, title string, opt *Options) ([]*Sheet, error) {
 	root, _, err := m.Tree(most)
 	if err != nil {
 		return nil, err
@@ -278,7 +279,7 @@ func SearchTree(m *matrix.Matrix, most int, title string, opt *Options) ([]*Shee
 
 // optionText returns what an edge of m's search tree says of option k:
 // its name, or its items.
-func optionText(m *matrix.Matrix, k int) string {
+func optionText(m *puzzles.Matrix, k int) string {
 	if k < len(m.Names) {
 		return m.Names[k]
 	}
@@ -287,7 +288,7 @@ func optionText(m *matrix.Matrix, k int) string {
 
 // leafSpacing returns how far apart, in cells, a search tree over m puts
 // its leaves: 3, or as far as the widest option's text needs.
-func leafSpacing(s *sheetLayout, m *matrix.Matrix) (float64, error) {
+func leafSpacing(s *sheetLayout, m *puzzles.Matrix) (float64, error) {
 	across := 3.0
 	for k := range m.Options {
 		w, err := s.measure(optionText(m, k), s.cell*0.38, false)
@@ -314,13 +315,13 @@ type placedTree struct {
 
 // placedNode is a node of a search tree and the top centre of its box.
 type placedNode struct {
-	n    *matrix.Node
+	n    *puzzles.Node
 	x, y float64
 }
 
 // place places n, at level d, and its subtree, after the leaves already
 // placed, and returns n's index in t.nodes.
-func (t *placedTree) place(n *matrix.Node, d int) int {
+func (t *placedTree) place(n *puzzles.Node, d int) int {
 	t.depth = max(t.depth, d)
 	i := len(t.nodes)
 	t.nodes = append(t.nodes, placedNode{n: n, y: float64(d) * t.down})
@@ -344,7 +345,7 @@ func (t *placedTree) place(n *matrix.Node, d int) int {
 
 // draw draws the tree, a search over m, in frame f: each edge with the
 // option it tries, then each node's box with its label.
-func (t *placedTree) draw(m *matrix.Matrix, s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+func (t *placedTree) draw(m *puzzles.Matrix, s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 	const bw, bh = 1.8, 0.9
 	for _, e := range t.edges {
 		a, b := t.nodes[e[0]], t.nodes[e[1]]

@@ -52,7 +52,7 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	switch q := p.(type) {
 	case *tiling.Puzzle:
 		return Puzzle(q, opt)
-	case *puzzles.MatrixPuzzle:
+	case *matrix.Puzzle:
 		return CoverPuzzle(q.Of, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())

@@ -2,14 +2,12 @@ package puzzles
 
 import (
 	"context"
-
-	"github.com/polytile/polytile/puzzles/matrix"
 )
 
 // Problem is a puzzle of any kind, as the search, the saved results, the
-// pictures and the command see it: a tiling (*Puzzle) or a puzzle of
+// pictures and the command see it: a tiling (*tiling.Puzzle) or a puzzle of
 // package matrix (a plain exact-cover matrix, a Sudoku, N queens; see
-// MatrixPuzzle), and the kinds to come. A kind builds its exact-cover
+// matrix.Puzzle), and the kinds to come. A kind builds its exact-cover
 // matrix, names its symmetry group, finds its distinct solutions, and
 // writes, reads back and checks a solution; the code that handles
 // problems never asks which kind it has.
@@ -23,7 +21,7 @@ type Problem interface {
 	Symmetries() int
 	// Matrix returns the problem as an exact-cover matrix, with names for
 	// people, as the figures of the method draw it.
-	Matrix() *matrix.Matrix
+	Matrix() *Matrix
 	// Fingerprint identifies the search that Solve runs for cfg (nil: the
 	// defaults): two runs with the same fingerprint have the same tasks,
 	// so their shards may be merged.
@@ -70,11 +68,6 @@ type Legender interface {
 type Remarker interface {
 	Remark(distinct int64, complete bool) (label, text string)
 }
-
-var (
-	_ Problem = (*MatrixPuzzle)(nil)
-	_ Answer  = (*matrix.Solution)(nil)
-)
 
 // DefaultKind is the kind of a spec that names none, "tiling"; files of
 // saved results leave it out.

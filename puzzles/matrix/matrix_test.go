@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/solve"
 )
 
@@ -163,8 +164,8 @@ func TestTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	var solutions, dead, count int
-	var walk func(n *Node)
-	walk = func(n *Node) {
+	var walk func(n *puzzles.Node)
+	walk = func(n *puzzles.Node) {
 		count++
 		if n.Solution {
 			solutions++

@@ -8,17 +8,19 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/polytile/polytile/puzzles"
 )
 
 // Plain is a plain exact-cover matrix as a puzzle: every solution is its
 // own class.
 type Plain struct {
-	M *Matrix
+	M *puzzles.Matrix
 }
 
-func (p *Plain) Kind() string    { return "exact-cover" }
-func (p *Plain) Matrix() *Matrix { return p.M }
-func (p *Plain) Symmetries() int { return 1 }
+func (p *Plain) Kind() string            { return "exact-cover" }
+func (p *Plain) Matrix() *puzzles.Matrix { return p.M }
+func (p *Plain) Symmetries() int         { return 1 }
 func (p *Plain) Canonical(sol []int) (string, []int, int) {
 	var b strings.Builder
 	for _, k := range sol {
@@ -78,7 +80,7 @@ func (p *Plain) About() string {
 // separated by spaces, a '|' among them ending the primary ones and
 // starting the secondary ones; every later line is an option, its items'
 // names. name names the text in errors ("name:line: …").
-func ParseDLX(name string, r io.Reader) (*Matrix, error) {
+func ParseDLX(name string, r io.Reader) (*puzzles.Matrix, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<22)
 	var primary, secondary []string
@@ -117,7 +119,7 @@ func ParseDLX(name string, r io.Reader) (*Matrix, error) {
 	if !itemsSeen {
 		return nil, fmt.Errorf("%s: no items: the first line that is not a comment names them", name)
 	}
-	m, err := NewMatrix(primary, secondary, options)
+	m, err := puzzles.NewMatrix(primary, secondary, options)
 	if err != nil {
 		// Say where, for an option.
 		msg := err.Error()

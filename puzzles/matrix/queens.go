@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/polytile/polytile/puzzles"
 )
 
 // Queens is the N-queens problem: N queens on an N × N board, none
@@ -15,7 +17,7 @@ import (
 type Queens struct {
 	N      int
 	Holes  [][2]int
-	m      *Matrix
+	m      *puzzles.Matrix
 	syms   []int       // the transforms of the square that keep the holes
 	option map[int]int // row × N + column → the option of a queen there
 }
@@ -37,7 +39,7 @@ func NewQueens(n int, holes [][2]int) (*Queens, error) {
 		hole[h] = true
 	}
 	q := &Queens{N: n, Holes: holes}
-	m := &Matrix{}
+	m := &puzzles.Matrix{}
 	for r := range n {
 		m.Items = append(m.Items, fmt.Sprintf("r%d", r))
 	}
@@ -101,9 +103,9 @@ func (q *Queens) Cells(sol []int) [][2]int {
 	return out
 }
 
-func (q *Queens) Kind() string    { return "queens" }
-func (q *Queens) Matrix() *Matrix { return q.m }
-func (q *Queens) Symmetries() int { return len(q.syms) }
+func (q *Queens) Kind() string            { return "queens" }
+func (q *Queens) Matrix() *puzzles.Matrix { return q.m }
+func (q *Queens) Symmetries() int         { return len(q.syms) }
 
 // Canonical returns the least of the solution's images under the
 // symmetries, and its orbit: the symmetries over those that fix it.

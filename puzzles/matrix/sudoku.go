@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/polytile/polytile/puzzles"
 )
 
 // sudokuSymbols are the symbols of a Sudoku, in order: digits, then
@@ -22,7 +24,7 @@ type Sudoku struct {
 	N         int // the side of a box; the grid is N² across
 	Givens    [][]int
 	Diagonals bool
-	m         *Matrix
+	m         *puzzles.Matrix
 }
 
 // SudokuError is a mistake in a Sudoku's grid, at a row and column of
@@ -89,9 +91,9 @@ func ParseSudoku(grid string, diagonals bool) (*Sudoku, error) {
 // matrix encodes the Sudoku: items cell r,c; row r has d; column c has d;
 // box b has d (and the diagonals have d), all primary; an option for each
 // symbol a cell may hold (its given, or any on a blank).
-func (s *Sudoku) matrix() *Matrix {
+func (s *Sudoku) matrix() *puzzles.Matrix {
 	size := s.N * s.N
-	m := &Matrix{}
+	m := &puzzles.Matrix{}
 	add := func(format string, args ...any) { m.Items = append(m.Items, fmt.Sprintf(format, args...)) }
 	for r := range size {
 		for c := range size {
@@ -139,9 +141,9 @@ func (s *Sudoku) matrix() *Matrix {
 	return m
 }
 
-func (s *Sudoku) Kind() string    { return "sudoku" }
-func (s *Sudoku) Matrix() *Matrix { return s.m }
-func (s *Sudoku) Symmetries() int { return 1 }
+func (s *Sudoku) Kind() string            { return "sudoku" }
+func (s *Sudoku) Matrix() *puzzles.Matrix { return s.m }
+func (s *Sudoku) Symmetries() int         { return 1 }
 
 // Canonical: every solution is its own class; the key is its grid.
 func (s *Sudoku) Canonical(sol []int) (string, []int, int) {

@@ -49,8 +49,8 @@ type Spec struct {
 	// Source is the spec's text, as read: saved results carry it, so
 	// that they can be drawn as the spec would draw them.
 	Source string
-	// Problem is the puzzle as a problem of its kind: Puzzle, for a
-	// tiling, or a MatrixPuzzle.
+	// Problem is the puzzle as a problem of its kind: *tiling.Puzzle,
+	// for a tiling, or a *matrix.Puzzle.
 	Problem puzzles.Problem
 }
 

@@ -142,7 +142,7 @@ func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 			}
 			options = append(options, names)
 		}
-		m, err := matrix.NewMatrix(primary, secondary, options)
+		m, err := puzzles.NewMatrix(primary, secondary, options)
 		if err != nil {
 			at := of.val
 			var k int
@@ -153,7 +153,7 @@ func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
 		}
 		mp = &matrix.Plain{M: m}
 	}
-	s.Problem = puzzles.NewMatrixPuzzle(mp)
+	s.Problem = matrix.NewPuzzle(mp)
 	if r, ok := f["render"]; ok {
 		if s.Render, err = p.render(r.val); err != nil {
 			return nil, err
@@ -201,5 +201,5 @@ func loadDLX(path string) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
-	return &Spec{Name: path, Problem: puzzles.NewMatrixPuzzle(&matrix.Plain{M: m})}, nil
+	return &Spec{Name: path, Problem: matrix.NewPuzzle(&matrix.Plain{M: m})}, nil
 }

@@ -4,12 +4,11 @@ import (
 	"context"
 
 	"github.com/polytile/polytile/puzzles"
-	"github.com/polytile/polytile/puzzles/matrix"
 )
 
 // Matrix returns the exact-cover matrix of the spec's problem, with names
 // for people (Problem.Matrix).
-func (s *Spec) Matrix() *matrix.Matrix { return s.Problem.Matrix() }
+func (s *Spec) Matrix() *puzzles.Matrix { return s.Problem.Matrix() }
 
 // PieceNames returns the names of the puzzle's pieces: none for a puzzle
 // that is not a tiling.

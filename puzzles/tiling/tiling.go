@@ -13,15 +13,14 @@ import (
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/matrix"
 )
 
-// Kind names a tiling's kind: "tiling".
 var (
 	_ puzzles.Problem = (*Puzzle)(nil)
 	_ puzzles.Answer  = (*Solution)(nil)
 )
 
+// Kind names a tiling's kind: "tiling".
 func (p *Puzzle) Kind() string { return "tiling" }
 
 // About says what the puzzle is, as String does.
@@ -31,8 +30,8 @@ func (p *Puzzle) About() string { return p.String() }
 // its items are its pieces of one copy (by name) and its board's cells
 // ("r,c"), and its options every placement of every piece, piece by piece
 // (Placements), without symmetry breaking.
-func (p *Puzzle) Matrix() *matrix.Matrix {
-	m := &matrix.Matrix{}
+func (p *Puzzle) Matrix() *puzzles.Matrix {
+	m := &puzzles.Matrix{}
 	item := make([]int, len(p.pieces))
 	for i, pc := range p.pieces {
 		item[i] = -1

@@ -1,4 +1,4 @@
-package puzzles
+package matrix
 
 import (
 	"context"
@@ -9,41 +9,46 @@ import (
 	"strings"
 	"time"
 
-	"github.com/polytile/polytile/puzzles/matrix"
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/solve"
 )
 
-// MatrixPuzzle is a puzzle of package matrix (a plain matrix, a Sudoku,
+var (
+	_ puzzles.Problem = (*Puzzle)(nil)
+	_ puzzles.Answer  = (*Solution)(nil)
+)
+
+// Puzzle is a puzzle of package matrix (a plain matrix, a Sudoku,
 // N queens) as a Problem: Solve searches its matrix with Dancing Links,
 // keeping each class in the task that finds its canonical solution, so
 // that a class is found once in the whole search, whatever its split.
-type MatrixPuzzle struct {
+type Puzzle struct {
 	// Of is the puzzle.
-	Of matrix.Problem
+	Of Problem
 }
 
-// NewMatrixPuzzle returns p as a Problem.
-func NewMatrixPuzzle(p matrix.Problem) *MatrixPuzzle { return &MatrixPuzzle{Of: p} }
+// NewPuzzle returns p as a Problem.
+func NewPuzzle(p Problem) *Puzzle { return &Puzzle{Of: p} }
 
 // Kind names the puzzle's kind: "exact-cover", "sudoku" or "queens".
-func (m *MatrixPuzzle) Kind() string { return m.Of.Kind() }
+func (m *Puzzle) Kind() string { return m.Of.Kind() }
 
 // About says in a line what the puzzle is.
-func (m *MatrixPuzzle) About() string { return m.Of.About() }
+func (m *Puzzle) About() string { return m.Of.About() }
 
 // Symmetries returns the order of the puzzle's symmetry group.
-func (m *MatrixPuzzle) Symmetries() int { return m.Of.Symmetries() }
+func (m *Puzzle) Symmetries() int { return m.Of.Symmetries() }
 
-// Matrix returns the puzzle's matrix.
-func (m *MatrixPuzzle) Matrix() *matrix.Matrix { return m.Of.Matrix() }
+// Matrix returns the puzzle's
+func (m *Puzzle) Matrix() *puzzles.Matrix { return m.Of.Matrix() }
 
-// Fingerprint identifies the puzzle's matrix (matrix.Fingerprint), and,
+// Fingerprint identifies the puzzle's matrix (Fingerprint), and,
 // for a puzzle with symmetries, the rule by which a task keeps a class
 // (its canonical solution's task; shards written by the rule before it,
 // which kept a class where it was first found, do not mix with these): a
 // matrix puzzle is split the same way for any configuration.
-func (m *MatrixPuzzle) Fingerprint(*SolveConfig) string {
-	fp := matrix.Fingerprint(m.Of)
+func (m *Puzzle) Fingerprint(*puzzles.SolveConfig) string {
+	fp := Fingerprint(m.Of)
 	if m.Symmetries() > 1 {
 		sum := sha256.Sum256([]byte(matrixSplitVersion + " " + fp))
 		fp = hex.EncodeToString(sum[:8])
@@ -56,21 +61,21 @@ func (m *MatrixPuzzle) Fingerprint(*SolveConfig) string {
 const matrixSplitVersion = "canonical-task-1"
 
 // String says what the puzzle is (About).
-func (m *MatrixPuzzle) String() string { return m.Of.About() }
+func (m *Puzzle) String() string { return m.Of.About() }
 
-// Decode reads back a solution as matrix.Solution.AppendJSON saved it,
+// Decode reads back a solution as Solution.AppendJSON saved it,
 // checks that it is an exact cover of the matrix, and returns its class,
 // in canonical form.
-func (m *MatrixPuzzle) Decode(data []byte) (Class, error) {
+func (m *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 	sol, err := m.Of.Decode(data)
 	if err == nil {
 		err = m.Of.Matrix().Check(sol)
 	}
 	if err != nil {
-		return Class{}, fmt.Errorf("not a solution of the puzzle: %w", err)
+		return puzzles.Class{}, fmt.Errorf("not a solution of the puzzle: %w", err)
 	}
 	_, canon, orbit := m.Of.Canonical(sol)
-	return Class{Solution: &matrix.Solution{Problem: m.Of, Options: canon}, Orbit: orbit}, nil
+	return puzzles.Class{Solution: &Solution{Problem: m.Of, Options: canon}, Orbit: orbit}, nil
 }
 
 // Solve searches the puzzle's matrix with Dancing Links. Its tasks are the
@@ -78,13 +83,13 @@ func (m *MatrixPuzzle) Decode(data []byte) (Class, error) {
 // chooses first. A cover is kept when it is its class's canonical
 // solution, so each class is kept by one task. The search runs on one
 // goroutine: Workers is at most one here; the engine is Dancing Links
-// (EngineAuto or EngineDLX); symmetry breaking does not apply.
-func (m *MatrixPuzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, error) {
-	c, err := CheckConfig(cfg)
+// (puzzles.EngineAuto or puzzles.EngineDLX); symmetry breaking does not apply.
+func (m *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.Result, error) {
+	c, err := puzzles.CheckConfig(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if c.Engine == EngineFill {
+	if c.Engine == puzzles.EngineFill {
 		return nil, fmt.Errorf("puzzles: the fill engine searches tilings; a %s puzzle is searched by Dancing Links (dlx)", m.Kind())
 	}
 	pr, err := m.Of.Matrix().Encode()
@@ -92,7 +97,7 @@ func (m *MatrixPuzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, er
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
 	r := &matrixRun{m: m, cfg: &c, pr: pr, start: time.Now(),
-		res: &Result{Symmetries: m.Symmetries(), Restricted: -1, Complete: true, Engine: EngineDLX, Workers: 1}}
+		res: &puzzles.Result{Symmetries: m.Symmetries(), Restricted: -1, Complete: true, Engine: puzzles.EngineDLX, Workers: 1}}
 	err = r.run(ctx)
 	if c.Each == nil {
 		sortClasses(r.res.Distinct)
@@ -102,12 +107,12 @@ func (m *MatrixPuzzle) Solve(ctx context.Context, cfg *SolveConfig) (*Result, er
 	return r.res, err
 }
 
-// matrixRun is one run of MatrixPuzzle.Solve.
+// matrixRun is one run of Puzzle.Solve.
 type matrixRun struct {
-	m     *MatrixPuzzle
-	cfg   *SolveConfig
+	m     *Puzzle
+	cfg   *puzzles.SolveConfig
 	pr    *solve.Problem
-	res   *Result
+	res   *puzzles.Result
 	start time.Time
 	done  int   // tasks finished
 	kept  int64 // classes kept
@@ -161,9 +166,9 @@ func (r *matrixRun) run(ctx context.Context) error {
 
 // task runs task t, whose prefix is prefix: it reports the task's figures,
 // and whether the limit or Each stopped the search.
-func (r *matrixRun) task(ctx context.Context, t int, prefix []int) (TaskStats, bool, error) {
+func (r *matrixRun) task(ctx context.Context, t int, prefix []int) (puzzles.TaskStats, bool, error) {
 	c, res := r.cfg, r.res
-	var st TaskStats
+	var st puzzles.TaskStats
 	s := solve.NewSearch(r.pr, &solve.Config{Prefix: prefix})
 	stop := false
 	for sol := range s.Solutions(ctx) {
@@ -173,7 +178,7 @@ func (r *matrixRun) task(ctx context.Context, t int, prefix []int) (TaskStats, b
 		if !slices.Equal(canon, opts) {
 			continue // the class's canonical solution is found elsewhere
 		}
-		d := Class{Solution: &matrix.Solution{Problem: r.m.Of, Options: opts}, Orbit: orbit}
+		d := puzzles.Class{Solution: &Solution{Problem: r.m.Of, Options: opts}, Orbit: orbit}
 		st.Distinct++
 		st.Raw += int64(orbit)
 		res.Raw += int64(orbit)
@@ -197,14 +202,14 @@ func (r *matrixRun) progress() {
 	if r.cfg.Progress == nil {
 		return
 	}
-	r.cfg.Progress(Progress{Tasks: r.res.Tasks, Done: r.done, Found: r.res.Found, Distinct: r.kept,
+	r.cfg.Progress(puzzles.Progress{Tasks: r.res.Tasks, Done: r.done, Found: r.res.Found, Distinct: r.kept,
 		Nodes: r.res.Stats.Nodes, Elapsed: time.Since(r.start), Estimated: true, Fraction: 1})
 }
 
 // Remark forwards the puzzle's remark on what a search found, if its kind
 // makes one (a Sudoku says whether it is proper).
-func (m *MatrixPuzzle) Remark(distinct int64, complete bool) (label, text string) {
-	if r, ok := m.Of.(Remarker); ok {
+func (m *Puzzle) Remark(distinct int64, complete bool) (label, text string) {
+	if r, ok := m.Of.(puzzles.Remarker); ok {
 		return r.Remark(distinct, complete)
 	}
 	return "", ""
@@ -212,10 +217,10 @@ func (m *MatrixPuzzle) Remark(distinct int64, complete bool) (label, text string
 
 // sortClasses puts classes in the order of their sort keys, making each
 // key once (a matrix solution's key is its class's canonical form).
-func sortClasses(cs []Class) {
+func sortClasses(cs []puzzles.Class) {
 	type keyed struct {
 		key string
-		c   Class
+		c   puzzles.Class
 	}
 	ks := make([]keyed, len(cs))
 	for i, c := range cs {

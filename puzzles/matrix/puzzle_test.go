@@ -1,4 +1,4 @@
-package puzzles
+package matrix
 
 import (
 	"context"
@@ -6,21 +6,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/polytile/polytile/puzzles/matrix"
+	"github.com/polytile/polytile/puzzles"
 )
 
-// TestMatrixPuzzle solves N queens through the Problem interface, whole
+// TestPuzzle solves N queens through the Problem interface, whole
 // and in shards: the shards' classes are the whole search's, each once
 // (a class is kept by the task that finds its canonical solution), raw is
 // the sum of the orbits (OEIS A000170, A002562), every class reads back
 // from its JSON, and the tasks done are told of.
-func TestMatrixPuzzle(t *testing.T) {
+func TestPuzzle(t *testing.T) {
 	for _, tt := range []struct{ n, raw, distinct int }{{4, 2, 1}, {6, 4, 1}, {8, 92, 12}, {9, 352, 46}} {
-		q, err := matrix.NewQueens(tt.n, nil)
+		q, err := NewQueens(tt.n, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := NewMatrixPuzzle(q)
+		p := NewPuzzle(q)
 		whole, err := p.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -44,7 +44,7 @@ func TestMatrixPuzzle(t *testing.T) {
 		var sharded []string
 		for i := range 3 {
 			done := 0
-			res, err := p.Solve(context.Background(), &SolveConfig{Shard: i, Shards: 3, TaskDone: func(int, TaskStats) { done++ }})
+			res, err := p.Solve(context.Background(), &puzzles.SolveConfig{Shard: i, Shards: 3, TaskDone: func(int, puzzles.TaskStats) { done++ }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,17 +60,17 @@ func TestMatrixPuzzle(t *testing.T) {
 			t.Errorf("%d queens: the shards hold %d classes, the whole search %d", tt.n, len(sharded), len(keys))
 		}
 	}
-	q, _ := matrix.NewQueens(8, nil)
-	p := NewMatrixPuzzle(q)
-	if _, err := p.Solve(context.Background(), &SolveConfig{Engine: EngineFill}); err == nil || !strings.Contains(err.Error(), "fill engine searches tilings") {
+	q, _ := NewQueens(8, nil)
+	p := NewPuzzle(q)
+	if _, err := p.Solve(context.Background(), &puzzles.SolveConfig{Engine: puzzles.EngineFill}); err == nil || !strings.Contains(err.Error(), "fill engine searches tilings") {
 		t.Errorf("the fill engine on queens: %v", err)
 	}
-	res, err := p.Solve(context.Background(), &SolveConfig{Limit: 3})
+	res, err := p.Solve(context.Background(), &puzzles.SolveConfig{Limit: 3})
 	if err != nil || len(res.Distinct) != 3 || res.Complete {
 		t.Errorf("a limit of 3: %d classes, complete %v, %v", len(res.Distinct), res.Complete, err)
 	}
 	var each int
-	res, _ = p.Solve(context.Background(), &SolveConfig{Each: func(Class, int) bool { each++; return each < 5 }})
+	res, _ = p.Solve(context.Background(), &puzzles.SolveConfig{Each: func(puzzles.Class, int) bool { each++; return each < 5 }})
 	if each != 5 || len(res.Distinct) != 0 || res.Complete {
 		t.Errorf("Each stopping at 5: given %d, kept %d, complete %v", each, len(res.Distinct), res.Complete)
 	}
