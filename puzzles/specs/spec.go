@@ -311,8 +311,8 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	if kind != "tiling" {
-		return p.coverSpec(root, kind)
+	if k, ok := kindNamed(kind); ok {
+		return p.kindSpec(root, k)
 	}
 	f, err := p.fields(root, "the spec", specKeys)
 	if err != nil {

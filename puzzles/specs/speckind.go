@@ -1,7 +1,6 @@
 package specs
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -9,20 +8,39 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/polytile/polytile/puzzles"
-	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/matrix"
 )
 
-// Kinds returns the kinds of puzzle a spec's kind key may name: tiling (the
-// default: a board and pieces), and the kinds of package matrix: sudoku (grid, diagonals), queens (n, holes) and exact-cover
-// (items, secondary, options).
-func Kinds() []string { return []string{"tiling", "sudoku", "queens", "exact-cover"} }
+// kinds are the kinds of puzzle besides tilings (the default, which this
+// package reads itself) that a spec's kind key may name: the registry of
+// kinds. A new kind gives its puzzles.Kind in its own package and a line
+// here.
+var kinds = []puzzles.Kind{
+	matrix.SudokuKind,
+	matrix.QueensKind,
+	matrix.ExactCoverKind,
+}
 
-// kindKeys are the keys a spec of each kind other than tiling may have.
-var kindKeys = map[string][]string{
-	"sudoku":      {"title", "kind", "grid", "diagonals", "render"},
-	"queens":      {"title", "kind", "n", "holes", "render"},
-	"exact-cover": {"title", "kind", "items", "secondary", "options", "render"},
+// Kinds returns the kinds of puzzle a spec's kind key may name: tiling
+// (the default: a board and pieces), then the registered kinds: sudoku
+// (grid, diagonals), queens (n, holes) and exact-cover (items, secondary,
+// options).
+func Kinds() []string {
+	names := []string{puzzles.DefaultKind}
+	for _, k := range kinds {
+		names = append(names, k.Name)
+	}
+	return names
+}
+
+// kindNamed returns the registered kind named name.
+func kindNamed(name string) (puzzles.Kind, bool) {
+	for _, k := range kinds {
+		if k.Name == name {
+			return k, true
+		}
+	}
+	return puzzles.Kind{}, false
 }
 
 // kindOf returns the value of root's kind key, and its node ("tiling" and
@@ -47,113 +65,20 @@ func (p *specParser) kindOf(root *yaml.Node) (string, *yaml.Node, error) {
 	return "tiling", nil, nil
 }
 
-// coverSpec reads a spec of a kind of package matrix.
-func (p *specParser) coverSpec(root *yaml.Node, kind string) (*Spec, error) {
-	f, err := p.fields(root, "a "+kind+" spec", kindKeys[kind])
+// kindSpec reads a spec of a registered kind: its title and render keys
+// here, the rest by the kind's Read.
+func (p *specParser) kindSpec(root *yaml.Node, k puzzles.Kind) (*Spec, error) {
+	f, err := p.fields(root, "a "+k.Name+" spec", append(append([]string{"title", "kind"}, k.Keys...), "render"))
 	if err != nil {
 		return nil, err
 	}
 	s := &Spec{Name: p.name}
-	var mp matrix.Problem
-	if t, ok := f["title"]; ok {
-		if s.Title, err = p.text(t.val, "title", "a string"); err != nil {
-			return nil, err
-		}
-		s.Title = strings.TrimSpace(s.Title)
+	if s.Title, err = p.title(f); err != nil {
+		return nil, err
 	}
-	need := func(key, example string) (field, error) {
-		v, ok := f[key]
-		if !ok {
-			return v, p.errorf(root, "a %s spec needs %s, such as %s", kind, key, example)
-		}
-		return v, nil
+	if s.Problem, err = k.Read(&kindReader{p: p, root: root, kind: k.Name, f: f}); err != nil {
+		return nil, err
 	}
-	switch kind {
-	case "sudoku":
-		g, err := need("grid", "grid: | and rows of digits, '.' for a blank")
-		if err != nil {
-			return nil, err
-		}
-		pic, err := p.picture(g.key, g.val, "the grid", "the grid", "rows of digits (then letters), '.' or '0' for a blank")
-		if err != nil {
-			return nil, err
-		}
-		diag := false
-		if d, ok := f["diagonals"]; ok {
-			if diag, err = p.boolean(d.val, "diagonals"); err != nil {
-				return nil, err
-			}
-		}
-		sd, err := matrix.ParseSudoku(pic, diag)
-		var se *matrix.SudokuError
-		if errors.As(err, &se) {
-			return nil, p.pictureError(g.val, &geom.PictureError{Line: se.Line, Col: se.Col, Msg: se.Msg})
-		}
-		mp = sd
-	case "queens":
-		nf, err := need("n", "n: 8")
-		if err != nil {
-			return nil, err
-		}
-		n, err := p.integer(nf.val, "n", 1, 64, "a whole number from 1 to 64")
-		if err != nil {
-			return nil, err
-		}
-		var holes [][2]int
-		if h, ok := f["holes"]; ok {
-			cells, err := p.holes(h.val, n, n)
-			if err != nil {
-				return nil, err
-			}
-			for _, c := range cells {
-				holes = append(holes, [2]int{c.Row, c.Col})
-			}
-		}
-		if mp, err = matrix.NewQueens(n, holes); err != nil {
-			return nil, p.errorf(nf.val, "%v", err)
-		}
-	case "exact-cover":
-		it, err := need("items", "items: [A, B, C]")
-		if err != nil {
-			return nil, err
-		}
-		primary, err := p.names(it.val, "items")
-		if err != nil {
-			return nil, err
-		}
-		var secondary []string
-		if sf, ok := f["secondary"]; ok {
-			if secondary, err = p.names(sf.val, "secondary"); err != nil {
-				return nil, err
-			}
-		}
-		of, err := need("options", `options: ["A D", "B C"]`)
-		if err != nil {
-			return nil, err
-		}
-		if of.val.Kind != yaml.SequenceNode {
-			return nil, p.errorf(of.val, "options is %s; want a list of options, each its items' names: [\"A D\", \"B C\"]", describe(of.val))
-		}
-		var options [][]string
-		for _, o := range of.val.Content {
-			names, err := p.names(o, "an option")
-			if err != nil {
-				return nil, err
-			}
-			options = append(options, names)
-		}
-		m, err := puzzles.NewMatrix(primary, secondary, options)
-		if err != nil {
-			at := of.val
-			var k int
-			if _, serr := fmt.Sscanf(err.Error(), "option %d", &k); serr == nil && k >= 1 && k <= len(of.val.Content) {
-				at = of.val.Content[k-1]
-			}
-			return nil, p.errorf(at, "%v", err)
-		}
-		mp = &matrix.Plain{M: m}
-	}
-	s.Problem = matrix.NewPuzzle(mp)
 	if r, ok := f["render"]; ok {
 		if s.Render, err = p.render(r.val); err != nil {
 			return nil, err

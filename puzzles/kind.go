@@ -1,0 +1,49 @@
+package puzzles
+
+// A Kind is a kind of puzzle that a spec names with its kind key: how to
+// read a spec of it. The spec reader (package specs) keeps the registry
+// of kinds; a kind's own package gives its Kind.
+type Kind struct {
+	// Name is the kind's name, as a spec's kind key gives it.
+	Name string
+	// Keys are the keys a spec of the kind may have besides title, kind
+	// and render.
+	Keys []string
+	// Read reads a spec of the kind through r.
+	Read func(r SpecReader) (Problem, error)
+}
+
+// SpecReader reads the keys of one spec for its kind's Read. Its errors
+// say where in the spec's file the problem is (file:line:column) and what
+// would be valid; Read returns them as they are.
+type SpecReader interface {
+	// Has reports whether the spec has key.
+	Has(key string) bool
+	// Need returns an error if the spec has no key, saying that it needs
+	// one, such as example.
+	Need(key, example string) error
+	// Int reads key's whole number, from lo to hi; want says what is
+	// valid.
+	Int(key string, lo, hi int, want string) (int, error)
+	// Bool reads key's true or false (false if the spec has no key).
+	Bool(key string) (bool, error)
+	// Picture reads key's picture, a literal block of text; what names it
+	// and want says what is valid.
+	Picture(key, what, want string) (string, error)
+	// Names reads key's list of names, or one string of names separated
+	// by spaces (nil if the spec has no key).
+	Names(key string) ([]string, error)
+	// NamesList reads key's list whose entries are names as Names reads
+	// them; entry names one in errors, and want says what is valid.
+	NamesList(key, entry, want string) ([][]string, error)
+	// Cells reads key's list of [row, col] pairs, each in a grid of rows
+	// and cols and given once (nil if the spec has no key).
+	Cells(key string, rows, cols int) ([][2]int, error)
+	// Errorf returns an error at key's value (at its entry i, counted
+	// from 0, when i ≥ 0 and the value is a list), or at the spec when it
+	// has no key.
+	Errorf(key string, i int, format string, args ...any) error
+	// PictureError returns an error at line and column (counted from 1)
+	// of key's picture.
+	PictureError(key string, line, col int, msg string) error
+}
