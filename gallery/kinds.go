@@ -40,7 +40,7 @@ func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options)
 			}
 			options[i] = m.Options
 		}
-		return Cover(first.Problem, options, numbers, total, opt)
+		return matrixSolutions(first.Problem, options, numbers, total, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a solution of type %T", sols[0])
 }
@@ -53,7 +53,7 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	case *tiling.Puzzle:
 		return Puzzle(q, opt)
 	case *matrix.Puzzle:
-		return CoverPuzzle(q.Of, opt)
+		return matrixPuzzle(q.Of, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 }

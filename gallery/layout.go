@@ -200,7 +200,7 @@ type content struct {
 	names  []string // the puzzle's piece names
 	blank  bool     // an empty board: one light fill, its cells ruled
 	// custom, if set, draws the frame instead, w × h cells in size: a
-	// puzzle of package cover.
+	// puzzle of package matrix.
 	custom func(s *sheetLayout, f *Frame, pt func(x, y float64) Point)
 	w, h   float64
 }

@@ -1,9 +1,3 @@
-// Package puzzles is the domain of polytile: lattices and their symmetries,
-// pieces and their orientations, boards with holes, the placements of pieces
-// on a board, their encoding as an exact-cover problem for package solve and
-// the decoding of its solutions, the canonical form of a solution and the
-// distinct solutions under the puzzle's symmetry group. It loads puzzles from
-// YAML specs and holds a library of built-in ones.
 package tiling
 
 import (

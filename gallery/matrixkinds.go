@@ -1,0 +1,164 @@
+package gallery
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/polytile/polytile/puzzles/matrix"
+)
+
+// Colours of the pictures of package matrix's puzzles and of the figures
+// of the method.
+var (
+	givenFill   = color.NRGBA{0xee, 0xee, 0xee, 0xff} // a Sudoku's given cells
+	solvedInk   = color.NRGBA{0x19, 0x65, 0xb0, 0xff} // the digits a solution writes
+	lightSquare = color.NRGBA{0xf0, 0xd9, 0xb5, 0xff}
+	darkSquare  = color.NRGBA{0xb5, 0x88, 0x63, 0xff}
+	chosenRow   = color.NRGBA{0x19, 0x65, 0xb0, 0xff}
+	otherRow    = color.NRGBA{0xcc, 0xcc, 0xcc, 0xff}
+	secondaryBG = color.NRGBA{0xf4, 0xf4, 0xf4, 0xff}
+)
+
+// matrixSolutions lays out solutions of a puzzle of package matrix, one
+// frame each, as Layout lays out tilings: a Sudoku as its grid, thick lines
+// around the boxes, the givens in bold on grey and the digits the solution
+// writes in blue, every digit a text; N queens as a chequered board with
+// the queens on it; a plain matrix as the matrix, an item a column (named
+// above it, primary items on white, secondary on grey) and an option a row,
+// its ones filled, the rows of the solution in blue. numbers gives each
+// solution's number, titles "solution K of total" (total < 0: unknown).
+func matrixSolutions(p matrix.Problem, sols [][]int, numbers []int, total int, opt *Options) ([]*Sheet, error) {
+	if len(sols) == 0 {
+		return nil, fmt.Errorf("gallery: nothing to lay out")
+	}
+	items := make([]Item, len(sols))
+	contents := make([]*content, len(sols))
+	for i, sol := range sols {
+		title := fmt.Sprintf("solution %d of %d", numbers[i], total)
+		if total < 0 {
+			title = fmt.Sprintf("solution %d", numbers[i])
+		}
+		items[i] = Item{Caption: fmt.Sprint(numbers[i]), Title: title}
+		switch q := p.(type) {
+		case *matrix.Sudoku:
+			contents[i] = sudokuContent(q, sol)
+		case *matrix.Queens:
+			contents[i] = queensContent(q, sol)
+		case *matrix.Plain:
+			contents[i] = matrixContent(q.M, sol)
+		default:
+			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+		}
+	}
+	s, err := newSheetLayout(opt)
+	if err != nil {
+		return nil, err
+	}
+	return s.layout(items, contents)
+}
+
+// matrixPuzzle lays out the problem p poses, before it is solved: a
+// Sudoku's givens in their grid, the empty board of N queens, a matrix
+// with no rows chosen.
+func matrixPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
+	var c *content
+	switch q := p.(type) {
+	case *matrix.Sudoku:
+		c = sudokuContent(q, nil)
+	case *matrix.Queens:
+		c = queensContent(q, nil)
+	case *matrix.Plain:
+		c = matrixContent(q.M, nil)
+	default:
+		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+	}
+	s, err := newSheetLayout(opt)
+	if err != nil {
+		return nil, err
+	}
+	return s.layout([]Item{{Title: "the puzzle", Caption: p.About()}}, []*content{c})
+}
+
+// cellRing returns the outline of the cell at column x, row y.
+func cellRing(pt func(x, y float64) Point, x, y float64) Ring {
+	return Ring{pt(x, y), pt(x+1, y), pt(x+1, y+1), pt(x, y+1)}
+}
+
+func sudokuContent(q *matrix.Sudoku, sol []int) *content {
+	size := q.N * q.N
+	var grid []string
+	if sol != nil {
+		grid = q.Grid(sol)
+	}
+	return &content{w: float64(size), h: float64(size), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+		for r := range size {
+			for c := range size {
+				given := q.Givens[r][c] != 0
+				fill := color.NRGBA{0xff, 0xff, 0xff, 0xff}
+				if given {
+					fill = givenFill
+				}
+				f.Shapes = append(f.Shapes, Shape{Piece: fmt.Sprintf("r%dc%d", r+1, c+1), Fill: fill, Outline: []Ring{cellRing(pt, float64(c), float64(r))}})
+				ink, bold := solvedInk, false
+				if given {
+					ink, bold = s.BorderColor, true
+				}
+				text := ""
+				switch {
+				case grid != nil:
+					text = string(grid[r][c])
+				case given:
+					text = string(matrix.SudokuSymbol(q.Givens[r][c]))
+				default:
+					continue
+				}
+				at := pt(float64(c)+0.5, float64(r)+0.5)
+				f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.6, Bold: bold, Color: ink, Text: text})
+			}
+		}
+		for i := 0; i <= size; i++ {
+			line := []Segment{{pt(float64(i), 0), pt(float64(i), float64(size))}, {pt(0, float64(i)), pt(float64(size), float64(i))}}
+			if i%q.N == 0 {
+				f.Borders = append(f.Borders, line...)
+			} else {
+				f.Grid = append(f.Grid, line...)
+			}
+		}
+	}}
+}
+
+func queensContent(q *matrix.Queens, sol []int) *content {
+	n := q.N
+	hole := map[[2]int]bool{}
+	for _, h := range q.Holes {
+		hole[h] = true
+	}
+	return &content{w: float64(n), h: float64(n), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+		for r := range n {
+			for c := range n {
+				if hole[[2]int{r, c}] {
+					x, y := float64(c), float64(r)
+					f.Borders = append(f.Borders, Segment{pt(x, y), pt(x+1, y)}, Segment{pt(x+1, y), pt(x+1, y+1)},
+						Segment{pt(x+1, y+1), pt(x, y+1)}, Segment{pt(x, y+1), pt(x, y)})
+					continue
+				}
+				fill := lightSquare
+				if (r+c)%2 == 1 {
+					fill = darkSquare
+				}
+				f.Shapes = append(f.Shapes, Shape{Piece: fmt.Sprintf("r%dc%d", r, c), Fill: fill, Outline: []Ring{cellRing(pt, float64(c), float64(r))}})
+			}
+		}
+		for _, c := range q.Cells(sol) {
+			x, y := float64(c[1]), float64(c[0])
+			crown := Ring{pt(x+0.2, y+0.8), pt(x+0.8, y+0.8), pt(x+0.84, y+0.32), pt(x+0.66, y+0.56),
+				pt(x+0.5, y+0.22), pt(x+0.34, y+0.56), pt(x+0.16, y+0.32)}
+			f.Shapes = append(f.Shapes, Shape{Piece: "queen", Fill: s.BorderColor, Outline: []Ring{crown}})
+		}
+		fn := float64(n)
+		f.Borders = append(f.Borders, Segment{pt(0, 0), pt(fn, 0)}, Segment{pt(fn, 0), pt(fn, fn)}, Segment{pt(fn, fn), pt(0, fn)}, Segment{pt(0, fn), pt(0, 0)})
+	}}
+}
+
+// matrixHeader is the height of the items' names above a matrix, in cells.
+const matrixHeader = 1.5

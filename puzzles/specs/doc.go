@@ -1,0 +1,7 @@
+// Package specs reads puzzle specs: YAML files naming a board and pieces
+// (a tiling) or another kind of puzzle (a Sudoku, N queens, an exact-cover
+// matrix, each read by its kind's puzzles.Kind), with the render options
+// that say how to draw them; Knuth's DLX text format; and the library of
+// built-in puzzles. Its errors give file:line:column and what would be
+// valid. It holds the registry of kinds (kinds.go).
+package specs
