@@ -12,7 +12,7 @@ import (
 // of pentominoes-6x10 at 12-pixel cells, reporting frames laid out per
 // second. The solving is outside the timer.
 func BenchmarkLayoutPoster(b *testing.B) {
-	spec, err := specs.LoadSpec("pentominoes-6x10")
+	spec, err := specs.Load("pentominoes-6x10")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func TestLettersInside(t *testing.T) {
 func TestAbbreviations(t *testing.T) {
 	sols := distinct(t, "hexiamonds-4x9", 1)
 	// A long name on a domino cannot be read; a short one can.
-	spec, err := specs.ParseSpec("x.yaml", []byte("board: {rows: 2, cols: 2}\npieces: {a-long-name: '##', B: '##'}\n"))
+	spec, err := specs.Parse("x.yaml", []byte("board: {rows: 2, cols: 2}\npieces: {a-long-name: '##', B: '##'}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

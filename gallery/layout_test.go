@@ -20,7 +20,7 @@ import (
 
 func distinct(t testing.TB, name string, limit int) []*tiling.Solution {
 	t.Helper()
-	spec, err := specs.LoadSpec(name)
+	spec, err := specs.Load(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +396,7 @@ func TestGoldenSheet(t *testing.T) {
 // Classes lays out what Solve returns as it is, as Solutions lays out the
 // same solutions.
 func TestClasses(t *testing.T) {
-	spec, err := specs.LoadSpec("pentominoes-3x20")
+	spec, err := specs.Load("pentominoes-3x20")
 	if err != nil {
 		t.Fatal(err)
 	}

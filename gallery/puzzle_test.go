@@ -23,7 +23,7 @@ func TestPuzzle(t *testing.T) {
 		{"pentominoes-6x10", Options{Width: 400}, 12},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			spec, err := specs.LoadSpec(tt.name)
+			spec, err := specs.Load(tt.name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +71,7 @@ func TestPuzzle(t *testing.T) {
 
 // The figure of a puzzle: its empty board, then its pieces.
 func ExamplePuzzle() {
-	spec, err := specs.LoadSpec("scott")
+	spec, err := specs.Load("scott")
 	if err != nil {
 		panic(err)
 	}
@@ -150,7 +150,7 @@ func TestMatrix(t *testing.T) {
 		t.Errorf("%d ones, %d of them chosen; want 17 and 7", ones, blue)
 	}
 	// A large matrix is a density picture: fewer rows than options.
-	spec, _ := specs.LoadSpec("pentominoes-6x10")
+	spec, _ := specs.Load("pentominoes-6x10")
 	big := spec.Matrix()
 	if len(big.Options) != 2056 || len(big.Items) != 72 {
 		t.Fatalf("6 × 10: %d options, %d items; want 2056 and 72", len(big.Options), len(big.Items))

@@ -9,7 +9,7 @@ import (
 )
 
 func TestNewSite(t *testing.T) {
-	spec, err := specs.LoadSpec("scott")
+	spec, err := specs.Load("scott")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func Example() {
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
 
-	spec, err := specs.LoadSpec("scott") // a spec file, or a built-in name
+	spec, err := specs.Load("scott") // a spec file, or a built-in name
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func Example() {
 
 // Encode Dana Scott's 65 solutions as one SVG poster.
 func ExampleEncode() {
-	spec, err := specs.LoadSpec("scott")
+	spec, err := specs.Load("scott")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -21,7 +21,7 @@ var solved sync.Map // name → func() ([]*puzzles.Solution, error)
 func solutions(tb testing.TB, name string) []*tiling.Solution {
 	tb.Helper()
 	f, _ := solved.LoadOrStore(name, sync.OnceValues(func() ([]*tiling.Solution, error) {
-		spec, err := specs.LoadSpec(name)
+		spec, err := specs.Load(name)
 		if err != nil {
 			return nil, err
 		}

@@ -28,7 +28,7 @@ import (
 // directory, and returns its first page and the solutions.
 func scottSite(t *testing.T) (string, []puzzles.Class) {
 	t.Helper()
-	spec, err := specs.LoadSpec("scott")
+	spec, err := specs.Load("scott")
 	if err != nil {
 		t.Fatal(err)
 	}

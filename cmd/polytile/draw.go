@@ -157,7 +157,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if results.IsSaved(name) {
 		return f.drawSaved(cmd, name)
 	}
-	spec, err := specs.LoadSpec(name)
+	spec, err := specs.Load(name)
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func TestLookNamesAreRenderKeys(t *testing.T) {
 // render of a small spec, and checks the result as draw does.
 func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) {
 	t.Helper()
-	spec, err := specs.ParseSpec("x.yaml", []byte("board: |\n  ....\npieces: {A: \"##\", B: \"##\"}\n"+render))
+	spec, err := specs.Parse("x.yaml", []byte("board: |\n  ....\npieces: {A: \"##\", B: \"##\"}\n"+render))
 	if err != nil {
 		t.Fatal(err)
 	}

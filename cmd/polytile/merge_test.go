@@ -93,7 +93,7 @@ func readJob(t *testing.T) (command []string, env map[string]string) {
 		if len(c.VolumeMounts) != 1 || env["OUT"] != c.VolumeMounts[0].MountPath {
 			t.Errorf("OUT is %q, not the volume's mountPath", env["OUT"])
 		}
-		if _, err := specs.LoadSpec(env["SPEC"]); err != nil {
+		if _, err := specs.Load(env["SPEC"]); err != nil {
 			t.Errorf("SPEC: %v", err)
 		}
 		return append(c.Command, c.Args...), env

@@ -112,7 +112,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return usagef("--engine: %v", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
-	spec, err := specs.LoadSpec(name)
+	spec, err := specs.Load(name)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 // A result saved as polytile solve --json saves it, read back into the
 // puzzle's solutions.
 func ExampleReadResult() {
-	spec, err := specs.LoadSpec("pentominoes-3x20")
+	spec, err := specs.Load("pentominoes-3x20")
 	if err != nil {
 		log.Fatal(err)
 	}

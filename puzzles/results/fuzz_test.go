@@ -34,7 +34,7 @@ func FuzzReadShard(f *testing.F) {
 	f.Add([]byte(`{"polytile":"shard","version":1}` + "\n" + `{"task":0,"orbit":1,"pieces":[{"name":"I2","cells":[[0]]}]}`))
 	puzzle := map[string]*tiling.Puzzle{}
 	for _, name := range []string{"dominoes-4x4", "pentominoes-3x20"} {
-		spec, err := specs.LoadSpec(name)
+		spec, err := specs.Load(name)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -206,7 +206,7 @@ func mergePuzzle(h *Header, spec string) (puzzles.Problem, error) {
 	if spec == "" {
 		s, err = specOf(h.Spec, h.SpecText)
 	} else {
-		s, err = specs.LoadSpec(spec)
+		s, err = specs.Load(spec)
 	}
 	if err != nil {
 		return nil, &SpecLoadError{Err: err}

@@ -18,7 +18,7 @@ import (
 
 func mustSpec(t testing.TB, name string) *specs.Spec {
 	t.Helper()
-	spec, err := specs.LoadSpec(name)
+	spec, err := specs.Load(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +390,7 @@ func (failing) Write([]byte) (int, error) { return 0, fmt.Errorf("disk full") }
 // Writer writes a solution's line without encoding/json, byte for byte as
 // json.Marshal would, names that JSON escapes included.
 func TestWriterLines(t *testing.T) {
-	odd, err := specs.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	odd, err := specs.Parse("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -418,7 +418,7 @@ func TestWriterLines(t *testing.T) {
 // A solution's JSON, made by hand for Encode, is the bytes json.Marshal
 // makes of it: names that JSON escapes, and pieces or cells missing.
 func TestSolutionJSON(t *testing.T) {
-	odd, err := specs.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	odd, err := specs.Parse("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -460,7 +460,7 @@ func TestSolutionJSON(t *testing.T) {
 // writes of the whole Result, without holding the solutions converted (its
 // allocations do not grow with the number of solutions).
 func TestRunWriteJSON(t *testing.T) {
-	odd, err := specs.ParseSpec("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
+	odd, err := specs.Parse("odd", []byte("board: {rows: 2, cols: 5}\npieces:\n  - name: \"<a&\\\"b>\"\n    shape: |\n      ##\n      #\n  - name: é\n    shape: |\n      ###\n      #\n  - name: ſ\n    shape: |\n      ###\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,16 +42,16 @@ type Saved struct {
 }
 
 // specOf returns the spec named name whose text is text, or, if text is
-// "", the spec that puzzles.LoadSpec loads by that name.
+// "", the spec that specs.Load loads by that name.
 func specOf(name, text string) (*specs.Spec, error) {
 	if text != "" {
-		s, err := specs.ParseSpec(name, []byte(text))
+		s, err := specs.Parse(name, []byte(text))
 		if err != nil {
 			return nil, fmt.Errorf("the spec the file carries: %w", err)
 		}
 		return s, nil
 	}
-	s, err := specs.LoadSpec(name)
+	s, err := specs.Load(name)
 	if err != nil {
 		return nil, fmt.Errorf("the file carries no spec, and its spec %q does not load: %w", name, err)
 	}

@@ -17,7 +17,7 @@ import (
 // its end line, and cut short, without it) and returns their paths.
 func saveScott(t testing.TB, copies int) (result, shard, cut string) {
 	t.Helper()
-	spec, err := specs.LoadSpec("scott")
+	spec, err := specs.Load("scott")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestLoad(t *testing.T) {
 		})
 	}
 	// The Nth of the result is the Nth of the search, in canonical order.
-	spec, _ := specs.LoadSpec("scott")
+	spec, _ := specs.Load("scott")
 	sols, _, err := spec.Puzzle.Pick(context.Background(), puzzles.Pick{Nth: 30})
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestLoadAll(t *testing.T) {
 			t.Errorf("%s: %d classes, complete %v, file %q", tt.path, len(all.Classes), all.Complete, all.File)
 		}
 	}
-	spec, _ := specs.LoadSpec("scott")
+	spec, _ := specs.Load("scott")
 	all, err := SolveAll(context.Background(), spec, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +169,7 @@ func TestLoadAll(t *testing.T) {
 // TestLoadLineAfterDone checks that an error in a solution chosen by its
 // number names its line, counting the done lines read past before it.
 func TestLoadLineAfterDone(t *testing.T) {
-	spec, err := specs.LoadSpec("scott")
+	spec, err := specs.Load("scott")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ var library embed.FS
 
 // BuiltinInfo describes a built-in puzzle.
 type BuiltinInfo struct {
-	Name   string // the name Builtin and LoadSpec know it by
+	Name   string // the name Builtin and Load know it by
 	Kind   string // the kind of puzzle (Kinds)
 	Title  string // the spec's title
 	Cells  int    // the number of board cells
@@ -80,5 +80,5 @@ func Builtin(name string) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: built-in puzzle %s: %w", name, err)
 	}
-	return ParseSpec(name, data)
+	return Parse(name, data)
 }

@@ -72,12 +72,12 @@ func TestBuiltins(t *testing.T) {
 			if !strings.HasPrefix(string(data), "# ") {
 				t.Errorf("library/%s.yaml does not begin with a comment saying what it is", info.Name)
 			}
-			l, err := LoadSpec(info.Name)
+			l, err := Load(info.Name)
 			if err != nil {
-				t.Fatalf("LoadSpec(%s): %v", info.Name, err)
+				t.Fatalf("Load(%s): %v", info.Name, err)
 			}
 			if l.Name != info.Name || l.Puzzle.String() != p.String() {
-				t.Errorf("LoadSpec(%s) = %q %v, want %q %v", info.Name, l.Name, l.Puzzle, info.Name, p)
+				t.Errorf("Load(%s) = %q %v, want %q %v", info.Name, l.Name, l.Puzzle, info.Name, p)
 			}
 		})
 	}

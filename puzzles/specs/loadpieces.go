@@ -9,13 +9,13 @@ import (
 )
 
 // LoadPieces returns the pieces of the built-in set name (see PieceSet)
-// and their lattice, or else those of the spec that LoadSpec loads by that
+// and their lattice, or else those of the spec that Load loads by that
 // name, with the spec.
 func LoadPieces(name string) ([]geom.Piece, geom.Lattice, *Spec, error) {
 	if pieces, err := geom.PieceSet(name); err == nil {
 		return pieces, geom.PieceSetLattice(name), nil, nil
 	}
-	spec, err := LoadSpec(name)
+	spec, err := Load(name)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(geom.PieceSetNames(), ", "), err)
 	}

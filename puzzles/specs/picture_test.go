@@ -47,16 +47,16 @@ func TestLostRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseSpec("x.yaml", []byte(tt.src))
+			_, err := Parse("x.yaml", []byte(tt.src))
 			if tt.pos == "" {
 				if err != nil {
-					t.Fatalf("ParseSpec = %v, want no error", err)
+					t.Fatalf("Parse = %v, want no error", err)
 				}
 				return
 			}
 			var se *SpecError
 			if !errors.As(err, &se) {
-				t.Fatalf("ParseSpec error %v, want a *SpecError", err)
+				t.Fatalf("Parse error %v, want a *SpecError", err)
 			}
 			if pos := fmt.Sprintf("%d:%d", se.Line, se.Col); pos != tt.pos {
 				t.Errorf("error at %s, want %s: %v", pos, tt.pos, err)
@@ -81,40 +81,40 @@ func TestSpecLimits(t *testing.T) {
 	t.Run("endless input", func(t *testing.T) {
 		z := &zeros{}
 		data, err := readSpec(z)
-		if err != nil || len(data) != MaxSpecSize+1 {
-			t.Fatalf("readSpec(endless) = %d bytes, %v; want %d", len(data), err, MaxSpecSize+1)
+		if err != nil || len(data) != MaxSize+1 {
+			t.Fatalf("readSpec(endless) = %d bytes, %v; want %d", len(data), err, MaxSize+1)
 		}
-		if z.n > 2*MaxSpecSize {
-			t.Errorf("readSpec(endless) read %d bytes, want at most %d", z.n, 2*MaxSpecSize)
+		if z.n > 2*MaxSize {
+			t.Errorf("readSpec(endless) read %d bytes, want at most %d", z.n, 2*MaxSize)
 		}
-		if _, err := ParseSpec("zero", data); err == nil || !strings.Contains(err.Error(), "zero:1:1: the spec is larger than 1048576 bytes") {
-			t.Errorf("ParseSpec(too large) = %v", err)
+		if _, err := Parse("zero", data); err == nil || !strings.Contains(err.Error(), "zero:1:1: the spec is larger than 1048576 bytes") {
+			t.Errorf("Parse(too large) = %v", err)
 		}
 	})
 	t.Run("file too large", func(t *testing.T) {
 		name := filepath.Join(t.TempDir(), "big.yaml")
-		src := "board: {rows: 1, cols: 2}\npieces: domino\n" + strings.Repeat("# padding\n", MaxSpecSize/10)
+		src := "board: {rows: 1, cols: 2}\npieces: domino\n" + strings.Repeat("# padding\n", MaxSize/10)
 		if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := LoadSpec(name)
+		_, err := Load(name)
 		var se *SpecError
 		if !errors.As(err, &se) || se.File != name || !strings.Contains(se.Msg, "larger than 1048576 bytes (1 MiB)") {
-			t.Errorf("LoadSpec(%d bytes) = %v, want a SpecError saying it is too large", len(src), err)
+			t.Errorf("Load(%d bytes) = %v, want a SpecError saying it is too large", len(src), err)
 		}
-		if err := os.WriteFile(name, []byte(src[:MaxSpecSize]), 0o644); err != nil {
+		if err := os.WriteFile(name, []byte(src[:MaxSize]), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := LoadSpec(name); err != nil {
-			t.Errorf("LoadSpec(%d bytes) = %v, want a spec", MaxSpecSize, err)
+		if _, err := Load(name); err != nil {
+			t.Errorf("Load(%d bytes) = %v, want a spec", MaxSize, err)
 		}
 	})
 	t.Run("device", func(t *testing.T) {
 		if _, err := os.Stat("/dev/zero"); err != nil {
 			t.Skip("no /dev/zero")
 		}
-		if _, err := LoadSpec("/dev/zero"); err == nil || !strings.Contains(err.Error(), "larger than") {
-			t.Errorf("LoadSpec(/dev/zero) = %v, want too large", err)
+		if _, err := Load("/dev/zero"); err == nil || !strings.Contains(err.Error(), "larger than") {
+			t.Errorf("Load(/dev/zero) = %v, want too large", err)
 		}
 	})
 	tests := []struct {

@@ -76,7 +76,7 @@ func TestRenderOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := ParseSpec("x.yaml", []byte(renderBoard+tt.render))
+			s, err := Parse("x.yaml", []byte(renderBoard+tt.render))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +89,7 @@ func TestRenderOptions(t *testing.T) {
 		})
 	}
 	t.Run("no render key", func(t *testing.T) {
-		s, err := ParseSpec("x.yaml", []byte(renderBoard))
+		s, err := Parse("x.yaml", []byte(renderBoard))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +110,7 @@ func TestRenderKeys(t *testing.T) {
 		if !ok {
 			v = "1"
 		}
-		s, err := ParseSpec("x.yaml", []byte(renderBoard+"render:\n  "+key+": "+v+"\n"))
+		s, err := Parse("x.yaml", []byte(renderBoard+"render:\n  "+key+": "+v+"\n"))
 		if err != nil {
 			t.Fatalf("render.%s: %v", key, err)
 		}
@@ -141,7 +141,7 @@ func TestRenderKeys(t *testing.T) {
 }
 
 func TestRenderOptionErrorf(t *testing.T) {
-	s, err := ParseSpec("x.yaml", []byte(renderBoard+"render:\n  background: bluish\n"))
+	s, err := Parse("x.yaml", []byte(renderBoard+"render:\n  background: bluish\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,10 +174,10 @@ func TestDuplicateKeys(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseSpec("x.yaml", []byte(tt.src))
+			_, err := Parse("x.yaml", []byte(tt.src))
 			var se *SpecError
 			if !errors.As(err, &se) {
-				t.Fatalf("ParseSpec error %v, want a *SpecError", err)
+				t.Fatalf("Parse error %v, want a *SpecError", err)
 			}
 			if pos := fmt.Sprintf("%d:%d", se.Line, se.Col); pos != tt.pos {
 				t.Errorf("error at %s, want %s: %v", pos, tt.pos, err)
@@ -195,7 +195,7 @@ func TestRenderMessagesPlain(t *testing.T) {
 		"!!map {}", "2001-12-14", "~", "''", "&a 1", "*a"}
 	for _, key := range RenderKeys() {
 		for _, v := range values {
-			_, err := ParseSpec("x.yaml", []byte(renderBoard+"render:\n  "+key+": "+v+"\n"))
+			_, err := Parse("x.yaml", []byte(renderBoard+"render:\n  "+key+": "+v+"\n"))
 			var se *SpecError
 			if !errors.As(err, &se) {
 				continue

@@ -38,7 +38,7 @@ func TestRenderKeyTable(t *testing.T) {
 			t.Errorf("%s: usage %q, example %q; want both, in no command's terms", k.Name, k.Usage, k.Example)
 		}
 		board := "board: |\n  ....\npieces: {F: \"##\", B: \"##\"}\n"
-		if _, err := ParseSpec("x.yaml", []byte(board+"render:\n  "+k.Name+": "+k.Example+"\n")); err != nil {
+		if _, err := Parse("x.yaml", []byte(board+"render:\n  "+k.Name+": "+k.Example+"\n")); err != nil {
 			t.Errorf("the example of %s: %v", k.Name, err)
 		}
 	}
@@ -68,7 +68,7 @@ func TestRenderKeyBounds(t *testing.T) {
 	if err == nil || !strings.HasSuffix(err.Error(), k.want()) {
 		t.Errorf("Set(columns, 1048577) = %v, want …%s", err, k.want())
 	}
-	_, err = ParseSpec("x.yaml", []byte("board: '..'\npieces: domino\nrender: {columns: 1048577}\n"))
+	_, err = Parse("x.yaml", []byte("board: '..'\npieces: domino\nrender: {columns: 1048577}\n"))
 	if err == nil || !strings.HasSuffix(err.Error(), k.want()) {
 		t.Errorf("render.columns 1048577 = %v, want …%s", err, k.want())
 	}

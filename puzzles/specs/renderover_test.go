@@ -8,7 +8,7 @@ import (
 )
 
 func TestRenderOptionsOver(t *testing.T) {
-	spec, err := ParseSpec("x.yaml", []byte("board: |\n  ....\npieces: {A: \"##\", B: \"##\"}\nrender:\n"+
+	spec, err := Parse("x.yaml", []byte("board: |\n  ....\npieces: {A: \"##\", B: \"##\"}\nrender:\n"+
 		"  color: {A: red}\n  palette: {B: blue, A: green}\n  cell-size: 20\n  dpi: 300\n  title: T\n"))
 	if err != nil {
 		t.Fatal(err)

@@ -54,19 +54,19 @@ type Spec struct {
 	Problem puzzles.Problem
 }
 
-// MaxSpecSize is the most bytes a spec may have: 1 MiB, thousands of times
+// MaxSize is the most bytes a spec may have: 1 MiB, thousands of times
 // the largest built-in puzzle. It keeps a mistaken path, such as /dev/zero
 // or a large file of another kind, from filling memory; a board too large
 // to draw in a spec is written as {rows, cols, holes}.
-const MaxSpecSize = 1 << 20
+const MaxSize = 1 << 20
 
-// LoadSpec loads the spec in the file at that path or, if there is no such
+// Load loads the spec in the file at that path or, if there is no such
 // file, the built-in puzzle of that name (see Builtins). A file wins over a
 // built-in puzzle of the same name: a spec named scott in the current
 // directory is read, not the built-in scott; a directory of that name does
-// not count. A file larger than MaxSpecSize is an error, found without
+// not count. A file larger than MaxSize is an error, found without
 // reading more than that.
-func LoadSpec(nameOrPath string) (*Spec, error) {
+func Load(nameOrPath string) (*Spec, error) {
 	builtin := slices.Contains(builtinNames(), nameOrPath)
 	f, err := os.Open(nameOrPath)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -93,16 +93,16 @@ func LoadSpec(nameOrPath string) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
-	return ParseSpec(nameOrPath, data)
+	return Parse(nameOrPath, data)
 }
 
-// readSpec reads a spec from r: all of it, or MaxSpecSize bytes and one
-// more, which ParseSpec refuses, if r has more.
+// readSpec reads a spec from r: all of it, or MaxSize bytes and one
+// more, which Parse refuses, if r has more.
 func readSpec(r io.Reader) ([]byte, error) {
-	return io.ReadAll(io.LimitReader(r, MaxSpecSize+1))
+	return io.ReadAll(io.LimitReader(r, MaxSize+1))
 }
 
-// ParseSpec parses the spec in data; name, its file path or built-in name,
+// Parse parses the spec in data; name, its file path or built-in name,
 // names it in errors. Every mistake in the spec is reported as a
 // *SpecError, at its line and column, saying what would be valid.
 //
@@ -148,16 +148,16 @@ func readSpec(r io.Reader) ([]byte, error) {
 // twice. Counts are whole numbers from 1; one-sided is true or false;
 // piece names are unique across the spec; the pieces' total area is the
 // board's; a board has at most 1,048,576 cells, a drawn piece at most
-// 16,384. A spec is at most MaxSpecSize bytes.
-func ParseSpec(name string, data []byte) (*Spec, error) {
-	if len(data) > MaxSpecSize {
+// 16,384. A spec is at most MaxSize bytes.
+func Parse(name string, data []byte) (*Spec, error) {
+	if len(data) > MaxSize {
 		return nil, &SpecError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf(
-			"the spec is larger than %d bytes (1 MiB); a spec is a short text: write a large board as {rows, cols, holes}", MaxSpecSize)}
+			"the spec is larger than %d bytes (1 MiB); a spec is a short text: write a large board as {rows, cols, holes}", MaxSize)}
 	}
 	return parseSpec(name, data)
 }
 
-// parseSpec is ParseSpec without the limit on the spec's size.
+// parseSpec is Parse without the limit on the spec's size.
 func parseSpec(name string, data []byte) (*Spec, error) {
 	p := &specParser{name: name, lines: sourceLines(data), lat: geom.Square}
 	root, err := p.load(data)

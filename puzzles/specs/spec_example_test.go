@@ -8,7 +8,7 @@ import (
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
-func ExampleParseSpec() {
+func ExampleParse() {
 	spec := `
 title: A 2×5 box
 board: |
@@ -23,7 +23,7 @@ pieces:
     ##
   I: "##"
 `
-	s, err := specs.ParseSpec("box.yaml", []byte(spec))
+	s, err := specs.Parse("box.yaml", []byte(spec))
 	if err != nil {
 		log.Fatal(err)
 	}

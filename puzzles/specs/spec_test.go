@@ -56,7 +56,7 @@ type goodSpec struct {
 	render    bool   // whether it has a render mapping
 }
 
-func TestParseSpec(t *testing.T) {
+func TestParse(t *testing.T) {
 	tests := []goodSpec{
 		{"picture-board", "Dana Scott's pentomino problem", 60, 12, pentominoNames, 8, scottBoard, false},
 		{"rect-holes", "", 60, 12, pentominoNames, 8, scottBoard, false},
@@ -78,7 +78,7 @@ func TestParseSpec(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			name := filepath.Join("testdata", "specs", tt.file+".yaml")
-			s, err := LoadSpec(name)
+			s, err := Load(name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +235,7 @@ var badSpecs = []badSpec{
 	{"unknown-set-entry", "5:10", `no built-in piece set "hexomino"; valid sets are`},
 }
 
-func TestParseSpecErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	var all strings.Builder // every message, for the golden file
 	for _, tt := range badSpecs {
 		name := path.Join("testdata", "bad", tt.file+".yaml")
@@ -243,15 +243,15 @@ func TestParseSpecErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := ParseSpec(name, data)
+		s, err := Parse(name, data)
 		fmt.Fprintln(&all, err)
 		t.Run(tt.file, func(t *testing.T) {
 			if err == nil {
-				t.Fatalf("ParseSpec(%s) = %v, want an error", name, s.Puzzle)
+				t.Fatalf("Parse(%s) = %v, want an error", name, s.Puzzle)
 			}
 			var se *SpecError
 			if !errors.As(err, &se) {
-				t.Fatalf("ParseSpec(%s) error %T %v, want a *SpecError", name, err, err)
+				t.Fatalf("Parse(%s) error %T %v, want a *SpecError", name, err, err)
 			}
 			if se.File != name {
 				t.Errorf("File = %q, want %q", se.File, name)
@@ -304,10 +304,10 @@ func TestPicturePosition(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseSpec("x.yaml", []byte(tt.src))
+			_, err := Parse("x.yaml", []byte(tt.src))
 			var se *SpecError
 			if !errors.As(err, &se) {
-				t.Fatalf("ParseSpec error %v, want a *SpecError", err)
+				t.Fatalf("Parse error %v, want a *SpecError", err)
 			}
 			if pos := fmt.Sprintf("%d:%d", se.Line, se.Col); pos != tt.pos {
 				t.Errorf("error at %s, want %s: %v", pos, tt.pos, err)
@@ -316,14 +316,14 @@ func TestPicturePosition(t *testing.T) {
 	}
 }
 
-func TestLoadSpec(t *testing.T) {
+func TestLoad(t *testing.T) {
 	t.Run("built-in", func(t *testing.T) {
-		s, err := LoadSpec("scott")
+		s, err := Load("scott")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if s.Name != "scott" || s.Puzzle.Board().String() != scottBoard {
-			t.Errorf("LoadSpec(scott) = %q with board\n%s", s.Name, s.Puzzle.Board())
+			t.Errorf("Load(scott) = %q with board\n%s", s.Name, s.Puzzle.Board())
 		}
 	})
 	t.Run("file", func(t *testing.T) {
@@ -333,15 +333,15 @@ func TestLoadSpec(t *testing.T) {
 		if err := os.WriteFile(name, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := LoadSpec(name)
+		s, err := Load(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if s.Name != name || s.Puzzle.Board().Len() != 3 {
-			t.Errorf("LoadSpec = %q, %v", s.Name, s.Puzzle)
+			t.Errorf("Load = %q, %v", s.Name, s.Puzzle)
 		}
 		if data, _ := os.ReadFile(name); string(data) != string(src) {
-			t.Errorf("LoadSpec changed its file to %q", data)
+			t.Errorf("Load changed its file to %q", data)
 		}
 	})
 	t.Run("a file wins over a built-in puzzle", func(t *testing.T) {
@@ -349,12 +349,12 @@ func TestLoadSpec(t *testing.T) {
 		if err := os.WriteFile("scott", []byte("board: {rows: 1, cols: 2}\npieces: domino\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := LoadSpec("scott")
+		s, err := Load("scott")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := s.Puzzle.Board().Len(); s.Name != "scott" || got != 2 {
-			t.Errorf("LoadSpec(scott) with a file scott = %q with %d cells, want the file's 2", s.Name, got)
+			t.Errorf("Load(scott) with a file scott = %q with %d cells, want the file's 2", s.Name, got)
 		}
 	})
 	t.Run("a directory does not hide a built-in puzzle", func(t *testing.T) {
@@ -362,35 +362,35 @@ func TestLoadSpec(t *testing.T) {
 		if err := os.Mkdir("scott", 0o755); err != nil {
 			t.Fatal(err)
 		}
-		s, err := LoadSpec("scott")
+		s, err := Load("scott")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if s.Puzzle.Board().String() != scottBoard {
-			t.Errorf("LoadSpec(scott) with a directory scott = board\n%s\nwant the built-in", s.Puzzle.Board())
+			t.Errorf("Load(scott) with a directory scott = board\n%s\nwant the built-in", s.Puzzle.Board())
 		}
-		if _, err := LoadSpec("."); err == nil || !strings.Contains(err.Error(), "is a directory") {
-			t.Errorf("LoadSpec(.) = %v, want an error saying it is a directory", err)
+		if _, err := Load("."); err == nil || !strings.Contains(err.Error(), "is a directory") {
+			t.Errorf("Load(.) = %v, want an error saying it is a directory", err)
 		}
 	})
 	t.Run("missing", func(t *testing.T) {
 		name := filepath.Join(t.TempDir(), "nope.yaml")
-		_, err := LoadSpec(name)
+		_, err := Load(name)
 		if err == nil {
-			t.Fatalf("LoadSpec(%s) = nil error", name)
+			t.Fatalf("Load(%s) = nil error", name)
 		}
 		for _, want := range []string{"puzzles: ", name, "neither a file nor a built-in puzzle", "scott", "pentominoes-6x10"} {
 			if !strings.Contains(err.Error(), want) {
-				t.Errorf("LoadSpec(missing) error %q does not say %q", err, want)
+				t.Errorf("Load(missing) error %q does not say %q", err, want)
 			}
 		}
 	})
 	t.Run("bad file", func(t *testing.T) {
 		name := filepath.Join("testdata", "bad", "syntax.yaml")
-		_, err := LoadSpec(name)
+		_, err := Load(name)
 		var se *SpecError
 		if !errors.As(err, &se) || se.File != name {
-			t.Errorf("LoadSpec(%s) error %v, want a *SpecError in that file", name, err)
+			t.Errorf("Load(%s) error %v, want a *SpecError in that file", name, err)
 		}
 	})
 }
@@ -425,12 +425,12 @@ func fuzzSeeds(t testing.TB) [][]byte {
 	return seeds
 }
 
-func FuzzParseSpec(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := ParseSpec("fuzz.yaml", data)
+		s, err := Parse("fuzz.yaml", data)
 		if err != nil {
 			var se *SpecError
 			if !errors.As(err, &se) {

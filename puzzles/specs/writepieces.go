@@ -20,7 +20,7 @@ var plainName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 // entries, each a name and an ASCII picture of the piece ('#' for a cell),
 // with its count and one-sidedness when they are not the defaults, and a
 // lattice key first unless lat is the square lattice. It is what a spec
-// needs to start from a built-in set and change it: ParseSpec reads the
+// needs to start from a built-in set and change it: Parse reads the
 // pieces back as they are. A comment, when not empty, comes first, each
 // of its lines marked with "# ".
 func WritePieces(w io.Writer, comment string, lat geom.Lattice, pieces []geom.Piece) error {

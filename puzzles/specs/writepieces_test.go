@@ -36,7 +36,7 @@ func TestWritePiecesRoundTrip(t *testing.T) {
 				cols = 2*area - 1
 			}
 			spec := fmt.Sprintf("board: {rows: 1, cols: %d}\n%s", cols, buf.String())
-			s, err := ParseSpec(name+".yaml", []byte(spec))
+			s, err := Parse(name+".yaml", []byte(spec))
 			if err != nil {
 				t.Fatalf("%v\n%s", err, spec)
 			}

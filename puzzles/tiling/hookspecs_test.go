@@ -9,14 +9,14 @@ import (
 
 func init() {
 	tiling.LoadSpecHook = func(name string) (*tiling.Puzzle, error) {
-		s, err := specs.LoadSpec(name)
+		s, err := specs.Load(name)
 		if err != nil {
 			return nil, err
 		}
 		return tilingOf(s)
 	}
 	tiling.ParseSpecHook = func(name string, data []byte) (*tiling.Puzzle, error) {
-		s, err := specs.ParseSpec(name, data)
+		s, err := specs.Parse(name, data)
 		if err != nil {
 			return nil, err
 		}
