@@ -41,12 +41,12 @@ func TestNewOptionsErrors(t *testing.T) {
 		r    specs.RenderOptions
 		want string
 	}{
-		{"negative cell size", specs.RenderOptions{CellSize: set(-1.0)}, "puzzles: render option cell-size: -1: want 0"},
-		{"negative columns", specs.RenderOptions{Columns: set(-2)}, "puzzles: render option columns: -2: want 0"},
-		{"bad background", specs.RenderOptions{Background: set("bluish")}, "puzzles: render option background: \"bluish\": unknown colour"},
+		{"negative cell size", specs.RenderOptions{CellSize: set(-1.0)}, "specs: render option cell-size: -1: want 0"},
+		{"negative columns", specs.RenderOptions{Columns: set(-2)}, "specs: render option columns: -2: want 0"},
+		{"bad background", specs.RenderOptions{Background: set("bluish")}, "specs: render option background: \"bluish\": unknown colour"},
 		{"bad border colour in a spec", specs.RenderOptions{BorderColor: at("#12")}, "x.yaml:4:9: render.border-color: \"#12\": "},
-		{"unknown palette", specs.RenderOptions{Palette: set(specs.RenderPalette{Name: "rainbow"})}, `puzzles: render option palette: "rainbow" is neither a palette`},
-		{"bad piece colour", specs.RenderOptions{Color: set([]specs.PieceColor{{Piece: "F", Color: set("bluish")}})}, "puzzles: render option color: F=bluish: \"bluish\": unknown colour"},
+		{"unknown palette", specs.RenderOptions{Palette: set(specs.RenderPalette{Name: "rainbow"})}, `specs: render option palette: "rainbow" is neither a palette`},
+		{"bad piece colour", specs.RenderOptions{Color: set([]specs.PieceColor{{Piece: "F", Color: set("bluish")}})}, "specs: render option color: F=bluish: \"bluish\": unknown colour"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -66,7 +66,7 @@ func NewRectBoardOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
 	}
 	for _, h := range holes {
 		if !ValidCell(lat, h) {
-			return nil, fmt.Errorf("puzzles: hole [%d, %d] is not a cell of the hexagon lattice: row + column must be even", h.Row, h.Col)
+			return nil, fmt.Errorf("geom: hole [%d, %d] is not a cell of the hexagon lattice: row + column must be even", h.Row, h.Col)
 		}
 	}
 	b, err := NewRectBoard(rows, cols, holes)
@@ -91,18 +91,18 @@ func NewRectBoardOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
 // the given holes.
 func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
 	if rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("puzzles: board of %d × %d: rows and cols must be at least 1", rows, cols)
+		return nil, fmt.Errorf("geom: board of %d × %d: rows and cols must be at least 1", rows, cols)
 	}
 	if rows > 1<<20 || cols > 1<<20 || rows*cols > 1<<20 {
-		return nil, fmt.Errorf("puzzles: board of %d × %d is too large (at most %d cells)", rows, cols, 1<<20)
+		return nil, fmt.Errorf("geom: board of %d × %d is too large (at most %d cells)", rows, cols, 1<<20)
 	}
 	hole := make(map[Cell]bool, len(holes))
 	for _, h := range holes {
 		if h.Row < 0 || h.Row >= rows || h.Col < 0 || h.Col >= cols {
-			return nil, fmt.Errorf("puzzles: hole [%d, %d] is outside the %d × %d board (rows 0…%d, cols 0…%d)", h.Row, h.Col, rows, cols, rows-1, cols-1)
+			return nil, fmt.Errorf("geom: hole [%d, %d] is outside the %d × %d board (rows 0…%d, cols 0…%d)", h.Row, h.Col, rows, cols, rows-1, cols-1)
 		}
 		if hole[h] {
-			return nil, fmt.Errorf("puzzles: hole [%d, %d] is given twice", h.Row, h.Col)
+			return nil, fmt.Errorf("geom: hole [%d, %d] is given twice", h.Row, h.Col)
 		}
 		hole[h] = true
 	}
@@ -126,24 +126,24 @@ func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
 // at non-negative rows and columns, each given once.
 func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 	if len(cells) == 0 {
-		return nil, fmt.Errorf("puzzles: the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none (in a piece's, any character but a space is a cell)")
+		return nil, fmt.Errorf("geom: the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none (in a piece's, any character but a space is a cell)")
 	}
 	b := &Board{lat: lat, cells: slices.Clone(cells)}
 	slices.SortFunc(b.cells, Cell.Compare)
 	for i, c := range b.cells {
 		if c.Row < 0 || c.Col < 0 {
-			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is at a negative position", c.Row, c.Col)
+			return nil, fmt.Errorf("geom: board cell [%d, %d] is at a negative position", c.Row, c.Col)
 		}
 		if !ValidCell(lat, c) {
-			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is not a cell of the %s lattice: row + column must be even", c.Row, c.Col, lat.Name())
+			return nil, fmt.Errorf("geom: board cell [%d, %d] is not a cell of the %s lattice: row + column must be even", c.Row, c.Col, lat.Name())
 		}
 		if i > 0 && c == b.cells[i-1] {
-			return nil, fmt.Errorf("puzzles: board cell [%d, %d] is given twice", c.Row, c.Col)
+			return nil, fmt.Errorf("geom: board cell [%d, %d] is given twice", c.Row, c.Col)
 		}
 		b.rows, b.cols = max(b.rows, c.Row+1), max(b.cols, c.Col+1)
 	}
 	if b.rows*b.cols > 1<<22 {
-		return nil, fmt.Errorf("puzzles: board spans %d × %d: too large", b.rows, b.cols)
+		return nil, fmt.Errorf("geom: board spans %d × %d: too large", b.rows, b.cols)
 	}
 	b.buildIndex()
 	return b, nil

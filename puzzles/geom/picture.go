@@ -16,9 +16,9 @@ type PictureError struct {
 
 func (e *PictureError) Error() string {
 	if e.Line == 0 {
-		return "puzzles: " + e.Msg
+		return "geom: " + e.Msg
 	}
-	return fmt.Sprintf("puzzles: picture line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	return fmt.Sprintf("geom: picture line %d, column %d: %s", e.Line, e.Col, e.Msg)
 }
 
 // PictureLines splits a picture into lines, dropping one final newline.

@@ -66,21 +66,21 @@ func NewPiece(lat Lattice, name string, cells []Cell) (Piece, error) {
 func (p Piece) Validate(lat Lattice) error {
 	switch {
 	case p.Name == "":
-		return fmt.Errorf("puzzles: a piece needs a name")
+		return fmt.Errorf("geom: a piece needs a name")
 	case len(p.Cells) == 0:
-		return fmt.Errorf("puzzles: piece %q has no cells", p.Name)
+		return fmt.Errorf("geom: piece %q has no cells", p.Name)
 	case p.Count < 1:
-		return fmt.Errorf("puzzles: piece %q: count %d, want at least 1", p.Name, p.Count)
+		return fmt.Errorf("geom: piece %q: count %d, want at least 1", p.Name, p.Count)
 	}
 	for _, c := range p.Cells {
 		if !ValidCell(lat, c) {
-			return fmt.Errorf("puzzles: piece %q: [%d, %d] is not a cell of the %s lattice: row + column must be even", p.Name, c.Row, c.Col, lat.Name())
+			return fmt.Errorf("geom: piece %q: [%d, %d] is not a cell of the %s lattice: row + column must be even", p.Name, c.Row, c.Col, lat.Name())
 		}
 	}
 	cells := lat.Normalize(p.Cells)
 	for i := 1; i < len(cells); i++ {
 		if cells[i] == cells[i-1] {
-			return fmt.Errorf("puzzles: piece %q has cell %v twice", p.Name, cells[i])
+			return fmt.Errorf("geom: piece %q has cell %v twice", p.Name, cells[i])
 		}
 	}
 	if !Connected(lat, cells) {
@@ -88,7 +88,7 @@ func (p Piece) Validate(lat Lattice) error {
 		if lat != Square {
 			on = " on the " + lat.Name() + " lattice"
 		}
-		return fmt.Errorf("puzzles: piece %q is not connected%s: its cells must join edge to edge", p.Name, on)
+		return fmt.Errorf("geom: piece %q is not connected%s: its cells must join edge to edge", p.Name, on)
 	}
 	return nil
 }

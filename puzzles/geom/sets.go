@@ -190,7 +190,7 @@ func PieceSet(name string) ([]Piece, error) {
 		}
 		return pieces, nil
 	}
-	return nil, fmt.Errorf("puzzles: no piece set %q (built-in sets: %s)", name, strings.Join(PieceSetNames(), ", "))
+	return nil, fmt.Errorf("geom: no piece set %q (built-in sets: %s)", name, strings.Join(PieceSetNames(), ", "))
 }
 
 // latticeSet makes a set of the free polyforms of n cells of lat, named by
@@ -244,7 +244,7 @@ func drawnSet(pics string, oneSided bool) []Piece {
 		}
 		p, err := ParsePiece(name, strings.Join(pic, "\n"))
 		if err != nil {
-			panic("puzzles: built-in set: " + err.Error())
+			panic("geom: built-in set: " + err.Error())
 		}
 		p.OneSided = oneSided
 		pieces = append(pieces, p)

@@ -90,11 +90,11 @@ func (m *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.
 		return nil, err
 	}
 	if c.Engine == puzzles.EngineFill {
-		return nil, fmt.Errorf("puzzles: the fill engine searches tilings; a %s puzzle is searched by Dancing Links (dlx)", m.Kind())
+		return nil, fmt.Errorf("matrix: the fill engine searches tilings; a %s puzzle is searched by Dancing Links (dlx)", m.Kind())
 	}
 	pr, err := m.Of.Matrix().Encode()
 	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
+		return nil, fmt.Errorf("matrix: %w", err)
 	}
 	r := &matrixRun{m: m, cfg: &c, pr: pr, start: time.Now(),
 		res: &puzzles.Result{Symmetries: m.Symmetries(), Restricted: -1, Complete: true, Engine: puzzles.EngineDLX, Workers: 1}}

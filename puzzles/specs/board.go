@@ -2,7 +2,6 @@ package specs
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/polytile/polytile/puzzles/geom"
 	"go.yaml.in/yaml/v4"
@@ -63,7 +62,7 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 	}
 	b, err := geom.NewRectBoardOn(p.lat, rows, cols, holes)
 	if err != nil {
-		return nil, p.errorf(n, "%s", strings.TrimPrefix(err.Error(), "puzzles: "))
+		return nil, p.errorf(n, "%s", bare(err))
 	}
 	return b, nil
 }

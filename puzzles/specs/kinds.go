@@ -119,12 +119,12 @@ func (p *specParser) names(n *yaml.Node, what string) ([]string, error) {
 func loadDLX(path string) (*Spec, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
+		return nil, fmt.Errorf("specs: %w", err)
 	}
 	defer f.Close()
 	m, err := matrix.ParseDLX(path, f)
 	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
+		return nil, fmt.Errorf("specs: %w", err)
 	}
 	return &Spec{Name: path, Problem: matrix.NewPuzzle(&matrix.Plain{M: m})}, nil
 }

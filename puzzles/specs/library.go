@@ -30,7 +30,7 @@ type BuiltinInfo struct {
 var builtinNames = sync.OnceValue(func() []string {
 	entries, err := fs.ReadDir(library, "library")
 	if err != nil {
-		panic("puzzles: built-in library: " + err.Error())
+		panic("specs: built-in library: " + err.Error())
 	}
 	var names []string
 	for _, e := range entries {
@@ -74,11 +74,11 @@ func Builtins() []BuiltinInfo { return slices.Clone(builtins()) }
 // caller may modify the Spec.
 func Builtin(name string) (*Spec, error) {
 	if !slices.Contains(builtinNames(), name) {
-		return nil, fmt.Errorf("puzzles: no built-in puzzle %q; built-in puzzles are %s", name, strings.Join(builtinNames(), ", "))
+		return nil, fmt.Errorf("specs: no built-in puzzle %q; built-in puzzles are %s", name, strings.Join(builtinNames(), ", "))
 	}
 	data, err := library.ReadFile(path.Join("library", name+".yaml"))
 	if err != nil {
-		return nil, fmt.Errorf("puzzles: built-in puzzle %s: %w", name, err)
+		return nil, fmt.Errorf("specs: built-in puzzle %s: %w", name, err)
 	}
 	return Parse(name, data)
 }

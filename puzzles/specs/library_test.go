@@ -83,7 +83,7 @@ func TestBuiltins(t *testing.T) {
 	}
 	t.Run("unknown", func(t *testing.T) {
 		_, err := Builtin("scot")
-		if err == nil || !strings.HasPrefix(err.Error(), "puzzles: ") || !strings.Contains(err.Error(), "dominoes-2x10, dominoes-4x4") {
+		if err == nil || !strings.HasPrefix(err.Error(), "specs: ") || !strings.Contains(err.Error(), "dominoes-2x10, dominoes-4x4") {
 			t.Errorf("Builtin(scot) error %v, want one listing the built-in puzzles", err)
 		}
 	})

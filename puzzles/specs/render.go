@@ -175,7 +175,7 @@ func (p *specParser) renderValue(r *RenderOptions, k *RenderKey, v *yaml.Node) e
 		}
 		return err
 	}
-	panic(fmt.Sprintf("puzzles: render key %s is of no kind the loader reads (%d)", k.Name, k.Kind))
+	panic(fmt.Sprintf("specs: render key %s is of no kind the loader reads (%d)", k.Name, k.Kind))
 }
 
 // style reads into o the name of a style.

@@ -146,7 +146,7 @@ func renderKeyNamed(name string) *RenderKey {
 func optionOf[T any](r *RenderOptions, k *RenderKey) *RenderOption[T] {
 	o, ok := k.field(r).(*RenderOption[T])
 	if !ok {
-		panic(fmt.Sprintf("puzzles: render key %s is kept in a %T, not a %T", k.Name, k.field(r), o))
+		panic(fmt.Sprintf("specs: render key %s is kept in a %T, not a %T", k.Name, k.field(r), o))
 	}
 	return o
 }
@@ -175,12 +175,12 @@ type RenderKeyError struct {
 	Err   error // what is wrong
 }
 
-// Error names the option by its key: "puzzles: render option key: …".
+// Error names the option by its key: "specs: render option key: …".
 func (e *RenderKeyError) Error() string {
 	if e.Value != "" {
-		return fmt.Sprintf("puzzles: render option %s %q: %v", e.Key, e.Value, e.Err)
+		return fmt.Sprintf("specs: render option %s %q: %v", e.Key, e.Value, e.Err)
 	}
-	return fmt.Sprintf("puzzles: render option %s: %v", e.Key, e.Err)
+	return fmt.Sprintf("specs: render option %s: %v", e.Key, e.Err)
 }
 
 // Unwrap returns Err.

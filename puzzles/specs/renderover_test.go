@@ -46,7 +46,7 @@ func TestRenderOptionFail(t *testing.T) {
 	cmdline := RenderOption[string]{Value: "x", Set: true}
 	err := cmdline.Fail("background", bad)
 	var ke *RenderKeyError
-	if !errors.As(err, &ke) || ke.Key != "background" || !errors.Is(err, bad) || err.Error() != "puzzles: render option background: palettes: unknown colour" {
+	if !errors.As(err, &ke) || ke.Key != "background" || !errors.Is(err, bad) || err.Error() != "specs: render option background: palettes: unknown colour" {
 		t.Errorf("Fail without a position = %#v, want a *RenderKeyError of key background wrapping %v", err, bad)
 	}
 	inSpec := RenderOption[string]{Value: "x", Set: true, Pos: SpecPos{File: "x.yaml", Line: 3, Col: 5}}

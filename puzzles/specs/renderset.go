@@ -80,7 +80,7 @@ func (k *RenderKey) set(r *RenderOptions, value string) error {
 		o.Set = true
 		o.Value = append(o.Value, PieceColor{Piece: piece, Key: k.Name, Color: given(colour)})
 	default:
-		panic(fmt.Sprintf("puzzles: render key %s is of no kind Set reads (%d)", k.Name, k.Kind))
+		panic(fmt.Sprintf("specs: render key %s is of no kind Set reads (%d)", k.Name, k.Kind))
 	}
 	return nil
 }

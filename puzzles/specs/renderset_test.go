@@ -37,13 +37,13 @@ func TestRenderSet(t *testing.T) {
 		t.Errorf("Set gave %+v", r)
 	}
 	for _, tt := range []struct{ key, value, want string }{
-		{"cell-size", "big", `puzzles: render option cell-size: "big": want a number`},
-		{"columns", "-2", `puzzles: render option columns: "-2": want a whole number from 0`},
-		{"grid", "maybe", `puzzles: render option grid: "maybe": want true or false`},
-		{"width", "12", `puzzles: render option width: "12" has no unit`},
-		{"style", "neon", `puzzles: render option style: "neon": want a style: color, grey, outline`},
-		{"color", "red", `puzzles: render option color "red": want PIECE=COLOUR`},
-		{"colour", "red", "puzzles: render option colour: not a render option"},
+		{"cell-size", "big", `specs: render option cell-size: "big": want a number`},
+		{"columns", "-2", `specs: render option columns: "-2": want a whole number from 0`},
+		{"grid", "maybe", `specs: render option grid: "maybe": want true or false`},
+		{"width", "12", `specs: render option width: "12" has no unit`},
+		{"style", "neon", `specs: render option style: "neon": want a style: color, grey, outline`},
+		{"color", "red", `specs: render option color "red": want PIECE=COLOUR`},
+		{"colour", "red", "specs: render option colour: not a render option"},
 	} {
 		var r RenderOptions
 		err := r.Set(tt.key, tt.value)

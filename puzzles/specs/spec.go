@@ -73,25 +73,25 @@ func Load(nameOrPath string) (*Spec, error) {
 		if builtin {
 			return Builtin(nameOrPath)
 		}
-		return nil, fmt.Errorf("puzzles: %q is neither a file nor a built-in puzzle; built-in puzzles are %s",
+		return nil, fmt.Errorf("specs: %q is neither a file nor a built-in puzzle; built-in puzzles are %s",
 			nameOrPath, strings.Join(builtinNames(), ", "))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
+		return nil, fmt.Errorf("specs: %w", err)
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		if builtin {
 			return Builtin(nameOrPath)
 		}
-		return nil, fmt.Errorf("puzzles: %s is a directory; want a spec file or a built-in puzzle", nameOrPath)
+		return nil, fmt.Errorf("specs: %s is a directory; want a spec file or a built-in puzzle", nameOrPath)
 	}
 	if strings.HasSuffix(nameOrPath, ".dlx") {
 		return loadDLX(nameOrPath)
 	}
 	data, err := readSpec(f)
 	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
+		return nil, fmt.Errorf("specs: %w", err)
 	}
 	return Parse(nameOrPath, data)
 }
@@ -349,7 +349,7 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 		s.Problem = s.Puzzle
 	}
 	if err != nil {
-		return nil, p.errorf(pk.key, "%s", strings.TrimPrefix(err.Error(), "puzzles: "))
+		return nil, p.errorf(pk.key, "%s", bare(err))
 	}
 	if r, ok := f["render"]; ok {
 		if s.Render, err = p.render(r.val); err != nil {
@@ -437,3 +437,15 @@ func (p *specParser) checkSize(key *yaml.Node, board *geom.Board, pieces []geom.
 // 4993 copies of each hexomino on a 210 × 4993 board, from taking
 // gigabytes; the largest built-in puzzle comes to 5,670.
 const maxPlacements = 1 << 22
+
+// bare returns the message of an error from package geom or tiling
+// without the package's name, to be placed in the spec's file.
+func bare(err error) string {
+	msg := err.Error()
+	for _, pkg := range []string{"geom: ", "tiling: "} {
+		if m, ok := strings.CutPrefix(msg, pkg); ok {
+			return m
+		}
+	}
+	return msg
+}

@@ -379,7 +379,7 @@ func TestLoad(t *testing.T) {
 		if err == nil {
 			t.Fatalf("Load(%s) = nil error", name)
 		}
-		for _, want := range []string{"puzzles: ", name, "neither a file nor a built-in puzzle", "scott", "pentominoes-6x10"} {
+		for _, want := range []string{"specs: ", name, "neither a file nor a built-in puzzle", "scott", "pentominoes-6x10"} {
 			if !strings.Contains(err.Error(), want) {
 				t.Errorf("Load(missing) error %q does not say %q", err, want)
 			}

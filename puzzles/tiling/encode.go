@@ -90,7 +90,7 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 			items = append(items, cellBase+int(c))
 		}
 		if _, err := e.Problem.AddOption(items...); err != nil {
-			panic("puzzles: " + err.Error()) // placements are built valid
+			panic("tiling: " + err.Error()) // placements are built valid
 		}
 		e.options = append(e.options, int32(k))
 	}
@@ -526,7 +526,7 @@ func (o *orbits) image(g, k int) int {
 		h = (h + 1) & (size - 1)
 	}
 	if o.table[h] == 0 {
-		panic("puzzles: a symmetry maps a placement off the board")
+		panic("tiling: a symmetry maps a placement off the board")
 	}
 	return int(o.table[h] - 1)
 }

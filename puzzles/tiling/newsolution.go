@@ -23,7 +23,7 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 	used := make([]int, len(p.pieces))
 	for k, pl := range placements {
 		if pl.Piece < 0 || pl.Piece >= len(p.pieces) {
-			return nil, fmt.Errorf("puzzles: placement %d is of piece %d; the puzzle has pieces 0 to %d", k, pl.Piece, len(p.pieces)-1)
+			return nil, fmt.Errorf("tiling: placement %d is of piece %d; the puzzle has pieces 0 to %d", k, pl.Piece, len(p.pieces)-1)
 		}
 		pc := p.pieces[pl.Piece]
 		for _, c := range pl.Cells {
@@ -33,28 +33,28 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 				if c.Row >= 0 && c.Row < b.Rows() && c.Col >= 0 && c.Col < b.Cols() {
 					where = "in a hole of the board"
 				}
-				return nil, fmt.Errorf("puzzles: piece %q covers cell [%d, %d], which is %s", pc.Name, c.Row, c.Col, where)
+				return nil, fmt.Errorf("tiling: piece %q covers cell [%d, %d], which is %s", pc.Name, c.Row, c.Col, where)
 			}
 			if o := owner[i]; o >= 0 {
-				return nil, fmt.Errorf("puzzles: cell [%d, %d] is covered twice, by pieces %q and %q", c.Row, c.Col, p.pieces[kind[o]].Name, pc.Name)
+				return nil, fmt.Errorf("tiling: cell [%d, %d] is covered twice, by pieces %q and %q", c.Row, c.Col, p.pieces[kind[o]].Name, pc.Name)
 			}
 			owner[i] = int32(k)
 		}
 		if !geom.SameShape(b.Lattice(), pc, pl.Cells) {
-			return nil, fmt.Errorf("puzzles: piece %q is put down on %s, not its shape in any orientation it may take", pc.Name, plural.Of(len(pl.Cells), "cell"))
+			return nil, fmt.Errorf("tiling: piece %q is put down on %s, not its shape in any orientation it may take", pc.Name, plural.Of(len(pl.Cells), "cell"))
 		}
 		kind[k] = int32(pl.Piece)
 		used[pl.Piece]++
 	}
 	for i, pc := range p.pieces {
 		if used[i] != pc.Count {
-			return nil, fmt.Errorf("puzzles: piece %q is put down %d times, want %d", pc.Name, used[i], pc.Count)
+			return nil, fmt.Errorf("tiling: piece %q is put down %d times, want %d", pc.Name, used[i], pc.Count)
 		}
 	}
 	for i, o := range owner {
 		if o < 0 {
 			c := b.Cells()[i]
-			return nil, fmt.Errorf("puzzles: cell [%d, %d] is not covered", c.Row, c.Col)
+			return nil, fmt.Errorf("tiling: cell [%d, %d] is not covered", c.Row, c.Col)
 		}
 	}
 	return newSolution(p, owner, kind), nil

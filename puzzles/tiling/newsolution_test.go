@@ -92,7 +92,7 @@ func TestNewSolutionErrors(t *testing.T) {
 				t.Errorf("NewSolution = %v, want no error", err)
 			case tt.err == "" && s == nil:
 				t.Errorf("NewSolution = nil, want a solution")
-			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.HasPrefix(err.Error(), "puzzles: ")):
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.HasPrefix(err.Error(), "tiling: ")):
 				t.Errorf("NewSolution = %v, want an error with %q", err, tt.err)
 			}
 		})

@@ -51,10 +51,10 @@ type Placement struct {
 // total area is the board's.
 func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) {
 	if board == nil {
-		return nil, fmt.Errorf("puzzles: no board")
+		return nil, fmt.Errorf("tiling: no board")
 	}
 	if len(pieces) == 0 {
-		return nil, fmt.Errorf("puzzles: no pieces")
+		return nil, fmt.Errorf("tiling: no pieces")
 	}
 	lat := board.Lattice()
 	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces))}
@@ -65,7 +65,7 @@ func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) 
 		}
 		for _, q := range pieces[:i] {
 			if q.Name == pc.Name {
-				return nil, fmt.Errorf("puzzles: two pieces are named %q: names must be unique", pc.Name)
+				return nil, fmt.Errorf("tiling: two pieces are named %q: names must be unique", pc.Name)
 			}
 		}
 		pc.Cells = lat.Normalize(pc.Cells)
@@ -73,7 +73,7 @@ func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) 
 		area += pc.Area()
 	}
 	if area != board.Len() {
-		return nil, fmt.Errorf("puzzles: the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
+		return nil, fmt.Errorf("tiling: the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
 	}
 	p.group = puzzleGroup(board, p.pieces)
 	return p, nil

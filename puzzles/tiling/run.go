@@ -292,12 +292,12 @@ func (p *Puzzle) engine(e puzzles.Engine) (puzzles.Engine, error) {
 		return puzzles.EngineDLX, nil
 	case puzzles.EngineFill:
 		if !fillFits(p) {
-			return 0, fmt.Errorf("puzzles: the fill engine takes at most %d pieces, and placements less than %d cells long in its order (%d cells across); this puzzle has %d pieces on a %d × %d board",
+			return 0, fmt.Errorf("tiling: the fill engine takes at most %d pieces, and placements less than %d cells long in its order (%d cells across); this puzzle has %d pieces on a %d × %d board",
 				fillMax, fillMax, fillMax, len(p.pieces), p.board.Rows(), p.board.Cols())
 		}
 		return e, nil
 	case puzzles.EngineDLX:
 		return e, nil
 	}
-	return 0, fmt.Errorf("puzzles: unknown engine %d", int(e))
+	return 0, fmt.Errorf("tiling: unknown engine %d", int(e))
 }

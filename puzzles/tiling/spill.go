@@ -89,7 +89,7 @@ func (s *spill) next(max int) ([]puzzles.Class, error) {
 	n := min(int64(max), (s.end-s.read)/size)
 	data := make([]byte, n*size)
 	if _, err := s.f.ReadAt(data, s.read); err != nil {
-		return nil, fmt.Errorf("puzzles: reading back the solutions put aside on disk: %w", err)
+		return nil, fmt.Errorf("tiling: reading back the solutions put aside on disk: %w", err)
 	}
 	s.read += int64(len(data))
 	if s.read == s.end {
