@@ -11,9 +11,9 @@ import (
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
-	"github.com/polytile/polytile/puzzles/tiling"
 	"github.com/polytile/polytile/render"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -78,7 +78,7 @@ func newPiecesCmd() *cobra.Command {
 			if ascii {
 				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], spec), lat, pieces)
 			}
-			return f.draw(cmd, spec, tiling.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+			return f.draw(cmd, spec, geom.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = lat
 				return gallery.Pieces(pieces, opt)
 			})

@@ -158,3 +158,12 @@ func drawCells(cells []Cell, mark func(Cell) byte) string {
 	}
 	return string(out)
 }
+
+// Names returns the names of pieces, in their order.
+func Names(pieces []Piece) []string {
+	names := make([]string, len(pieces))
+	for i, pc := range pieces {
+		names[i] = pc.Name
+	}
+	return names
+}

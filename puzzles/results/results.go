@@ -30,9 +30,7 @@ import (
 	"strconv"
 
 	"github.com/polytile/polytile/puzzles"
-	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/specs"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Result is the result of a search: its counts and its distinct
@@ -185,7 +183,7 @@ func newResultHead(spec *specs.Spec, res *puzzles.Result) *Result {
 		Name:       spec.Name,
 		Title:      spec.Title,
 		Kind:       savedKind(spec.Problem),
-		Lattice:    latticeName(spec.Problem),
+		Lattice:    headerOf(spec.Problem, nil).Lattice,
 		Raw:        res.Raw,
 		Distinct:   len(res.Distinct),
 		Symmetries: res.Symmetries,
@@ -347,16 +345,12 @@ func (s *Solution) Class(p puzzles.Problem) (puzzles.Class, error) {
 	return c, nil
 }
 
-// latticeName names the lattice of a tiling as saved: "" for the square
-// one, which the files leave out, so that square results read as they
-// always have, and for the kinds that are not tilings.
-func latticeName(p puzzles.Problem) string {
-	if t, ok := p.(*tiling.Puzzle); ok {
-		if lat := t.Board().Lattice(); lat != geom.Square {
-			return lat.Name()
-		}
+// headerOf is what p writes of itself in headers (puzzles.Saver), with cfg.
+func headerOf(p puzzles.Problem, cfg *puzzles.SolveConfig) puzzles.Saved {
+	if s, ok := p.(puzzles.Saver); ok {
+		return s.Saved(cfg)
 	}
-	return ""
+	return puzzles.Saved{}
 }
 
 // ShardName names shard i of n as polytile solve --shard does: "i/n".

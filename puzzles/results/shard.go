@@ -32,7 +32,6 @@ import (
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 const (
@@ -79,24 +78,22 @@ func NewHeader(spec *specs.Spec, cfg *puzzles.SolveConfig) *Header {
 		cfg = &puzzles.SolveConfig{}
 	}
 	p := spec.Problem
+	sv := headerOf(p, cfg)
 	h := &Header{
 		Polytile:    Kind,
 		Version:     Version,
 		Kind:        savedKind(p),
 		Spec:        spec.Name,
 		Title:       spec.Title,
-		Lattice:     latticeName(p),
+		Lattice:     sv.Lattice,
 		Fingerprint: p.Fingerprint(cfg),
 		Shard:       cfg.Shard,
 		Shards:      max(cfg.Shards, 1),
 		Symmetries:  p.Symmetries(),
 		SpecText:    spec.Source,
 	}
-	if t, ok := p.(*tiling.Puzzle); ok {
-		breaking := !cfg.NoSymmetryBreaking
-		h.SymmetryBreaking = &breaking
-		h.Pieces = t.PieceNames()
-	}
+	h.SymmetryBreaking = sv.SymmetryBreaking
+	h.Pieces = sv.Pieces
 	return h
 }
 

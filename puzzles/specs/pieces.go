@@ -6,7 +6,6 @@ import (
 	"unicode"
 
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/tiling"
 	"go.yaml.in/yaml/v4"
 )
 
@@ -213,7 +212,7 @@ func (p *specParser) choose(name string, pcs []geom.Piece, f map[string]field) (
 		}
 		i, ok := index[s]
 		if !ok {
-			return nil, p.errorf(it, "%s has no piece %q; its pieces are %s", name, s, listNames(tiling.Names(pcs)))
+			return nil, p.errorf(it, "%s has no piece %q; its pieces are %s", name, s, listNames(geom.Names(pcs)))
 		}
 		if chosen[i] != nil {
 			return nil, p.errorf(it, "%s names %s twice (the first at line %d, column %d); name each piece once", key, s, chosen[i].Line, chosen[i].Column)

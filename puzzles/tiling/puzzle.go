@@ -192,16 +192,7 @@ func (p *Puzzle) Board() *geom.Board { return p.board }
 func (p *Puzzle) Pieces() []geom.Piece { return p.pieces }
 
 // PieceNames returns the names of the pieces, in the order of Pieces.
-func (p *Puzzle) PieceNames() []string { return Names(p.pieces) }
-
-// Names returns the names of pieces, in their order.
-func Names(pieces []geom.Piece) []string {
-	names := make([]string, len(pieces))
-	for i, pc := range pieces {
-		names[i] = pc.Name
-	}
-	return names
-}
+func (p *Puzzle) PieceNames() []string { return geom.Names(p.pieces) }
 
 // Placements returns every placement of every piece on the board, piece by
 // piece.

@@ -17,11 +17,26 @@ import (
 
 var (
 	_ puzzles.Problem = (*Puzzle)(nil)
+	_ puzzles.Saver   = (*Puzzle)(nil)
 	_ puzzles.Answer  = (*Solution)(nil)
 )
 
 // Kind names a tiling's kind: "tiling".
 func (p *Puzzle) Kind() string { return "tiling" }
+
+// Saved gives what a tiling's saved files hold of it besides what every
+// problem gives: its lattice when not the square one, its pieces, and
+// whether cfg's search (nil: the defaults) breaks symmetry.
+func (p *Puzzle) Saved(cfg *puzzles.SolveConfig) puzzles.Saved {
+	var s puzzles.Saved
+	if lat := p.board.Lattice(); lat != geom.Square {
+		s.Lattice = lat.Name()
+	}
+	s.Pieces = p.PieceNames()
+	breaking := cfg == nil || !cfg.NoSymmetryBreaking
+	s.SymmetryBreaking = &breaking
+	return s
+}
 
 // About says what the puzzle is, as String does.
 func (p *Puzzle) About() string { return p.String() }
