@@ -14,11 +14,11 @@ import (
 // Answers lays out solutions of a puzzle of any kind, of total solutions
 // (total < 0: a number not known), numbers giving each one's number. A
 // tiling's are laid out as Chosen lays them out (nth > 0: the nth
-// solution alone, titled with its number), the kinds of package matrix as
-// Cover lays them out.
+// solution alone, titled with its number), the kinds of package matrix
+// each in a frame. No solutions is a *NoSolutionError.
 func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options) ([]*Sheet, error) {
 	if len(sols) == 0 {
-		return nil, fmt.Errorf("gallery: nothing to lay out")
+		return nil, &NoSolutionError{Nth: nth, Total: total}
 	}
 	switch first := sols[0].(type) {
 	case *tiling.Solution:
@@ -47,7 +47,7 @@ func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options)
 
 // Problem lays out the problem p poses, before it is solved: a tiling's
 // empty board and pieces (Puzzle), a Sudoku's givens, the empty board of N
-// queens, a matrix with no rows chosen (CoverPuzzle).
+// queens, a matrix with no rows chosen.
 func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	switch q := p.(type) {
 	case *tiling.Puzzle:

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"cmp"
-	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -176,65 +175,40 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		}
 		return f.drawSite(cmd, all)
 	}
+	ctx, progress, stop, err := f.search.start(cmd)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	fig := gallery.Figure{Pick: f.pick(progress), Puzzle: f.puzzle, Matrix: f.matrix, Tree: f.tree}
 	return f.draw(cmd, spec, spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-		switch {
-		case f.matrix:
-			rows, total, err := spec.MatrixRows(cmd.Context(), f.solution)
-			if f.solution > 0 && err == nil && rows == nil {
-				return nil, usagef("--solution %d: the puzzle has %s", f.solution, plural.Of(total, "distinct solution"))
-			}
-			return gallery.Matrix(spec.Matrix(), rows, cmp.Or(spec.Title, spec.Name), opt)
-		case f.puzzle:
-			return gallery.Problem(spec.Problem, opt)
-		case f.tree:
-			return gallery.SearchTree(spec.Matrix(), 500, cmp.Or(spec.Title, spec.Name), opt)
-		}
-		sheets, err := f.layout(cmd, spec, opt)
-		if err == nil && sheets == nil {
-			err = fmt.Errorf("%s has no solutions: nothing to draw", name)
-		}
-		return sheets, err
+		sheets, err := gallery.Draw(ctx, spec, fig, opt)
+		stop()
+		return sheets, f.drawWords(err, name+" has")
 	})
 }
 
-// layout finds the solutions to draw and lays them out; no sheets means
-// no solutions. A search that ctx stopped draws nothing: a signal asks
-// the command to stop, not to go on drawing.
-func (f *drawFlags) layout(cmd *cobra.Command, spec *specs.Spec, opt *gallery.Options) ([]*gallery.Sheet, error) {
-	ctx, progress, stop, err := f.search.start(cmd)
-	if err != nil {
-		return nil, err
-	}
-	defer stop()
-	sols, found, err := puzzles.Choose(ctx, spec.Problem, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress})
-	cause := context.Cause(ctx)
-	stop()
-	switch {
-	case cause != nil:
-		return nil, fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", cause, plural.Of(found, "solution"))
-	case err != nil:
-		return nil, err
-	}
-	numbers := []int{f.solution}
-	if f.solution == 0 {
-		numbers = make([]int, len(sols))
-		for i := range numbers {
-			numbers[i] = i + 1
-		}
-	}
-	return f.sheets(sols, numbers, found, opt)
+// pick is the Pick that the flags choose.
+func (f *drawFlags) pick(progress func(puzzles.Progress)) puzzles.Pick {
+	return puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress}
 }
 
-// sheets lays out the solutions chosen, numbered numbers, of found in all
-// (-1: unknown).
-func (f *drawFlags) sheets(sols []puzzles.Answer, numbers []int, found int, opt *gallery.Options) ([]*gallery.Sheet, error) {
+// drawWords words gallery's errors for the command line; has begins the
+// message that there is nothing to draw.
+func (f *drawFlags) drawWords(err error, has string) error {
+	var stopped *gallery.StoppedError
+	var none *gallery.NoSolutionError
 	switch {
-	case f.solution > found && found >= 0 && len(sols) == 0:
-		return nil, usagef("--solution %d: the puzzle has %s; want 1 to %d", f.solution, plural.Of(found, "distinct solution"), found)
-	case len(sols) == 0:
-		return nil, nil
+	case errors.As(err, &stopped):
+		return fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", stopped.Err, plural.Of(stopped.Found, "solution"))
+	case !errors.As(err, &none):
+		return err
+	case none.Nth > 0 && f.matrix:
+		return usagef("--solution %d: the puzzle has %s", none.Nth, plural.Of(none.Total, "distinct solution"))
+	case none.Nth > none.Total && none.Total >= 0:
+		return usagef("--solution %d: the puzzle has %s; want 1 to %d", none.Nth, plural.Of(none.Total, "distinct solution"), none.Total)
 	}
-	return gallery.Answers(sols, numbers, f.solution, found, opt)
+	return fmt.Errorf("%s no solutions: nothing to draw", has)
 }
 
 // drawSite writes the web gallery of all the solutions, with the look the
@@ -261,7 +235,7 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // without solving again, with its spec's look; a picture of a part of the
 // solutions says so in its title.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
-	saved, err := results.Load(path, puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution})
+	saved, err := results.Load(path, f.pick(nil))
 	if err != nil {
 		return err
 	}
@@ -272,10 +246,7 @@ func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
 		if saved.Partial != "" {
 			opt.Title = strings.TrimPrefix(opt.Title+" — partial: "+saved.Partial, " — ")
 		}
-		sheets, err := f.sheets(saved.Solutions, saved.Numbers, saved.Total, opt)
-		if err == nil && sheets == nil {
-			err = fmt.Errorf("%s holds no solutions: nothing to draw", path)
-		}
-		return sheets, err
+		sheets, err := gallery.Answers(saved.Solutions, saved.Numbers, f.solution, saved.Total, opt)
+		return sheets, f.drawWords(err, path+" holds")
 	})
 }

@@ -1,0 +1,89 @@
+package gallery
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+)
+
+// MaxTreeNodes is the most nodes a search tree that Draw lays out may
+// have.
+const MaxTreeNodes = 500
+
+// Figure chooses what Draw lays out of a puzzle: its solutions, as Pick
+// chooses them, or one figure: the puzzle itself (the empty board and the
+// pieces), its exact-cover matrix (with the rows of the Pick.Nth distinct
+// solution marked), or the search tree of Algorithm X over the matrix.
+type Figure struct {
+	Pick   puzzles.Pick
+	Puzzle bool
+	Matrix bool
+	Tree   bool
+}
+
+// NoSolutionError says that there is no solution to draw: none at all
+// (Nth 0), or no Nth distinct one among the Total found (Total -1:
+// unknown).
+type NoSolutionError struct {
+	Nth, Total int
+}
+
+func (e *NoSolutionError) Error() string {
+	if e.Nth == 0 {
+		return "no solutions: nothing to draw"
+	}
+	return fmt.Sprintf("no distinct solution %d among %d: nothing to draw", e.Nth, e.Total)
+}
+
+// StoppedError says that the search for the solutions to draw stopped,
+// by its context, after it had found Found; nothing is drawn.
+type StoppedError struct {
+	Found int
+	Err   error
+}
+
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("search stopped after %d solutions: %v; nothing drawn", e.Found, e.Err)
+}
+
+func (e *StoppedError) Unwrap() error { return e.Err }
+
+// Draw lays out the figure fig of spec's puzzle, searching with ctx for
+// the solutions it needs. A search that ctx stops draws nothing: it
+// returns a *StoppedError.
+func Draw(ctx context.Context, spec *specs.Spec, fig Figure, opt *Options) ([]*Sheet, error) {
+	title := cmp.Or(spec.Title, spec.Name)
+	switch {
+	case fig.Puzzle:
+		return Problem(spec.Problem, opt)
+	case fig.Tree:
+		return SearchTree(spec.Matrix(), MaxTreeNodes, title, opt)
+	case fig.Matrix:
+		rows, total, err := spec.MatrixRows(ctx, fig.Pick.Nth)
+		if err != nil {
+			return nil, err
+		}
+		if fig.Pick.Nth > 0 && rows == nil {
+			return nil, &NoSolutionError{Nth: fig.Pick.Nth, Total: total}
+		}
+		return Matrix(spec.Matrix(), rows, title, opt)
+	}
+	sols, found, err := puzzles.Choose(ctx, spec.Problem, fig.Pick)
+	if cause := context.Cause(ctx); cause != nil {
+		return nil, &StoppedError{Found: found, Err: cause}
+	}
+	if err != nil {
+		return nil, err
+	}
+	numbers := []int{fig.Pick.Nth}
+	if fig.Pick.Nth == 0 {
+		numbers = make([]int, len(sols))
+		for i := range numbers {
+			numbers[i] = i + 1
+		}
+	}
+	return Answers(sols, numbers, fig.Pick.Nth, found, opt)
+}

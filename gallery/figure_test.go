@@ -1,0 +1,73 @@
+package gallery
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+)
+
+// Draw lays out each figure of a puzzle, says when there is no solution
+// to draw, and draws nothing from a search that was stopped.
+func TestDrawFigures(t *testing.T) {
+	spec, err := specs.Load("pentominoes-3x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	knuth, err := specs.Load("knuth-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped, cancel := context.WithCancelCause(context.Background())
+	cause := errors.New("told to stop")
+	cancel(cause)
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		spec   *specs.Spec
+		fig    Figure
+		frames int
+		err    error
+	}{
+		{"every solution", context.Background(), spec, Figure{}, 2, nil},
+		{"the second", context.Background(), spec, Figure{Pick: puzzles.Pick{Nth: 2}}, 1, nil},
+		{"past the last", context.Background(), spec, Figure{Pick: puzzles.Pick{Nth: 3}}, 0, &NoSolutionError{Nth: 3, Total: 2}},
+		{"the puzzle", context.Background(), spec, Figure{Puzzle: true}, 1, nil},
+		{"the matrix", context.Background(), knuth, Figure{Matrix: true}, 1, nil},
+		{"the matrix, no such row set", context.Background(), knuth, Figure{Matrix: true, Pick: puzzles.Pick{Nth: 2}}, 0, &NoSolutionError{Nth: 2, Total: 1}},
+		{"the search tree", context.Background(), knuth, Figure{Tree: true}, 1, nil},
+		{"stopped", stopped, spec, Figure{}, 0, &StoppedError{Found: 0, Err: cause}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sheets, err := Draw(tt.ctx, tt.spec, tt.fig, &Options{})
+			if tt.err != nil {
+				var none *NoSolutionError
+				var stop *StoppedError
+				switch want := tt.err.(type) {
+				case *NoSolutionError:
+					if !errors.As(err, &none) || *none != *want {
+						t.Fatalf("Draw error %v, want %v", err, want)
+					}
+				case *StoppedError:
+					if !errors.As(err, &stop) || !errors.Is(err, cause) || sheets != nil {
+						t.Fatalf("Draw = %d sheets, error %v; want none and %v", len(sheets), err, want)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames := 0
+			for _, s := range sheets {
+				frames += len(s.Frames)
+			}
+			if frames < tt.frames || frames == 0 {
+				t.Errorf("Draw laid out %d frames, want %d", frames, tt.frames)
+			}
+		})
+	}
+}
