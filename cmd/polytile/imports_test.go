@@ -26,12 +26,13 @@ var importRules = map[string]struct{ project, outside []string }{
 	"puzzles/results":   {project: []string{"puzzles", "puzzles/specs"}},
 	"gallery":           {project: []string{"puzzles", "puzzles/geom", "puzzles/matrix", "puzzles/tiling", "puzzles/specs", "palettes"}},
 	"render":            {project: []string{"gallery"}, outside: []string{"codeberg.org/go-pdf/fpdf", "github.com/ajstarks/svgo", "github.com/fogleman/gg", "golang.org/x/image"}},
-	"cmd/polytile":      {project: []string{"puzzles", "puzzles/geom", "puzzles/specs", "puzzles/results", "palettes", "gallery", "render"}, outside: []string{"github.com/schollz/progressbar/v3", "github.com/spf13/cobra", "github.com/spf13/pflag", "golang.org/x/term"}},
+	"cmd/polytile":      {project: []string{"puzzles", "puzzles/geom", "puzzles/specs", "puzzles/results", "palettes", "gallery", "render"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
 	"internal/cli":      {},
 	"internal/cputime":  {},
 	"internal/golden":   {},
 	"internal/plural":   {},
 	"internal/quote":    {},
+	"internal/termbar":  {outside: []string{"github.com/schollz/progressbar/v3", "golang.org/x/term"}},
 	"internal/safefile": {},
 }
 

@@ -3,16 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
 	"sync"
 	"time"
 
+	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"golang.org/x/term"
 )
 
 // searchFlags are the flags of a command that searches: solve, and draw
@@ -39,71 +36,20 @@ func (s *searchFlags) start(cmd *cobra.Command) (ctx context.Context, progress f
 	if s.timeout > 0 {
 		ctx, cancel = context.WithTimeoutCause(ctx, s.timeout, fmt.Errorf("--timeout %v reached", s.timeout))
 	}
-	var bar *progressBar
-	if !s.quiet && isTerminal(cmd.ErrOrStderr()) {
-		bar = newProgressBar(cmd.ErrOrStderr())
-		progress = bar.update
+	var bar *termbar.Bar
+	if !s.quiet && termbar.IsTerminal(cmd.ErrOrStderr()) {
+		bar = termbar.New(cmd.ErrOrStderr())
+		progress = func(p puzzles.Progress) { bar.Update(progressLine(p), p.Fraction, p.Estimated) }
 	}
 	return ctx, progress, sync.OnceFunc(func() {
 		cancel()
 		if bar != nil {
-			bar.clear()
+			bar.Clear()
 		}
 	}), nil
 }
 
-// isTerminal reports whether w is a terminal: the progress bar is for
-// people, and stays out of files, pipes and tests.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-// progressBar shows how far a search has gone, on one line of the
-// terminal that it redraws:
-//
-//	12% |███▌                       | [1m4s] 231/1950 tasks, 3689 distinct, 57/s, ~7m50s left
-//
-// The fraction done and the time left are the search's estimates
-// (puzzles.Progress): the tasks weighed by estimates of their size, made
-// by probing their search trees at random. Until there is an estimate (a
-// tenth of a second, or less) the bar stays at 0.
-type progressBar struct {
-	w   io.Writer
-	bar *progressbar.ProgressBar // made at the first update
-}
-
-func newProgressBar(w io.Writer) *progressBar {
-	return &progressBar{w: w}
-}
-
-// barSteps is the bar's resolution: a thousandth.
-const barSteps = 1000
-
-// update redraws the bar; it is a puzzles.SolveConfig.Progress.
-func (b *progressBar) update(p puzzles.Progress) {
-	line := fmt.Sprintf("%d/%d tasks, %s", p.Done, p.Tasks, p)
-	if b.bar == nil {
-		b.bar = progressbar.NewOptions(barSteps,
-			progressbar.OptionSetWriter(b.w),
-			progressbar.OptionSetDescription(line),
-			progressbar.OptionShowDescriptionAtLineEnd(),
-			progressbar.OptionFullWidth(),
-			progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionSetPredictTime(false), // the search estimates
-			progressbar.OptionUseANSICodes(true),
-		)
-	}
-	b.bar.Describe(line)
-	if p.Estimated {
-		b.bar.Set(min(int(p.Fraction*barSteps), barSteps))
-	}
-}
-
-// clear takes the bar off the screen, for the results to be printed.
-func (b *progressBar) clear() {
-	if b.bar != nil {
-		b.bar.Clear()
-		b.bar.Exit()
-	}
+// progressLine is the line of text the bar shows of a search.
+func progressLine(p puzzles.Progress) string {
+	return fmt.Sprintf("%d/%d tasks, %s", p.Done, p.Tasks, p)
 }

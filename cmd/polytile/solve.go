@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/internal/cli"
-	"github.com/polytile/polytile/internal/cputime"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
@@ -130,13 +129,11 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		Shard:              shard,
 		Shards:             shards,
 	}
-	user0, sys0, cpuOK := cputime.Used()
 	solve := results.Solve
 	if f.resume != "" {
 		solve = results.Resume
 	}
 	run, solveErr := solve(ctx, spec, cfg, f.jsonl)
-	user1, sys1, cpuOK1 := cputime.Used()
 	stop()
 	if run == nil {
 		return solveErr
@@ -145,9 +142,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		return err
 	}
 	if f.stats {
-		s := &results.RunStats{Result: run.Result, Done: run.Done, Distinct: run.Distinct, Wall: run.Wall,
-			User: user1 - user0, Sys: sys1 - sys0, CPUKnown: cpuOK && cpuOK1}
-		if err := s.Write(cmd.ErrOrStderr()); err != nil {
+		if err := run.Stats().Write(cmd.ErrOrStderr()); err != nil {
 			return err
 		}
 	}

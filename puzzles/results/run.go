@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/polytile/polytile/internal/cputime"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -23,8 +24,11 @@ type Run struct {
 	// Done is the number of tasks finished (Result.Finished, with those a
 	// resumed run kept), or -1 if the search did not run.
 	Done int
-	// Wall is the wall time of the search.
-	Wall time.Duration
+	// Wall is the wall time of the search; User and Sys the CPU time the
+	// process used during it, if CPUKnown.
+	Wall      time.Duration
+	User, Sys time.Duration
+	CPUKnown  bool
 	// Spec is the spec searched, Shard the part of the search run
 	// (ShardName; "" for the whole), and File where the solutions went
 	// ("" if the result keeps them).
@@ -32,6 +36,12 @@ type Run struct {
 	Shard, File string
 	// Resumed is the number of tasks kept from File (Resume).
 	Resumed int
+}
+
+// Stats returns the run's statistics, to print with RunStats.Write.
+func (r *Run) Stats() *RunStats {
+	return &RunStats{Result: r.Result, Done: r.Done, Distinct: r.Distinct, Wall: r.Wall,
+		User: r.User, Sys: r.Sys, CPUKnown: r.CPUKnown}
 }
 
 // Stopped returns the error of a run that err stopped (nil: none), in
@@ -134,8 +144,11 @@ func solveTo(ctx context.Context, spec *specs.Spec, c *puzzles.SolveConfig, path
 		run.Shard = ShardName(c.Shard, c.Shards)
 	}
 	start := time.Now()
+	user0, sys0, ok0 := cputime.Used()
 	res, err := spec.Problem.Solve(ctx, c)
+	user1, sys1, ok1 := cputime.Used()
 	run.Wall = time.Since(start)
+	run.User, run.Sys, run.CPUKnown = user1-user0, sys1-sys0, ok0 && ok1
 	if res == nil {
 		if stream != nil {
 			stream.Abort()
