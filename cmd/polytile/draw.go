@@ -163,11 +163,12 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
 		return usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG or PDF", f.output, spec.Kind())
 	}
+	ctx, progress, stop, err := f.search.start(cmd)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	if render.IsSite(f.output) {
-		ctx, progress, stop, err := f.search.start(cmd)
-		if err != nil {
-			return err
-		}
 		all, err := results.SolveAll(ctx, spec, &puzzles.SolveConfig{Progress: progress})
 		stop()
 		if err != nil {
@@ -175,11 +176,6 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		}
 		return f.drawSite(cmd, all)
 	}
-	ctx, progress, stop, err := f.search.start(cmd)
-	if err != nil {
-		return err
-	}
-	defer stop()
 	fig := gallery.Figure{Pick: f.pick(progress), Puzzle: f.puzzle, Matrix: f.matrix, Tree: f.tree}
 	return f.draw(cmd, spec, spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.Draw(ctx, spec, fig, opt)
