@@ -19,7 +19,8 @@ var flagLike = regexp.MustCompile(`(^|[^\w-])--([a-z]|%)`)
 // TestLibrariesSpeakNoFlags checks that no library package (anything
 // outside cmd/) writes a flag's name in a string or reads the environment:
 // libraries speak in values and typed errors, and the command words them
-// with its flags (STYLE.md, 31). Every library folder is read: none is left out.
+// with its flags (docs/architecture.md). Every library folder is read:
+// none is left out.
 func TestLibrariesSpeakNoFlags(t *testing.T) {
 	root := filepath.Join("..", "..")
 	fset := token.NewFileSet()
