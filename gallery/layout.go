@@ -335,18 +335,30 @@ func Chosen(sols []*tiling.Solution, nth, found int, opt *Options) ([]*Sheet, er
 	return Layout([]Item{{Solution: sols[0], Caption: fmt.Sprint(nth), Title: title}}, opt)
 }
 
-// Classes lays out the representatives of classes of solutions, numbered
-// from 1: what (*puzzles.Puzzle).Solve returns as Result.Distinct.
+// Classes lays out the representatives of classes of solutions of a
+// puzzle of any kind, numbered from 1: what Problem.Solve returns as
+// Result.Distinct. Tilings are laid out as Layout lays them out, the other
+// kinds as Answers does.
 func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(classes))
 	for i, c := range classes {
 		s, ok := c.Solution.(*tiling.Solution)
 		if !ok {
-			return nil, fmt.Errorf("gallery: class %d is not of a tiling: lay it out with Answers", i+1)
+			return classAnswers(classes, opt)
 		}
 		items[i] = Item{Solution: s}
 	}
 	return Layout(items, opt)
+}
+
+// classAnswers lays out classes with Answers, numbered from 1.
+func classAnswers(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
+	sols := make([]puzzles.Answer, len(classes))
+	numbers := make([]int, len(classes))
+	for i, c := range classes {
+		sols[i], numbers[i] = c.Solution, i+1
+	}
+	return Answers(sols, numbers, 0, len(classes), opt)
 }
 
 // Pieces lays out a set of pieces, each in a frame of its own with its name

@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/render"
 )
@@ -29,7 +31,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := spec.Puzzle.Solve(ctx, nil)
+	res, err := spec.Problem.Solve(ctx, nil) // any kind: a tiling, a Sudoku, …
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -105,4 +107,40 @@ func ExampleFormatOf() {
 	// Scott.PNG png
 	// gallery.pdf pdf
 	// render: unknown extension ".jpg" in "poster.jpg"; valid extensions are .svg, .png or .pdf
+}
+
+// Every built-in puzzle, of every kind, goes through the path Example
+// shows (load, Problem.Solve, gallery.Classes, encode) without a panic,
+// and gives an SVG with its solutions in it.
+func TestLibraryPathEveryBuiltin(t *testing.T) {
+	ctx := context.Background()
+	for _, info := range specs.Builtins() {
+		t.Run(info.Name, func(t *testing.T) {
+			spec, err := specs.Load(info.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := spec.Problem.Solve(ctx, &puzzles.SolveConfig{Limit: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Distinct) == 0 {
+				if !res.Complete {
+					t.Fatalf("%s: no solution found, and the search did not finish", info.Name)
+				}
+				return // a puzzle with no solution, such as the one-sided tetrominoes' 4×7
+			}
+			sheets, err := gallery.Classes(res.Distinct, &gallery.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := render.Encode(&buf, render.FormatSVG, sheets, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(buf.Bytes(), []byte("<svg")) || buf.Len() < 500 {
+				t.Errorf("%s: an SVG of %d bytes", info.Name, buf.Len())
+			}
+		})
+	}
 }

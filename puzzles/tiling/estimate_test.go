@@ -31,7 +31,7 @@ func estimateRun(t *testing.T) *Puzzle {
 // it runs that, on all cores, and the time left must be within a factor
 // of two of the truth too:
 //
-//	POLYTILE_ESTIMATE_SPEC=one-sided-pentominoes-5x18 go test ./puzzles -run ProgressEstimate -v -timeout 1h
+//	POLYTILE_ESTIMATE_SPEC=one-sided-pentominoes-5x18 go test ./puzzles/tiling -run ProgressEstimate -v -timeout 1h
 func TestProgressEstimate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a run of a second")
