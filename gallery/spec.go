@@ -13,7 +13,7 @@ import (
 
 // NewOptions returns the layout options that r sets (a spec's render
 // options, or those of a command line laid over them with
-// puzzles.RenderOptions.Over), for a puzzle of the given number of pieces,
+// specs.RenderOptions.Over), for a puzzle of the given number of pieces,
 // to which a continuous palette is sampled. It parses the colours and
 // checks every value; a mistake is reported by the option's Fail: at its
 // line and column when a spec wrote it. Scale and DPI are the renderer's,

@@ -14,7 +14,7 @@ import (
 
 // solved caches the distinct solutions of built-in puzzles: pentominoes-6x10
 // takes over a second to solve.
-var solved sync.Map // name → func() ([]*puzzles.Solution, error)
+var solved sync.Map // name → func() ([]*tiling.Solution, error)
 
 // solutions returns the distinct solutions of the built-in puzzle name,
 // solving it once per test binary.

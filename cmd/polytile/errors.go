@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/puzzles/results"
 )
 
@@ -36,17 +36,5 @@ func reword(err error) error {
 	default:
 		return err
 	}
-	return &rewordedError{msg: strings.Replace(err.Error(), inner.Error(), words, 1), err: err}
+	return cli.Reword(err, inner, words)
 }
-
-// rewordedError is an error with the message the command gives it.
-type rewordedError struct {
-	msg string
-	err error
-}
-
-// Error returns the message in the command's words.
-func (e *rewordedError) Error() string { return e.msg }
-
-// Unwrap returns the error reworded.
-func (e *rewordedError) Unwrap() error { return e.err }

@@ -13,9 +13,9 @@ import (
 )
 
 // lookFlags are the flags that set how pictures look: one for each row of
-// the table of render keys (puzzles.RenderKeyTable), of the key's name,
+// the table of render keys (specs.RenderKeyTable), of the key's name,
 // with its usage as help. Their values are kept as written, in the order
-// given, and read by puzzles.RenderOptions.Set.
+// given, and read by specs.RenderOptions.Set.
 type lookFlags struct {
 	given []cli.Setting
 }
@@ -32,7 +32,7 @@ func (l *lookFlags) register(fl *pflag.FlagSet) {
 
 // renderOptions returns the render options that the command line sets,
 // each with no position (so that an error names its flag), laid over the
-// spec's (puzzles.RenderOptions.Over): a flag wins over the spec's key of
+// spec's (specs.RenderOptions.Over): a flag wins over the spec's key of
 // its name, and --color over the spec's piece colours piece by piece.
 func (l *lookFlags) renderOptions(spec *specs.Spec) (*specs.RenderOptions, error) {
 	r := &specs.RenderOptions{}
@@ -47,7 +47,7 @@ func (l *lookFlags) renderOptions(spec *specs.Spec) (*specs.RenderOptions, error
 	return r.Over(spec.Render), nil
 }
 
-// flagWords words err with the look flags: a *puzzles.RenderKeyError, a
+// flagWords words err with the look flags: a *specs.RenderKeyError, a
 // mistake in a value that no spec wrote, is one in the flag of its key's
 // name, as in --columns: "x": want …, or, for a value of the wrong form,
 // --color "red": want …; other errors are returned as they are.

@@ -12,9 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/polytile/polytile/internal/cli"
@@ -100,19 +100,8 @@ func listing(name, short string, write func(io.Writer) error) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return write(cmd.OutOrStdout()) }}
 }
 
-// exactArgs is cobra.ExactArgs with a usage error.
-func exactArgs(n int, what string) cobra.PositionalArgs { return argsWant(n, n, what) }
-
-// argsWant wants from lo to hi arguments (hi < 0: no most), what they are
-// saying what they would be.
-func argsWant(lo, hi int, what string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) < lo || hi >= 0 && len(args) > hi {
-			return usagef("%s: want %s, got %d arguments", cmd.Name(), what, len(args))
-		}
-		return nil
-	}
-}
+// exactArgs wants n arguments, what they would be.
+func exactArgs(n int, what string) cobra.PositionalArgs { return cli.Args(n, n, what) }
 
 // The long help of each command, and its examples, are in help/NAME.txt:
 // the help, then a line "Examples:" and the examples.
@@ -120,14 +109,16 @@ func argsWant(lo, hi int, what string) cobra.PositionalArgs {
 //go:embed help/*.txt
 var helpFiles embed.FS
 
-func helpParts(name string) (text, examples string) {
-	data, err := helpFiles.ReadFile("help/" + name + ".txt")
+// help is the long help of the commands.
+var help = cli.Help{FS: helpDir()}
+
+func helpDir() fs.FS {
+	dir, err := fs.Sub(helpFiles, "help")
 	if err != nil {
-		panic(err) // a command without its help is a mistake of this package
+		panic(err)
 	}
-	text, examples, _ = strings.Cut(strings.TrimRight(string(data), "\n"), "\n\nExamples:\n")
-	return text, examples
+	return dir
 }
 
-func helpText(name string) string     { t, _ := helpParts(name); return t }
-func helpExamples(name string) string { _, e := helpParts(name); return e }
+func helpText(name string) string     { t, _ := help.Parts(name); return t }
+func helpExamples(name string) string { _, e := help.Parts(name); return e }

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/internal/cli"
 )
 
 // polytile runs the command line and returns its exit status and output.
@@ -280,14 +282,14 @@ func TestWorkersCapCores(t *testing.T) {
 	if was < 2 {
 		t.Skip("one core")
 	}
-	undo := capCores(1)
+	undo := cli.CapCores(1)
 	if got := runtime.GOMAXPROCS(0); got != 1 {
 		t.Fatalf("--workers 1: %d cores", got)
 	}
 	undo()
 	for _, workers := range []int{0, was, was + 1, 1} {
 		if workers != 1 {
-			undo := capCores(workers)
+			undo := cli.CapCores(workers)
 			if got := runtime.GOMAXPROCS(0); got != was {
 				t.Fatalf("--workers %d: %d cores, want %d", workers, got, was)
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/spf13/cobra"
@@ -16,7 +17,7 @@ func newMergeCmd() *cobra.Command {
 		Short:   "Combine the shards of a search into its distinct solutions",
 		Long:    helpText("merge"),
 		Example: helpExamples("merge"),
-		Args:    argsWant(1, -1, "the shard files"),
+		Args:    cli.Args(1, -1, "the shard files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err

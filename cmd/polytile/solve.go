@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"os"
-	"runtime"
 	"strings"
 
 	"github.com/polytile/polytile/internal/cli"
@@ -59,20 +58,6 @@ func newSolveCmd() *cobra.Command {
 	return cmd
 }
 
-// capCores makes the process use at most workers cores, if that is fewer
-// than it would (workers 0: no bound), and returns what undoes it. The
-// search's workers then share them with the merger, the collector and the
-// output: a second core for them, with one worker, costs more in thread
-// wake-ups than it gives (about 10% more CPU time, and 4% more wall time,
-// on 6×10).
-func capCores(workers int) (undo func()) {
-	if workers <= 0 || workers >= runtime.GOMAXPROCS(0) {
-		return func() {}
-	}
-	was := runtime.GOMAXPROCS(workers)
-	return func() { runtime.GOMAXPROCS(was) }
-}
-
 // check validates the flags that do not depend on the spec, and returns
 // the shard to run.
 func (f *solveFlags) check() (shard, shards int, err error) {
@@ -103,7 +88,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	defer capCores(f.workers)()
+	defer cli.CapCores(f.workers)()
 	if err := safefile.NotInput("--jsonl", f.jsonl, name); err != nil {
 		return err
 	}

@@ -81,7 +81,7 @@ func (r *Run) Write(w io.Writer, asJSON bool, show int) error {
 // the distinct solutions to a shard file at path as they are found (Create,
 // then Close with the end line, stopped or not) unless path is "", in which
 // case the result keeps them. cfg's own Each is replaced; its Progress is
-// still called. As puzzles.(*Puzzle).Solve does, it returns what was found
+// still called. As Problem.Solve does, it returns what was found
 // with ctx's error if ctx stopped the search; the error is then
 // ctx.Err(), and the file has its end line, marked incomplete.
 func Solve(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, path string) (*Run, error) {

@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"testing"
+	"testing/fstest"
+
+	"github.com/spf13/cobra"
+)
+
+func TestArgs(t *testing.T) {
+	cmd := &cobra.Command{Use: "draw"}
+	tests := []struct {
+		lo, hi int
+		n      int
+		ok     bool
+	}{{1, 1, 1, true}, {1, 1, 0, false}, {1, 1, 2, false}, {1, -1, 5, true}, {0, 0, 1, false}}
+	for _, tt := range tests {
+		err := Args(tt.lo, tt.hi, "one SPEC")(cmd, make([]string, tt.n))
+		if (err == nil) != tt.ok {
+			t.Errorf("Args(%d, %d) of %d arguments: %v", tt.lo, tt.hi, tt.n, err)
+		}
+		if err != nil && (!errors.As(err, new(UsageError)) || err.Error() != fmt.Sprintf("draw: want one SPEC, got %d arguments", tt.n)) {
+			t.Errorf("Args error %q, want a usage error naming the command", err)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	h := Help{FS: fstest.MapFS{
+		"solve.txt": {Data: []byte("Solve a puzzle.\n\nExamples:\n  polytile solve scott\n")},
+		"list.txt":  {Data: []byte("List the puzzles.\n")},
+	}}
+	if text, ex := h.Parts("solve"); text != "Solve a puzzle." || ex != "  polytile solve scott" {
+		t.Errorf("Parts(solve) = %q, %q", text, ex)
+	}
+	if text, ex := h.Parts("list"); text != "List the puzzles." || ex != "" {
+		t.Errorf("Parts(list) = %q, %q", text, ex)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Parts of a command without help did not panic")
+		}
+	}()
+	h.Parts("merge")
+}
+
+func TestCapCores(t *testing.T) {
+	was := runtime.GOMAXPROCS(0)
+	undo := CapCores(1)
+	if got := runtime.GOMAXPROCS(0); got != 1 {
+		t.Errorf("CapCores(1): GOMAXPROCS %d", got)
+	}
+	undo()
+	if got := runtime.GOMAXPROCS(0); got != was {
+		t.Errorf("undo: GOMAXPROCS %d, want %d", got, was)
+	}
+	CapCores(0)()
+	if got := runtime.GOMAXPROCS(0); got != was {
+		t.Errorf("CapCores(0) changed GOMAXPROCS to %d", got)
+	}
+}
+
+type innerError struct{}
+
+func (innerError) Error() string { return "inner words" }
+
+func TestReword(t *testing.T) {
+	err := fmt.Errorf("merge: %w", innerError{})
+	got := Reword(err, innerError{}, "the command's words")
+	if got.Error() != "merge: the command's words" || !errors.As(got, new(innerError)) {
+		t.Errorf("Reword = %q (chain kept: %v)", got, errors.As(got, new(innerError)))
+	}
+}
