@@ -211,7 +211,7 @@ func (f *drawFlags) drawWords(err error, has string) error {
 // command line and the spec set, offering their saved results.
 func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	spec := all.Spec
-	opt, ropt, err := f.look.options(spec, spec.Puzzle.PieceNames())
+	opt, ropt, err := f.look.options(spec, spec.PieceNames())
 	if err != nil {
 		return err
 	}
