@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -71,7 +72,11 @@ func TestOutputsGolden(t *testing.T) {
 			out("solve", k.spec, "--jsonl", file("s1.jsonl"), "--shard", "1/2")
 			check("s0.jsonl", written(file("s0.jsonl")))
 			check("s1.jsonl", written(file("s1.jsonl")))
-			check("merge.json", out("merge", file("s0.jsonl"), file("s1.jsonl")))
+			merged := out("merge", file("s0.jsonl"), file("s1.jsonl"))
+			check("merge.json", merged)
+			if whole := out("solve", k.spec, "--json"); !bytes.Equal(merged, whole) {
+				t.Errorf("the merge of the shards differs from the whole search's --json:\n%s\nwant\n%s", merged, whole)
+			}
 			out("draw", k.spec, "-o", file("draw.svg"), "--limit", "4")
 			check("draw.svg", written(file("draw.svg")))
 			out("draw", k.spec, "--puzzle", "-o", file("puzzle.svg"))

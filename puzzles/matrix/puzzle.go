@@ -42,23 +42,35 @@ func (m *Puzzle) Symmetries() int { return m.Of.Symmetries() }
 // Matrix returns the puzzle's
 func (m *Puzzle) Matrix() *puzzles.Matrix { return m.Of.Matrix() }
 
-// Fingerprint identifies the puzzle's matrix (Fingerprint), and,
-// for a puzzle with symmetries, the rule by which a task keeps a class
-// (its canonical solution's task; shards written by the rule before it,
-// which kept a class where it was first found, do not mix with these): a
-// matrix puzzle is split the same way for any configuration.
-func (m *Puzzle) Fingerprint(*puzzles.SolveConfig) string {
+// Fingerprint identifies the puzzle's matrix (Fingerprint), and the
+// rules by which its search is split: for a puzzle with symmetries, that
+// a task keeps a class by its canonical solution (shards written by the
+// rule before it, which kept a class where it was first found, do not mix
+// with these); and, for a whole search (cfg's Shards at most 1), that its
+// tasks are the options of the first item, as a split search's are (whole
+// searches that earlier versions ran as one task are not resumed as
+// these). Every search is split the same way, so a merge of shards counts
+// what the whole search counts.
+func (m *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
 	fp := Fingerprint(m.Of)
 	if m.Symmetries() > 1 {
 		sum := sha256.Sum256([]byte(matrixSplitVersion + " " + fp))
+		fp = hex.EncodeToString(sum[:8])
+	}
+	if cfg == nil || cfg.Shards <= 1 {
+		sum := sha256.Sum256([]byte(wholeSplitVersion + " " + fp))
 		fp = hex.EncodeToString(sum[:8])
 	}
 	return fp
 }
 
 // matrixSplitVersion names the rule by which a task of a matrix puzzle
-// with symmetries keeps a class.
-const matrixSplitVersion = "canonical-task-1"
+// with symmetries keeps a class; wholeSplitVersion, the rule that a whole
+// search is split into the tasks a sharded one is.
+const (
+	matrixSplitVersion = "canonical-task-1"
+	wholeSplitVersion  = "first-item-tasks-1"
+)
 
 // String says what the puzzle is (About).
 func (m *Puzzle) String() string { return m.Of.About() }
@@ -79,8 +91,8 @@ func (m *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 }
 
 // Solve searches the puzzle's matrix with Dancing Links. Its tasks are the
-// whole search or, split into shards, the options of the item the search
-// chooses first. A cover is kept when it is its class's canonical
+// options of the item the search chooses first, in a whole search as in
+// one split into shards. A cover is kept when it is its class's canonical
 // solution, so each class is kept by one task. The search runs on one
 // goroutine: Workers is at most one here; the engine is Dancing Links
 // (puzzles.EngineAuto or puzzles.EngineDLX); symmetry breaking does not apply.
@@ -118,15 +130,13 @@ type matrixRun struct {
 	kept  int64 // classes kept
 }
 
-// tasks returns the prefixes of the tasks: the whole search, or, when
-// the search is split into shards, the options of the first item.
+// tasks returns the prefixes of the tasks: the options of the item the
+// search chooses first, whether or not the search is split into shards,
+// so that a whole search counts its nodes as its shards do together.
 func (r *matrixRun) tasks() [][]int {
-	if r.cfg.Shards <= 1 {
-		return [][]int{nil}
-	}
 	first, ok := solve.NewSearch(r.pr, nil).Branch()
 	if !ok {
-		return nil
+		return [][]int{nil} // no primary item: the root is the one solution
 	}
 	tasks := make([][]int, len(first))
 	for i, o := range first {

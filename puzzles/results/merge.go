@@ -146,6 +146,9 @@ func checkPuzzle(p puzzles.Problem, sf *Shard) error {
 		return fmt.Errorf("%s: the end line names engine %q: want dlx or fill", sf.Name, sf.End.Engine)
 	}
 	cfg := &puzzles.SolveConfig{Engine: engine, NoSymmetryBreaking: h.SymmetryBreaking != nil && !*h.SymmetryBreaking}
+	if h.Shards > 1 && h.Shard >= 0 && h.Shard < h.Shards {
+		cfg.Shard, cfg.Shards = h.Shard, h.Shards
+	}
 	want := NewHeader(&specs.Spec{Problem: p}, cfg)
 	switch {
 	case want.kind() != h.kind():
