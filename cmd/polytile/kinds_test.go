@@ -185,3 +185,28 @@ func TestKindPuzzle(t *testing.T) {
 		t.Errorf("a grid with two solutions:\n%s", got)
 	}
 }
+
+// A matrix that repeats an option counts a cover for each copy chosen,
+// and every path agrees: the whole search, its shard file merged, and
+// the file drawn.
+func TestRepeatedOptionsAgree(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "dup.yaml")
+	if err := os.WriteFile(spec, []byte("kind: exact-cover\nitems: A B\noptions: [A, A, B]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, whole, stderr := polytile(t, "solve", spec, "--json")
+	if code != 0 || !strings.Contains(whole, `"distinct": 2`) {
+		t.Fatalf("solve --json: exit %d, %s%s", code, whole, stderr)
+	}
+	shard := filepath.Join(dir, "dup.jsonl")
+	if code, _, stderr := polytile(t, "solve", spec, "--jsonl", shard); code != 0 {
+		t.Fatalf("solve --jsonl: exit %d, %s", code, stderr)
+	}
+	if code, merged, stderr := polytile(t, "merge", shard); code != 0 || merged != whole {
+		t.Errorf("merge: exit %d, %s\n%s\nwant the whole search's\n%s", code, stderr, merged, whole)
+	}
+	if code, _, stderr := polytile(t, "draw", shard, "-o", filepath.Join(dir, "dup.svg")); code != 0 || !strings.Contains(stderr, "wrote") {
+		t.Errorf("draw: exit %d, %s", code, stderr)
+	}
+}

@@ -8,14 +8,41 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/polytile/polytile/puzzles"
 )
 
 // Plain is a plain exact-cover matrix as a puzzle: every solution is its
 // own class.
+//
+// Two identical options are two options, as in Knuth's DLX programs: two
+// covers that differ only in which of them they choose are two solutions.
+// Written by their items' names they would look the same, so a matrix
+// that repeats an option saves each solution with the numbers of its
+// options too (rows, counted from 1 as the spec lists them), and writes
+// them in its text.
 type Plain struct {
 	M *puzzles.Matrix
+
+	once    sync.Once
+	repeats bool // some option's items are another's
+}
+
+// repeated reports whether the matrix repeats an option.
+func (p *Plain) repeated() bool {
+	p.once.Do(func() {
+		seen := make(map[string]bool, len(p.M.Options))
+		for k := range p.M.Options {
+			t := p.M.OptionText(k)
+			if seen[t] {
+				p.repeats = true
+				return
+			}
+			seen[t] = true
+		}
+	})
+	return p.repeats
 }
 
 func (p *Plain) Kind() string            { return "exact-cover" }
@@ -29,34 +56,50 @@ func (p *Plain) Canonical(sol []int) (string, []int, int) {
 	return b.String(), sol, 1
 }
 
-// Text writes the options chosen, one a line, in Knuth's notation.
+// Text writes the options chosen, one a line, in Knuth's notation (with
+// its number, "(option 3)", in a matrix that repeats an option).
 func (p *Plain) Text(sol []int) string {
 	var b strings.Builder
 	for _, k := range sol {
-		b.WriteString(p.M.OptionText(k) + "\n")
+		b.WriteString(p.M.OptionText(k))
+		if p.repeated() {
+			fmt.Fprintf(&b, "  (option %d)", k+1)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }
 
 // Saved returns the options chosen, each as its items' names:
-// {"options": [["A", "D"], ["B", "G"]]}.
+// {"options": [["A", "D"], ["B", "G"]]}, with their numbers,
+// "rows": [1, 5], in a matrix that repeats an option.
 func (p *Plain) Saved(sol []int) any {
 	opts := make([][]string, len(sol))
+	var rows []int
 	for i, k := range sol {
 		opts[i] = strings.Fields(p.M.OptionText(k))
+		if p.repeated() {
+			rows = append(rows, k+1)
+		}
 	}
 	return struct {
 		Options [][]string `json:"options"`
-	}{opts}
+		Rows    []int      `json:"rows,omitempty"`
+	}{opts, rows}
 }
 
-// Decode reads {"options": [["A", "D"], …]}.
+// Decode reads {"options": [["A", "D"], …]}, and the options' numbers,
+// "rows", which a matrix that repeats an option needs.
 func (p *Plain) Decode(data []byte) ([]int, error) {
 	var v struct {
 		Options [][]string `json:"options"`
+		Rows    []int      `json:"rows"`
 	}
 	if err := json.Unmarshal(data, &v); err != nil {
 		return nil, err
+	}
+	if v.Rows != nil || p.repeated() {
+		return p.decodeRows(v.Options, v.Rows)
 	}
 	find := byName(len(p.M.Options), p.M.OptionText)
 	var sol []int
@@ -68,6 +111,29 @@ func (p *Plain) Decode(data []byte) ([]int, error) {
 		sol = append(sol, k)
 	}
 	slices.Sort(sol)
+	return sol, nil
+}
+
+// decodeRows returns the options numbered rows, checking that they are
+// the options named, each chosen once.
+func (p *Plain) decodeRows(options [][]string, rows []int) ([]int, error) {
+	if len(rows) != len(options) {
+		return nil, fmt.Errorf("%d options but %d rows: a matrix that repeats an option saves each option's number (rows)", len(options), len(rows))
+	}
+	sol := make([]int, len(rows))
+	for i, r := range rows {
+		if r < 1 || r > len(p.M.Options) {
+			return nil, fmt.Errorf("row %d is not an option: the matrix has %d", r, len(p.M.Options))
+		}
+		if name := strings.Join(options[i], " "); p.M.OptionText(r-1) != name {
+			return nil, fmt.Errorf("row %d is %q, not %q", r, p.M.OptionText(r-1), name)
+		}
+		sol[i] = r - 1
+	}
+	slices.Sort(sol)
+	if len(slices.Compact(slices.Clone(sol))) != len(sol) {
+		return nil, fmt.Errorf("an option is chosen twice")
+	}
 	return sol, nil
 }
 
