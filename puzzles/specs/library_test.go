@@ -3,11 +3,14 @@ package specs
 import (
 	"context"
 	"path"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/tiling"
 )
 
@@ -15,7 +18,7 @@ func TestBuiltins(t *testing.T) {
 	want := []BuiltinInfo{
 		{"dominoes-2x10", "tiling", "Dominoes in a 2×10 strip", 20, 10, "2×10"},
 		{"dominoes-4x4", "tiling", "Dominoes on a 4×4 board", 16, 8, "4×4"},
-		{"hexiamonds-3x12", "tiling", "Hexiamonds in a 3×12 parallelogram", 72, 12, "3×27"},
+		{"hexiamonds-3x12", "tiling", "Hexiamonds in a 3×12 parallelogram", 72, 12, "3×28"},
 		{"hexiamonds-4x9", "tiling", "Hexiamonds in a 4×9 parallelogram", 72, 12, "4×22"},
 		{"hexiamonds-chevron", "tiling", "Hexiamonds in a chevron", 72, 12, "6×15"},
 		{"hexiamonds-hexagon", "tiling", "Hexiamonds in a hexagon of sides 6, 2 and 3", 72, 12, "5×17"},
@@ -205,4 +208,120 @@ func TestBuiltinSolve(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Every built-in board is what its title says: a rectangle R×C of the
+// square lattice is R rows of C cells; a parallelogram or rhombus R×C of
+// the triangle lattice is R rows of C diamonds, each row a whole row of
+// diamonds under the one above (starting on a triangle that points up);
+// one of the hexagon lattice is R rows of C hexagons, each row half a
+// hexagon to the right of the one above; a hexagon of rows a, b, … has
+// those rows; one of sides a, b, c has the area 2(ab + bc + ca). The board
+// is built here from the title alone and compared cell by cell.
+func TestBuiltinBoardsMatchTitles(t *testing.T) {
+	dims := regexp.MustCompile(`(\d+)×(\d+) (rectangle|strip|board|parallelogram|rhombus)`)
+	rows := regexp.MustCompile(`hexagon of rows ([\d, and]+)$`)
+	sides := regexp.MustCompile(`hexagon of sides (\d+), (\d+) and (\d+)$`)
+	checked := 0
+	for _, info := range Builtins() {
+		s, err := Load(info.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Puzzle == nil {
+			continue // not a tiling: no board
+		}
+		b := s.Puzzle.Board()
+		lat := b.Lattice()
+		var want []geom.Cell
+		switch m := dims.FindStringSubmatch(s.Title); {
+		case m != nil:
+			r, c := atoi(t, m[1]), atoi(t, m[2])
+			want = titleBoard(lat, r, c)
+			if strings.Contains(s.Title, "without its corners") {
+				want = slices.DeleteFunc(want, func(x geom.Cell) bool {
+					return (x.Row == 0 || x.Row == r-1) && (x.Col == 0 || x.Col == c-1)
+				})
+			}
+		case rows.MatchString(s.Title):
+			var got []int
+			for _, f := range strings.FieldsFunc(rows.FindStringSubmatch(s.Title)[1], func(r rune) bool { return r == ',' || r == ' ' }) {
+				if f != "and" {
+					got = append(got, atoi(t, f))
+				}
+			}
+			if lengths := rowLengths(b); !slices.Equal(lengths, got) {
+				t.Errorf("%s: rows of %v cells; the title says %v", info.Name, lengths, got)
+			}
+			checked++
+			continue
+		case sides.MatchString(s.Title):
+			m := sides.FindStringSubmatch(s.Title)
+			a, bb, c := atoi(t, m[1]), atoi(t, m[2]), atoi(t, m[3])
+			if area := 2 * (a*bb + bb*c + c*a); b.Len() != area {
+				t.Errorf("%s: %d cells; a hexagon of sides %d, %d, %d has %d", info.Name, b.Len(), a, bb, c, area)
+			}
+			checked++
+			continue
+		case info.Name == "scott":
+			want = titleBoard(lat, 8, 8)
+			want = slices.DeleteFunc(want, func(x geom.Cell) bool { return x.Row >= 3 && x.Row <= 4 && x.Col >= 3 && x.Col <= 4 })
+		default:
+			t.Logf("%s: %q gives no size to check", info.Name, s.Title)
+			continue
+		}
+		got := lat.Normalize(slices.Clone(b.Cells()))
+		want = lat.Normalize(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s is not the board its title %q names:\n%s", info.Name, s.Title, b)
+		}
+		checked++
+	}
+	if checked < 18 {
+		t.Errorf("checked %d built-in boards; want every one whose title gives its size", checked)
+	}
+}
+
+// titleBoard is the board of r rows of c units on lat: squares, diamonds
+// (two triangles) or hexagons, as titleBoard's caller reads a title.
+func titleBoard(lat geom.Lattice, r, c int) []geom.Cell {
+	var cells []geom.Cell
+	for i := range r {
+		switch lat {
+		case geom.Triangle:
+			for j := range 2 * c {
+				cells = append(cells, geom.Cell{Row: i, Col: 2*r - i + j}) // 2r-i+i is even: up
+			}
+		case geom.Hexagon:
+			for j := range c {
+				cells = append(cells, geom.Cell{Row: i, Col: i + 2*j})
+			}
+		default:
+			for j := range c {
+				cells = append(cells, geom.Cell{Row: i, Col: j})
+			}
+		}
+	}
+	return cells
+}
+
+// rowLengths counts b's cells row by row.
+func rowLengths(b *geom.Board) []int {
+	var out []int
+	for _, c := range b.Cells() {
+		for len(out) <= c.Row {
+			out = append(out, 0)
+		}
+		out[c.Row]++
+	}
+	return out
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
