@@ -17,18 +17,21 @@ import (
 // oldSplit marks a puzzle whose golden shard files were written by a
 // search that split it otherwise (queens: a class kept where it was first
 // found, not by the task that finds its canonical solution): merging them
-// is refused, as it is for shards of any two splits.
+// is refused, as it is for shards of any two splits. oldNoText marks one
+// whose old files carry no spec's text and name a spec file (a .dlx
+// matrix): they are not taken at their word to open it, so drawing them
+// is refused, and merging them needs --spec.
 var outputKinds = []struct {
-	name, spec string
-	oldSplit   bool
+	name, spec          string
+	oldSplit, oldNoText bool
 }{
-	{"dominoes", "dominoes-4x4", false},
-	{"two-pieces", "two-pieces", false},
-	{"tetrahexes", "tetrahexes-4x7", false},
-	{"sudoku", "sudoku", false},
-	{"queens", "queens-8", true},
-	{"knuth", "knuth-7", false},
-	{"dlx", filepath.Join("testdata", "outputs", "knuth.dlx"), false},
+	{"dominoes", "dominoes-4x4", false, false},
+	{"two-pieces", "two-pieces", false, false},
+	{"tetrahexes", "tetrahexes-4x7", false, false},
+	{"sudoku", "sudoku", false, false},
+	{"queens", "queens-8", true, false},
+	{"knuth", "knuth-7", false, false},
+	{"dlx", filepath.Join("testdata", "outputs", "knuth.dlx"), false, true},
 }
 
 // TestOutputsGolden holds what the command writes for a puzzle of every
@@ -87,6 +90,16 @@ func TestOutputsGolden(t *testing.T) {
 			// The files an earlier version wrote (testdata/outputs/*-old-*,
 			// kept as they were) read back.
 			saved := filepath.Join("testdata", "outputs", k.name+"-old-")
+			if k.oldNoText {
+				for _, f := range []string{"solve.json", "all.jsonl"} {
+					code, _, stderr := polytile(t, "draw", saved+f, "-o", file("saved.svg"))
+					if code != 1 || !strings.Contains(stderr, "never from a path it names") {
+						t.Errorf("draw of %s, which names its spec file: exit %d, %s", f, code, stderr)
+					}
+				}
+				check("merge-saved.json", out("merge", "--spec", k.spec, saved+"s0.jsonl", saved+"s1.jsonl"))
+				return
+			}
 			out("draw", saved+"solve.json", "-o", file("saved.svg"), "--limit", "4")
 			check("saved.svg", written(file("saved.svg")))
 			out("draw", saved+"all.jsonl", "-o", file("saved-shard.svg"), "--limit", "4")

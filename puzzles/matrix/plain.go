@@ -2,13 +2,17 @@ package matrix
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/polytile/polytile/puzzles"
 )
@@ -141,6 +145,30 @@ func (p *Plain) About() string {
 	return fmt.Sprintf("%d items (%d secondary), %d options", len(p.M.Items), len(p.M.Items)-p.M.Primary, len(p.M.Options))
 }
 
+// MaxDLXLine is the longest line ParseDLX reads: 1 MiB.
+const MaxDLXLine = 1 << 20
+
+// dlxText checks that line n of a .dlx file is text: UTF-8 without a
+// byte-order mark or control characters (a tab aside). Its errors name the
+// line and column, and never echo the bytes.
+func dlxText(line []byte, n int) error {
+	if n == 1 && bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
+		return fmt.Errorf("%d:1: the file starts with a byte-order mark (U+FEFF): save it as UTF-8 without one", n)
+	}
+	for i := 0; i < len(line); {
+		r, size := utf8.DecodeRune(line[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			return fmt.Errorf("%d:%d: byte 0x%02x is not UTF-8 text: a .dlx file is lines of names", n, i+1, line[i])
+		case r == '\r' && i == len(line)-1, r == '\t':
+		case unicode.IsControl(r) || r == '\uFEFF':
+			return fmt.Errorf("%d:%d: a control character (%U) in a name: names are printable text", n, i+1, r)
+		}
+		i += size
+	}
+	return nil
+}
+
 // ParseDLX reads a matrix in the text format of Knuth's DLX programs: lines
 // starting with '|' are comments; the first other line names the items,
 // separated by spaces, a '|' among them ending the primary ones and
@@ -148,12 +176,16 @@ func (p *Plain) About() string {
 // names. name names the text in errors ("name:line: …").
 func ParseDLX(name string, r io.Reader) (*puzzles.Matrix, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<22)
+	sc.Buffer(make([]byte, 1<<16), MaxDLXLine)
 	var primary, secondary []string
 	var options [][]string
 	var lines []int
 	itemsSeen := false
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
+		if err := dlxText(sc.Bytes(), n); err != nil {
+			return nil, fmt.Errorf("%s:%w", name, err)
+		}
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "|") {
 			continue
@@ -178,6 +210,9 @@ func ParseDLX(name string, r io.Reader) (*puzzles.Matrix, error) {
 		}
 		options = append(options, fields)
 		lines = append(lines, n)
+	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: a line longer than %d KiB: a .dlx file is lines of names", name, n, MaxDLXLine>>10)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

@@ -74,3 +74,34 @@ func mustMatrix(t *testing.T) *puzzles.Matrix {
 	}
 	return m
 }
+
+// A .dlx file that is not text is a clear error at its line and column,
+// which never echoes the bytes it found.
+func TestParseDLXNotText(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"bom", "\ufeffA B\nA\nB\n", "x.dlx:1:1: the file starts with a byte-order mark"},
+		{"nul in a name", "A B\nA\x00C\n", "x.dlx:2:2: a control character (U+0000) in a name"},
+		{"escape in a name", "A B\nA \x1b[31mB\n", "x.dlx:2:3: a control character (U+001B)"},
+		{"binary", "A B\n\xff\xfe\x00\x01\n", "x.dlx:2:1: byte 0xff is not UTF-8 text"},
+		{"a long line", "A B\n" + strings.Repeat("A ", MaxDLXLine) + "\n", "x.dlx:2: a line longer than 1024 KiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseDLX("x.dlx", strings.NewReader(tt.text))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Fatalf("ParseDLX error %v, want one starting %q", err, tt.want)
+			}
+			for _, r := range err.Error() {
+				if r < ' ' || r == 0x7f || r == '\ufeff' {
+					t.Errorf("the error %q echoes a control character %U", err, r)
+				}
+			}
+		})
+	}
+	// Tabs and a CR before the newline are text.
+	if _, err := ParseDLX("x.dlx", strings.NewReader("A\tB\r\nA\r\nB\r\n")); err != nil {
+		t.Errorf("tabs and CRLF: %v", err)
+	}
+}

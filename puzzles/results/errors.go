@@ -1,5 +1,7 @@
 package results
 
+import "github.com/polytile/polytile/internal/quote"
+
 // The errors a caller may answer, typed so that a command can say how
 // (which of its commands writes a shard file, which flag gives a spec).
 
@@ -43,4 +45,17 @@ type KilledRunError struct{ Path, Part string }
 func (e *KilledRunError) Error() string {
 	return "results: a run writing " + e.Path + " was killed and left " + e.Part +
 		": resume it, or remove " + e.Part + " to start again"
+}
+
+// NoSpecError is the error of a saved file that carries no spec's text
+// and names a spec, Name, that is not a built-in puzzle: the file is not
+// taken at its word to open another file (it could name any file of the
+// machine, a device or a pipe). The caller may give the spec itself.
+type NoSpecError struct{ Name string }
+
+// Error says that the file carries no spec and names one that is not
+// built in.
+func (e *NoSpecError) Error() string {
+	return "results: the file carries no spec, and names " + quote.Short(e.Name) +
+		", which is not a built-in puzzle: a saved file's spec is read from the file itself, never from a path it names"
 }

@@ -41,19 +41,26 @@ type Saved struct {
 	Partial string
 }
 
-// specOf returns the spec named name whose text is text, or, if text is
-// "", the spec that specs.Load loads by that name.
+// specOf returns the spec named name whose text is text (a YAML spec, or
+// a matrix in Knuth's DLX format when name ends in .dlx), or, if text is
+// "", the built-in puzzle of that name. It never opens a file that a
+// saved file names: a file of results comes from anywhere, and its names
+// could point at any file of the machine, a device or a pipe.
 func specOf(name, text string) (*specs.Spec, error) {
 	if text != "" {
-		s, err := specs.Parse(name, []byte(text))
+		parse := specs.Parse
+		if specs.IsDLX(name) {
+			parse = specs.ParseDLX
+		}
+		s, err := parse(name, []byte(text))
 		if err != nil {
 			return nil, fmt.Errorf("the spec the file carries: %w", err)
 		}
 		return s, nil
 	}
-	s, err := specs.Load(name)
+	s, err := specs.Builtin(name)
 	if err != nil {
-		return nil, fmt.Errorf("the file carries no spec, and its spec %q does not load: %w", name, err)
+		return nil, &NoSpecError{Name: name}
 	}
 	return s, nil
 }

@@ -1,7 +1,9 @@
 package specs
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -114,17 +116,44 @@ func (p *specParser) names(n *yaml.Node, what string) ([]string, error) {
 	return nil, p.errorf(n, "%s is %s; want %s", what, describe(n), want)
 }
 
+// MaxDLXSize is the most bytes a file in Knuth's DLX format may have:
+// 4 MiB, a matrix of about a hundred thousand options, which the search
+// holds in a few hundred megabytes.
+const MaxDLXSize = 4 << 20
+
 // loadDLX loads a matrix in the text format of Knuth's DLX programs as a
-// spec of kind exact-cover.
+// spec of kind exact-cover, refusing a file larger than MaxDLXSize
+// without reading more of it.
 func loadDLX(path string) (*Spec, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("specs: %w", err)
 	}
 	defer f.Close()
-	m, err := matrix.ParseDLX(path, f)
+	data, err := io.ReadAll(io.LimitReader(f, MaxDLXSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("specs: %w", err)
 	}
-	return &Spec{Name: path, Problem: matrix.NewPuzzle(&matrix.Plain{M: m})}, nil
+	if len(data) > MaxDLXSize {
+		return nil, fmt.Errorf("specs: %s is larger than %d MiB, the most a .dlx file may have", path, MaxDLXSize>>20)
+	}
+	return ParseDLX(path, data)
 }
+
+// ParseDLX parses a matrix in the text format of Knuth's DLX programs as
+// a spec of kind exact-cover; name, its file path, names it in errors. The
+// spec's Source is data, so that saved results carry the matrix.
+func ParseDLX(name string, data []byte) (*Spec, error) {
+	if len(data) > MaxDLXSize {
+		return nil, fmt.Errorf("specs: %s is larger than %d MiB, the most a .dlx file may have", name, MaxDLXSize>>20)
+	}
+	m, err := matrix.ParseDLX(name, bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("specs: %w", err)
+	}
+	return &Spec{Name: name, Problem: matrix.NewPuzzle(&matrix.Plain{M: m}), Source: string(data)}, nil
+}
+
+// IsDLX reports whether name names a file in Knuth's DLX format, by its
+// extension, as Load reads it.
+func IsDLX(name string) bool { return strings.HasSuffix(name, ".dlx") }

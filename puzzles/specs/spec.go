@@ -86,7 +86,7 @@ func Load(nameOrPath string) (*Spec, error) {
 		}
 		return nil, fmt.Errorf("specs: %s is a directory; want a spec file or a built-in puzzle", nameOrPath)
 	}
-	if strings.HasSuffix(nameOrPath, ".dlx") {
+	if IsDLX(nameOrPath) {
 		return loadDLX(nameOrPath)
 	}
 	data, err := readSpec(f)

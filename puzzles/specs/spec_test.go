@@ -456,3 +456,35 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A .dlx file over MaxDLXSize is refused without being read further, as a
+// spec over MaxSize is; one within it reads, and carries its text.
+func TestLoadDLXSize(t *testing.T) {
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small.dlx")
+	if err := os.WriteFile(small, []byte("A B\nA\nB\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(small)
+	if err != nil || s.Source != "A B\nA\nB\n" || s.Kind() != "exact-cover" {
+		t.Fatalf("Load(small.dlx) = %+v, %v", s, err)
+	}
+	big := filepath.Join(dir, "big.dlx")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("A B\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxDLXSize + 2); err != nil { // sparse: NUL bytes past the header
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "larger than 4 MiB") {
+		t.Errorf("Load(big.dlx) error %v, want it too large", err)
+	}
+	if _, err := ParseDLX("big.dlx", make([]byte, MaxDLXSize+1)); err == nil {
+		t.Error("ParseDLX of more than MaxDLXSize bytes: no error")
+	}
+}
