@@ -34,6 +34,10 @@ type Download struct {
 	Name  string // the file's name, in the site's directory
 	Label string // what the link says
 	Data  []byte
+	// From is the file the data was read from, if any: when it is the
+	// site's file of that name (a gallery written beside its input), it
+	// is left as it is, never replaced.
+	From string
 }
 
 // IsSite reports whether path names a web gallery, an .html file.
@@ -53,8 +57,10 @@ func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".h
 // page honours the query, and links between pages keep it.
 //
 // Each file is written to a temporary name and renamed (package
-// safefile); ctx stops the writing between files. It returns the files
-// written.
+// safefile); ctx stops the writing between files. Every file is a regular
+// file in the site's directory: a symbolic link there is replaced, never
+// followed, and a FIFO or device refused, so a link planted in the
+// directory cannot send a page outside it. It returns the files written.
 func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads []Download, opt *Options) ([]string, error) {
 	if site == nil || len(site.Solutions) == 0 {
 		return nil, fmt.Errorf("render: an empty site")
@@ -70,7 +76,7 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			return &stopError{err: err, cause: context.Cause(ctx)}
 		}
 		p := filepath.Join(dir, name)
-		if err := safefile.WriteFile(p, f); err != nil {
+		if err := safefile.ReplaceFile(p, f); err != nil {
 			return err
 		}
 		written = append(written, p)
@@ -86,6 +92,9 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 		}
 	}
 	for _, d := range downloads {
+		if d.From != "" && safefile.SameFile(d.From, filepath.Join(dir, d.Name)) {
+			continue // the input itself, in place already
+		}
 		if err := write(d.Name, func(w io.Writer) error { _, err := w.Write(d.Data); return err }); err != nil {
 			return written, err
 		}

@@ -220,7 +220,7 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 		return err
 	}
 	site.Complete = all.Complete
-	paths, err := render.WriteSite(cmd.Context(), f.output, site, []render.Download{{Name: all.File, Label: "the solutions (JSON)", Data: all.Data}}, ropt)
+	paths, err := render.WriteSite(cmd.Context(), f.output, site, []render.Download{{Name: all.File, Label: "the solutions (JSON)", Data: all.Data, From: all.Path}}, ropt)
 	if err == nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s and %s beside it\n", f.output, plural.Of(len(paths)-1, "file"))
 	}

@@ -435,3 +435,50 @@ func TestDrawLongTitle(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want exit 1 and a short error", code, stderr)
 	}
 }
+
+// A web gallery writes only regular files in its directory: links planted
+// there are replaced, never followed, so their targets are untouched; and
+// a gallery written beside its own input leaves the input as it is.
+func TestSiteLinksAndInput(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim.txt")
+	if err := os.WriteFile(victim, []byte("VICTIM"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(dir, "site")
+	if err := os.Mkdir(site, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"solutions.json", "index-poster.svg", "index-poster.png", "index.html"} {
+		if err := os.Symlink("../victim.txt", filepath.Join(site, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, stderr := polytile(t, "draw", "pentominoes-3x20", "-o", filepath.Join(site, "index.html")); code != 0 {
+		t.Fatalf("draw: exit %d, %s", code, stderr)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "VICTIM" {
+		t.Errorf("a link in the site's directory sent a file outside it: the victim holds %.40q", data)
+	}
+	for _, name := range []string{"solutions.json", "index-poster.svg", "index.html"} {
+		if info, err := os.Lstat(filepath.Join(site, name)); err != nil || !info.Mode().IsRegular() {
+			t.Errorf("%s is not a regular file: %v", name, err)
+		}
+	}
+	in := filepath.Join(dir, "in")
+	if err := os.Mkdir(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, result, _ := polytile(t, "solve", "pentominoes-3x20", "--json")
+	input := filepath.Join(in, "solutions.json")
+	if err := os.WriteFile(input, []byte(result), 0o444); err != nil || code != 0 {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(input)
+	if code, _, stderr := polytile(t, "draw", input, "-o", filepath.Join(in, "index.html")); code != 0 {
+		t.Fatalf("draw beside its input: exit %d, %s", code, stderr)
+	}
+	if after, err := os.Stat(input); err != nil || !os.SameFile(before, after) || after.Mode() != before.Mode() {
+		t.Errorf("draw beside its input replaced it")
+	}
+}

@@ -22,7 +22,7 @@ func reword(err error) error {
 	switch {
 	case errors.As(err, &killed):
 		inner = killed
-		words = fmt.Sprintf("a run writing %s was killed and left %s: continue it (polytile solve --resume %s), or remove %s to start again",
+		words = fmt.Sprintf("a run writing %s was killed and left what it found in %s: continue it (polytile solve --resume %s), or, to start again, move %s aside or give another --jsonl file",
 			killed.Path, killed.Part, killed.Path, killed.Part)
 	case errors.As(err, &spec):
 		inner = spec

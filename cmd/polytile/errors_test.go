@@ -19,7 +19,7 @@ func TestReword(t *testing.T) {
 		want string
 	}{
 		{"killed run", &results.KilledRunError{Path: "x.jsonl", Part: ".x.jsonl.part"},
-			"a run writing x.jsonl was killed and left .x.jsonl.part: continue it (polytile solve --resume x.jsonl), or remove .x.jsonl.part to start again"},
+			"a run writing x.jsonl was killed and left what it found in .x.jsonl.part: continue it (polytile solve --resume x.jsonl), or, to start again, move .x.jsonl.part aside or give another --jsonl file"},
 		{"spec", &results.SpecLoadError{Err: cause},
 			`merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): spec "gone.yaml" does not load`},
 		{"empty", &results.NotShardError{Path: "e.jsonl"}, "e.jsonl is empty, not a shard file (polytile solve --jsonl writes them)"},

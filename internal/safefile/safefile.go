@@ -204,6 +204,49 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	return f.Commit()
 }
 
+// ReplaceFile writes a regular file at path itself with write, as
+// WriteFile does, but never through what is there: a symbolic link at
+// path is replaced by the file, not followed, and a FIFO, a device or a
+// directory there is refused. It is for files a program names itself in
+// a directory it was given (the pages of a web gallery beside its first
+// one), where a link planted beforehand must not send the data elsewhere.
+func ReplaceFile(path string, write func(io.Writer) error) error {
+	info, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		info = nil
+	case err != nil:
+		return named(err, path)
+	case info.Mode()&fs.ModeSymlink != 0:
+		info = nil // the link is replaced; its target keeps what it has
+	case !info.Mode().IsRegular():
+		return &fs.PathError{Op: "write", Path: path, Err: errors.New("not a regular file: only a regular file or a link is replaced here")}
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return named(err, path)
+	}
+	f := &File{f: tmp, path: path, target: path, temp: true}
+	if err := tmp.Chmod(modeFor(info)); err != nil {
+		f.Abort()
+		return named(err, path)
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	if err := write(w); err != nil {
+		f.Abort()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
 // SameFile reports whether paths in and out name the same file (the same
 // device and inode), following symbolic links: a command that writes out
 // after reading in would destroy its input. A path that does not exist,
@@ -264,6 +307,35 @@ func LockPart(path string) (unlock func(), err error) {
 		}
 		f.Close()
 	}, nil
+}
+
+// PartLeft reports what is at path's part file (PartName): nothing, or
+// nothing written (left false); the data of a run that stopped without
+// putting it in place, a run killed, say (left true, busy false); or a
+// part file that a writer holds locked now (busy true): another run is
+// writing path. It never changes the part file.
+func PartLeft(path string) (part string, left, busy bool, err error) {
+	part, err = PartName(path)
+	if err != nil {
+		return "", false, false, err
+	}
+	f, err := os.Open(part)
+	if errors.Is(err, fs.ErrNotExist) {
+		return part, false, false, nil
+	}
+	if err != nil {
+		return part, false, false, named(err, path)
+	}
+	defer f.Close()
+	if err := lock(f); err != nil {
+		return part, true, true, nil
+	}
+	defer unlock(f)
+	st, err := f.Stat()
+	if err != nil {
+		return part, false, false, named(err, path)
+	}
+	return part, st.Size() > 0, false, nil
 }
 
 // openPart opens path's part file (PartName) with flag, making it with

@@ -397,3 +397,52 @@ func TestCreatePart(t *testing.T) {
 		t.Errorf("the file holds %q, want %q", data, "two\n")
 	}
 }
+
+// ReplaceFile writes the file at the path itself: a link there is
+// replaced and its target untouched, a FIFO refused, a regular file's
+// mode kept.
+func TestReplaceFile(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim.txt")
+	if err := os.WriteFile(victim, []byte("victim"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink("victim.txt", link); err != nil {
+		t.Fatal(err)
+	}
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }
+	if err := ReplaceFile(link, write); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "victim" {
+		t.Errorf("the link's target now holds %q", data)
+	}
+	if info, err := os.Lstat(link); err != nil || !info.Mode().IsRegular() {
+		t.Errorf("the link was not replaced by a regular file: %v, %v", info, err)
+	}
+	if data, _ := os.ReadFile(link); string(data) != "new" {
+		t.Errorf("the file holds %q", data)
+	}
+	if err := os.Chmod(link, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := ReplaceFile(link, write); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(link); info.Mode().Perm() != 0o600 {
+		t.Errorf("a replaced file's mode is %v, want 0600 kept", info.Mode().Perm())
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err == nil {
+		if err := ReplaceFile(fifo, write); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("ReplaceFile of a FIFO: %v, want a refusal", err)
+		}
+	}
+	if err := ReplaceFile(filepath.Join(dir, "fails"), func(io.Writer) error { return errors.New("no") }); err == nil {
+		t.Error("a failing write: no error")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("the directory holds %d files, want victim, link, fifo and nothing else (no temporary file)", len(entries))
+	}
+}

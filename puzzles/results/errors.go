@@ -41,10 +41,21 @@ func (e *SpecLoadError) Unwrap() error { return e.Err }
 // it: Resume continues that run; removing Part starts again.
 type KilledRunError struct{ Path, Part string }
 
-// Error says which run was killed, and what to do.
+// Error says which run was killed, and what to do without losing what
+// it found.
 func (e *KilledRunError) Error() string {
-	return "results: a run writing " + e.Path + " was killed and left " + e.Part +
-		": resume it, or remove " + e.Part + " to start again"
+	return "results: a run writing " + e.Path + " was killed and left what it found in " + e.Part +
+		": resume it, or, to start again, move " + e.Part + " aside or write to another file"
+}
+
+// BusyError is Solve's refusal to stream to the shard file at Path while
+// another run is writing it: that run holds the lock on its part file,
+// Part.
+type BusyError struct{ Path, Part string }
+
+// Error says that another run is writing the file.
+func (e *BusyError) Error() string {
+	return "results: another run is writing " + e.Path + " (into " + e.Part + "): wait for it to end, or write to another file"
 }
 
 // NoSpecError is the error of a saved file that carries no spec's text

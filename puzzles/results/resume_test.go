@@ -160,12 +160,20 @@ func TestResumeRefuses(t *testing.T) {
 	if _, err := Resume(context.Background(), spec, nil, path); err == nil || !strings.Contains(err.Error(), "another run is writing") {
 		t.Errorf("Resume while the part file is locked: %v, want a refusal", err)
 	}
-	lock()
+	// Nor is a run writing a part file with data in it taken for a killed
+	// one: a second Solve says that another run is writing, and never to
+	// remove the part file.
 	part, _ := PartName(path)
 	os.WriteFile(part, whole[:len(whole)/2], 0o644)
 	_, err = Solve(context.Background(), spec, nil, path)
+	var busy *BusyError
+	if !errors.As(err, &busy) || busy.Path != path || strings.Contains(err.Error(), "remove") {
+		t.Errorf("Solve while another run writes %s: %v, want a *BusyError", path, err)
+	}
+	lock()
+	_, err = Solve(context.Background(), spec, nil, path)
 	var killed *KilledRunError
-	if !errors.As(err, &killed) || killed.Path != path || killed.Part != part || !strings.Contains(err.Error(), "resume it") {
+	if !errors.As(err, &killed) || killed.Path != path || killed.Part != part || !strings.Contains(err.Error(), "resume it") || strings.Contains(err.Error(), "remove") {
 		t.Errorf("Solve beside a killed run's part: %v, want a *KilledRunError that says to resume", err)
 	}
 }

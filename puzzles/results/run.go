@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"time"
 
 	"github.com/polytile/polytile/internal/cputime"
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -92,11 +92,13 @@ func Solve(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, path
 	var h *Header
 	if path != "" {
 		h = NewHeader(spec, &c)
-		part, err := PartName(path)
-		if err != nil {
+		part, left, busy, err := safefile.PartLeft(path)
+		switch {
+		case err != nil:
 			return nil, err
-		}
-		if st, err := os.Stat(part); err == nil && st.Size() > 0 {
+		case busy:
+			return nil, &BusyError{Path: path, Part: part}
+		case left:
 			return nil, &KilledRunError{Path: path, Part: part}
 		}
 	}

@@ -377,6 +377,7 @@ type All struct {
 	Complete bool            // whether they are all the puzzle's
 	File     string          // a name for the saved results
 	Data     []byte          // the saved results, as a file holds them
+	Path     string          // the file they were read from ("" if solved)
 }
 
 // SolveAll searches spec's puzzle with cfg (nil: the defaults) and
@@ -401,7 +402,7 @@ func LoadAll(path string) (*All, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path)}
+	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path), Path: path}
 	if all.Data, err = os.ReadFile(path); err != nil {
 		return nil, err
 	}
