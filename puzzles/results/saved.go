@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -315,6 +316,13 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 			return out, nil
 		}
 	}
+	// The solutions read since the last done line, which counts its
+	// task's (-1: not known, after lines skipped): a line deleted or
+	// written twice is found at its task's done line, and at the end.
+	since := int64(-1)
+	if pick.Nth <= 1 {
+		since = 0
+	}
 	for {
 		line, err := lr.nonBlank()
 		if errors.Is(err, io.EOF) {
@@ -326,11 +334,22 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 		if err := sf.parse(lr.n, line); err != nil {
 			return nil, err
 		}
+		if d := sf.done; d != nil {
+			sf.done = nil
+			if since >= 0 && since != d.Distinct {
+				return nil, lr.errorf("the done line of task %d counts %s, but %d come before it: the file is damaged", d.Done, plural.Of(d.Distinct, "solution"), since)
+			}
+			since = 0
+			continue
+		}
 		if len(sf.Solutions) == 0 {
 			continue
 		}
 		s := sf.Solutions[0]
 		sf.Solutions = sf.Solutions[:0]
+		if since >= 0 {
+			since++
+		}
 		more, err := c.add(&s.Solution)
 		if err != nil {
 			return nil, lr.errorf("not a solution of the puzzle: %w", err)
@@ -338,6 +357,9 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 		if !more {
 			return out, nil
 		}
+	}
+	if sf.End != nil && int64(c.n) != sf.End.Distinct {
+		return nil, fmt.Errorf("%s: the end line counts %s, but the file holds %d: it is damaged", path, plural.Of(sf.End.Distinct, "solution"), c.n)
 	}
 	out.Total = c.n
 	return out, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -203,5 +204,61 @@ func TestLoadLineAfterDone(t *testing.T) {
 	want := fmt.Sprintf("s.jsonl:%d: not a solution of the puzzle", at+1)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Load(Nth %d) = %v, want %q", nth, err, want)
+	}
+}
+
+// A shard file with a solution line deleted or written twice is damaged:
+// Load of all its solutions says so, at the task's done line or at the
+// end line, rather than numbering what is left as if it were whole; the
+// solutions before the damage still load one by one.
+func TestLoadDamagedShard(t *testing.T) {
+	spec, err := specs.Load("scott")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.jsonl")
+	if _, err := Solve(context.Background(), spec, &puzzles.SolveConfig{Workers: 1}, path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	var sols []int
+	for i, l := range lines {
+		if bytes.HasPrefix(l, []byte(`{"task":`)) {
+			sols = append(sols, i)
+		}
+	}
+	edit := func(name string, f func(l [][]byte) [][]byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, bytes.Join(f(slices.Clone(lines)), nil), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	at := sols[10]
+	last := sols[len(sols)-1]
+	tests := []struct {
+		name, path, want string
+	}{
+		{"a line deleted", edit("del.jsonl", func(l [][]byte) [][]byte { return slices.Delete(l, at, at+1) }), "the file is damaged"},
+		{"a line twice", edit("dup.jsonl", func(l [][]byte) [][]byte { return slices.Insert(l, at, l[at]) }), "the file is damaged"},
+		{"the last deleted", edit("last.jsonl", func(l [][]byte) [][]byte { return slices.Delete(l, last, last+1) }), "the file is damaged"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Load(tt.path, puzzles.Pick{}); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Load of every solution: %v, want %q", err, tt.want)
+			}
+			if s, err := Load(tt.path, puzzles.Pick{Nth: 3}); err != nil || len(s.Solutions) != 1 {
+				t.Errorf("Load of the 3rd, before the damage: %v", err)
+			}
+		})
+	}
+	if s, err := Load(path, puzzles.Pick{}); err != nil || len(s.Solutions) != 65 || s.Total != 65 {
+		t.Errorf("Load of the whole file: %v", err)
 	}
 }

@@ -332,6 +332,7 @@ type Shard struct {
 	End       *End // nil if the file has no end line: it was cut short
 
 	count, raw int64 // the solutions a streamed read saw, and their orbits
+	done       *Done // the done line parse read last, for a reader to check
 }
 
 // ReadShardFile reads the shard file at path (ReadShard).
@@ -420,6 +421,7 @@ func (sf *Shard) parse(n int, line []byte) error {
 		if err := decode(line, &d); err != nil || l.End != nil || d.Done < 0 || d.Done%h.Shards != h.Shard {
 			return fmt.Errorf("%s:%d: neither a solution, a done line nor the end line", sf.Name, n)
 		}
+		sf.done = &d
 		return nil
 	case l.End != nil:
 		var e End
