@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -103,5 +104,54 @@ func TestParseDLXNotText(t *testing.T) {
 	// Tabs and a CR before the newline are text.
 	if _, err := ParseDLX("x.dlx", strings.NewReader("A\tB\r\nA\r\nB\r\n")); err != nil {
 		t.Errorf("tabs and CRLF: %v", err)
+	}
+}
+
+// Givens that a Sudoku's rules forbid are an error at the second one,
+// saying where both are; lines of '-', '+' and '|' between boxes are not
+// rows.
+func TestSudokuGivens(t *testing.T) {
+	blank := strings.Repeat(".........\n", 9)
+	row := func(i int, s string) string {
+		lines := strings.Split(blank, "\n")
+		lines[i] = s
+		return strings.Join(lines, "\n")
+	}
+	tests := []struct {
+		name, grid string
+		diagonals  bool
+		line, col  int
+		want       string
+	}{
+		{"row", row(0, "1.1......"), false, 1, 3, "1 is given twice in row 1 (columns 1 and 3)"},
+		{"one given", row(0, "....5...."), false, 0, 0, ""},
+		{"box", "2........\n.2.......\n" + strings.Repeat(".........\n", 7), false, 2, 2, "2 is given twice in box 1 (row 1, column 1 and row 2, column 2)"},
+		{"diagonal", "3........\n.........\n..3......\n" + strings.Repeat(".........\n", 6), true, 3, 3, "3 is given twice in box 1"},
+		{"anti-diagonal", "........4\n" + strings.Repeat(".........\n", 7) + "4........\n", true, 9, 1, "4 is given twice on a diagonal (row 1, column 9 and row 9, column 1)"},
+		{"no diagonals", "........4\n" + strings.Repeat(".........\n", 7) + "4........\n", false, 0, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseSudoku(tt.grid, tt.diagonals)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("ParseSudoku: %v", err)
+				}
+				return
+			}
+			var se *SudokuError
+			if !errors.As(err, &se) || se.Line != tt.line || se.Col != tt.col || !strings.Contains(se.Msg, tt.want) {
+				t.Fatalf("ParseSudoku error %v, want %d:%d: %s", err, tt.line, tt.col, tt.want)
+			}
+		})
+	}
+	col := "5........\n" + strings.Repeat(".........\n", 4) + "5........\n" + strings.Repeat(".........\n", 3)
+	if _, err := ParseSudoku(col, false); err == nil || !strings.Contains(err.Error(), "6:1: 5 is given twice in column 1 (rows 1 and 6)") {
+		t.Errorf("a column's conflict: %v", err)
+	}
+	boxed := "53.|.7.|...\n6..|195|...\n.98|...|.6.\n---+---+---\n8..|.6.|..3\n4..|8.3|..1\n7..|.2.|..6\n---+---+---\n.6.|...|28.\n...|419|..5\n...|.8.|.79\n"
+	s, err := ParseSudoku(boxed, false)
+	if err != nil || s.N != 3 || s.Givens[3][0] != 8 {
+		t.Errorf("a grid drawn with separators: %v", err)
 	}
 }

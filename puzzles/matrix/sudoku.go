@@ -42,12 +42,13 @@ func (e *SudokuError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e
 func ParseSudoku(grid string, diagonals bool) (*Sudoku, error) {
 	var rows [][]int
 	var lineOf []int
+	var colOf [][]int // each cell's column in its line, from 1
 	for i, line := range strings.Split(strings.TrimRight(grid, "\n"), "\n") {
 		line = strings.TrimRight(line, " \t\r")
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		var row []int
+		var row, cols []int
 		for j, r := range line {
 			switch {
 			case r == ' ' || r == '|' || r == '-' || r == '+':
@@ -64,9 +65,14 @@ func ParseSudoku(grid string, diagonals bool) (*Sudoku, error) {
 				}
 				row = append(row, k+1)
 			}
+			cols = append(cols, j+1)
+		}
+		if len(row) == 0 {
+			continue // a line of '-', '+' and '|' between boxes, such as ---+---+---
 		}
 		rows = append(rows, row)
 		lineOf = append(lineOf, i+1)
+		colOf = append(colOf, cols)
 	}
 	size := len(rows)
 	n := int(math.Round(math.Sqrt(float64(size))))
@@ -79,13 +85,58 @@ func ParseSudoku(grid string, diagonals bool) (*Sudoku, error) {
 		}
 		for j, v := range row {
 			if v > size {
-				return nil, &SudokuError{lineOf[i], 1, fmt.Sprintf("row %d, cell %d is %c, past the %d symbols of a %d × %d grid", i+1, j+1, sudokuSymbols[v-1], size, size, size)}
+				return nil, &SudokuError{lineOf[i], colOf[i][j], fmt.Sprintf("row %d, cell %d is %c, past the %d symbols of a %d × %d grid", i+1, j+1, sudokuSymbols[v-1], size, size, size)}
 			}
 		}
+	}
+	if r, c, msg := conflict(rows, n, diagonals); msg != "" {
+		return nil, &SudokuError{lineOf[r], colOf[r][c], msg + ": a symbol is given once in each row, column and box" + map[bool]string{true: ", and on each diagonal"}[diagonals]}
 	}
 	s := &Sudoku{N: n, Givens: rows, Diagonals: diagonals}
 	s.m = s.matrix()
 	return s, nil
+}
+
+// conflict finds a given that an earlier given of the same symbol (in
+// reading order) shares a row, column, box (or, with diagonals, a
+// diagonal) with: its row and column, and what is wrong ("1 is given twice
+// in row 1 (columns 1 and 2)"); msg is "" if no two givens conflict.
+func conflict(rows [][]int, n int, diagonals bool) (r, c int, msg string) {
+	size := n * n
+	seen := map[[3]int][2]int{} // (kind of unit, which, symbol) → the cell first seen
+	for r, row := range rows {
+		for c, v := range row {
+			if v == 0 {
+				continue
+			}
+			units := [][2]int{{0, r}, {1, c}, {2, r/n*n + c/n}}
+			if diagonals && r == c {
+				units = append(units, [2]int{3, 0})
+			}
+			if diagonals && r+c == size-1 {
+				units = append(units, [2]int{3, 1})
+			}
+			for _, u := range units {
+				k := [3]int{u[0], u[1], v}
+				at, ok := seen[k]
+				if !ok {
+					seen[k] = [2]int{r, c}
+					continue
+				}
+				sym := sudokuSymbols[v-1]
+				switch u[0] {
+				case 0:
+					return r, c, fmt.Sprintf("%c is given twice in row %d (columns %d and %d)", sym, r+1, at[1]+1, c+1)
+				case 1:
+					return r, c, fmt.Sprintf("%c is given twice in column %d (rows %d and %d)", sym, c+1, at[0]+1, r+1)
+				case 2:
+					return r, c, fmt.Sprintf("%c is given twice in box %d (row %d, column %d and row %d, column %d)", sym, u[1]+1, at[0]+1, at[1]+1, r+1, c+1)
+				}
+				return r, c, fmt.Sprintf("%c is given twice on a diagonal (row %d, column %d and row %d, column %d)", sym, at[0]+1, at[1]+1, r+1, c+1)
+			}
+		}
+	}
+	return 0, 0, ""
 }
 
 // matrix encodes the Sudoku: items cell r,c; row r has d; column c has d;
