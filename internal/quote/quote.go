@@ -3,8 +3,10 @@
 package quote
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -31,4 +33,24 @@ func Short(s string) string {
 		k++
 	}
 	return fmt.Sprintf("%s (%d characters)", strconv.Quote(s[:i]+"…"), n)
+}
+
+// Controls returns text with its control characters other than newlines
+// written as escapes (\x1b, \a, \u0085), so that a title or a name from a
+// file cannot move a terminal's cursor or change its colours: text a
+// program prints for people, not for a program to read back.
+func Controls(text []byte) []byte {
+	if !bytes.ContainsFunc(text, func(r rune) bool { return r != '\n' && unicode.IsControl(r) }) {
+		return text
+	}
+	out := make([]byte, 0, len(text)+16)
+	for _, r := range string(text) {
+		if r == '\n' || !unicode.IsControl(r) {
+			out = utf8.AppendRune(out, r)
+			continue
+		}
+		q := strconv.QuoteRune(r) // '\x1b', '\a', '\u0085'
+		out = append(out, q[1:len(q)-1]...)
+	}
+	return out
 }

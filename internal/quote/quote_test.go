@@ -24,3 +24,17 @@ func TestShort(t *testing.T) {
 		})
 	}
 }
+
+func TestControls(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain title\nnext line\n", "plain title\nnext line\n"},
+		{"\x1b[31mRED\a\n", `\x1b[31mRED\a` + "\n"},
+		{"tab\there\r\n", `tab\there\r` + "\n"},
+		{"next line \u0085 and é", `next line \u0085 and é`},
+	}
+	for _, tt := range tests {
+		if got := string(Controls([]byte(tt.in))); got != tt.want {
+			t.Errorf("Controls(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/internal/plural"
+	"github.com/polytile/polytile/internal/quote"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -29,7 +30,8 @@ type Report struct {
 	Resumed int
 }
 
-// Write prints the report to w.
+// Write prints the report to w, its control characters (in a title, a
+// piece's name) written as escapes.
 func (t *Report) Write(w io.Writer) error {
 	spec, res := t.Spec, t.Result
 	some := ""
@@ -72,7 +74,7 @@ func (t *Report) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution, legend)
 	}
-	_, err := w.Write(b.Bytes())
+	_, err := w.Write(quote.Controls(b.Bytes())) // a title from a file must not drive the terminal
 	return err
 }
 

@@ -513,3 +513,24 @@ type testPiece struct {
 	Name  string   `json:"name"`
 	Cells [][2]int `json:"cells"`
 }
+
+// The report prints a title's control characters as
+// escapes: a spec from anywhere must not drive the terminal.
+func TestReportEscapesControls(t *testing.T) {
+	spec, err := specs.Parse("esc.yaml", []byte("title: \"\\e[31mRED\\a\"\nboard: {rows: 2, cols: 2}\npieces:\n  - set: domino\n    count: 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := Solve(context.Background(), spec, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := run.Write(&buf, false, 1); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.ContainsAny(out, "\x1b\a") || !strings.Contains(out, `\x1b[31mRED\a`) {
+		t.Errorf("the report:\n%q", out)
+	}
+}
