@@ -423,7 +423,7 @@ func (p *specParser) checkSize(key *yaml.Node, board *geom.Board, pieces []geom.
 	}
 	checks := 0
 	for _, pc := range pieces {
-		checks += len(pc.Orientations(board.Lattice())) * board.Len() * pc.Area()
+		checks += len(pc.Orientations(board.Lattice())) * board.Len() * len(pc.Cells)
 		if checks > maxCellChecks {
 			return p.errorf(key, "too large a puzzle: listing where its pieces fit would check more than %d cells; "+
 				"use smaller pieces or a smaller board", maxCellChecks)

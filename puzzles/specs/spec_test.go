@@ -488,3 +488,19 @@ func TestLoadDLXSize(t *testing.T) {
 		t.Error("ParseDLX of more than MaxDLXSize bytes: no error")
 	}
 }
+
+// The bounds on a puzzle's size count what listing its placements costs:
+// a million monominoes on a 1000 × 1000 board cost a million checks (the
+// copies of a piece are placed alike) and are no error; a large piece on
+// that board is (a straight piece of 300 cells, in two orientations),
+// with advice that fits it.
+func TestSizeBounds(t *testing.T) {
+	if _, err := Parse("mono.yaml", []byte("board: {rows: 1000, cols: 1000}\npieces:\n  - set: monomino\n    count: 1000000\n")); err != nil {
+		t.Errorf("a million monominoes: %v", err)
+	}
+	big := "board: {rows: 1000, cols: 1000}\npieces:\n  - name: I\n    shape: \"" + strings.Repeat("#", 300) + "\"\n    count: 3333\n  - set: monomino\n    count: 100\n"
+	_, err := Parse("big.yaml", []byte(big))
+	if err == nil || !strings.Contains(err.Error(), "listing where its pieces fit would check more than") || !strings.Contains(err.Error(), "smaller pieces or a smaller board") {
+		t.Errorf("a piece of 300 cells on a million: %v", err)
+	}
+}
