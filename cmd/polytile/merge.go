@@ -22,7 +22,7 @@ func newMergeCmd() *cobra.Command {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err
 			}
-			write := func(w io.Writer) error { return results.MergeFilesTo(w, args, spec, "", 0) }
+			write := func(w io.Writer) error { return results.MergeFilesTo(cmd.Context(), w, args, spec, "", 0) }
 			if output == "" || output == "-" {
 				return write(cmd.OutOrStdout())
 			}

@@ -62,10 +62,12 @@ func Create(path string) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
+	sweep(dir, "."+base+".*.tmp")
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
 		return nil, named(err, path)
 	}
+	lock(f) // held while it is written: a file no one holds was left by a killed run
 	mode := modeFor(info)
 	// os.CreateTemp makes files only the owner may read.
 	if err := f.Chmod(mode); err != nil {
@@ -158,9 +160,24 @@ func (f *File) Close() error {
 // Commit closes the file if it is open and puts the data in place. On
 // failure it removes the temporary file, leaving what was at the path.
 func (f *File) Commit() error {
-	err := f.Close()
-	if err == nil && f.temp {
-		err = os.Rename(f.f.Name(), f.target)
+	var err error
+	if !f.closed && f.temp {
+		// Put it in place before closing it, while its lock is held.
+		if err = f.f.Sync(); err == nil {
+			err = os.Rename(f.f.Name(), f.target)
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			f.temp = false
+			return nil
+		}
+	} else {
+		err = f.Close()
+		if err == nil && f.temp {
+			err = os.Rename(f.f.Name(), f.target)
+		}
 	}
 	if err != nil {
 		f.Abort()
@@ -204,6 +221,74 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	return f.Commit()
 }
 
+// sweep removes the files in dir that match pattern and that no process
+// holds locked: temporary files that a killed run left (a live run holds
+// the lock on its own). A file that cannot be examined is left.
+func sweep(dir, pattern string) {
+	names, _ := filepath.Glob(filepath.Join(dir, pattern))
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && lock(f) == nil {
+			os.Remove(name)
+		}
+		f.Close()
+	}
+}
+
+// Scratch is a private directory for a run's temporary files, locked for
+// as long as the run lives, so that the next run removes it if the run
+// is killed before it can.
+type Scratch struct {
+	Dir  string
+	lock *os.File
+}
+
+// NewScratch makes a scratch directory in parent ("": the system's
+// temporary directory) named prefix followed by random characters, first
+// removing those of that prefix that no live run holds.
+func NewScratch(parent, prefix string) (*Scratch, error) {
+	if parent == "" {
+		parent = os.TempDir()
+	}
+	if stale, _ := filepath.Glob(filepath.Join(parent, prefix+"*")); len(stale) > 0 {
+		for _, d := range stale {
+			f, err := os.Open(filepath.Join(d, ".lock"))
+			if err != nil {
+				continue
+			}
+			if lock(f) == nil {
+				os.RemoveAll(d)
+			}
+			f.Close()
+		}
+	}
+	dir, err := os.MkdirTemp(parent, prefix+"*")
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Create(filepath.Join(dir, ".lock"))
+	if err == nil {
+		err = lock(f)
+	}
+	if err != nil {
+		if f != nil {
+			f.Close()
+		}
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return &Scratch{Dir: dir, lock: f}, nil
+}
+
+// Remove removes the scratch directory and all it holds.
+func (s *Scratch) Remove() {
+	os.RemoveAll(s.Dir)
+	s.lock.Close()
+}
+
 // ReplaceFile writes a regular file at path itself with write, as
 // WriteFile does, but never through what is there: a symbolic link at
 // path is replaced by the file, not followed, and a FIFO, a device or a
@@ -226,10 +311,12 @@ func ReplaceFile(path string, write func(io.Writer) error) error {
 	if dir == "" {
 		dir = "."
 	}
+	sweep(dir, "."+base+".*.tmp")
 	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
 		return named(err, path)
 	}
+	lock(tmp)
 	f := &File{f: tmp, path: path, target: path, temp: true}
 	if err := tmp.Chmod(modeFor(info)); err != nil {
 		f.Abort()

@@ -446,3 +446,63 @@ func TestReplaceFile(t *testing.T) {
 		t.Errorf("the directory holds %d files, want victim, link, fifo and nothing else (no temporary file)", len(entries))
 	}
 }
+
+// A temporary file that a killed run left beside its output is removed by
+// the next run on that output; one that a live run holds is not.
+func TestSweepKilledRunsTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.svg")
+	stale := filepath.Join(dir, ".out.svg.123.tmp")
+	if err := os.WriteFile(stale, []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	live, err := Create(out) // holds its own temporary file
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the killed run's %s is still there", filepath.Base(stale))
+	}
+	second, err := Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(live.f.Name()); err != nil {
+		t.Errorf("a second writer removed the live one's temporary file: %v", err)
+	}
+	second.Abort()
+	if err := live.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A scratch directory is removed by Remove, and one that a killed run
+// left (its lock free) by the next NewScratch; a live one is kept.
+func TestScratch(t *testing.T) {
+	parent := t.TempDir()
+	live, err := NewScratch(parent, "polytile-merge-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(parent, "polytile-merge-killed")
+	if err := os.MkdirAll(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(stale, ".lock"), nil, 0o644)
+	os.WriteFile(filepath.Join(stale, "run-1"), []byte("records"), 0o644)
+	next, err := NewScratch(parent, "polytile-merge-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the killed run's scratch directory is still there")
+	}
+	if _, err := os.Stat(live.Dir); err != nil {
+		t.Errorf("the live run's scratch directory was removed: %v", err)
+	}
+	live.Remove()
+	next.Remove()
+	if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+		t.Errorf("%d entries left after Remove", len(entries))
+	}
+}

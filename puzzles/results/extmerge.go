@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"container/heap"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 )
 
@@ -27,20 +29,43 @@ const DefaultMergeChunk = 50_000
 // sorts chunk solutions at a time (0: DefaultMergeChunk) into runs it
 // spills to temporary files in dir ("": the system's), and merges the
 // runs. Its memory is about chunk solutions, whatever the files' size.
-func MergeFilesTo(w io.Writer, paths []string, spec string, dir string, chunk int) error {
+// The runs are in a scratch directory of their own (polytile-merge-*),
+// removed on every return; one that a killed merge left is removed by the
+// next merge in dir. Canceling ctx stops the merge within a few thousand
+// solutions, with ctx's cause.
+func MergeFilesTo(ctx context.Context, w io.Writer, paths []string, spec string, dir string, chunk int) error {
 	if chunk <= 0 {
 		chunk = DefaultMergeChunk
 	}
-	m, err := readHeads(paths, spec)
+	m, err := readHeads(ctx, paths, spec)
 	if err != nil {
 		return err
 	}
-	runs := &runFiles{dir: dir, chunk: chunk}
-	defer runs.remove()
-	if err := sortRuns(m, runs); err != nil {
+	scratch, err := safefile.NewScratch(dir, "polytile-merge-")
+	if err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	runs := &runFiles{dir: scratch.Dir, chunk: chunk}
+	defer func() {
+		runs.remove()
+		scratch.Remove()
+	}()
+	if err := sortRuns(ctx, m, runs); err != nil {
 		return err
 	}
-	return mergeRuns(w, m, runs.files)
+	return mergeRuns(ctx, w, m, runs.files)
+}
+
+// checkEvery is how many solutions a merge reads or writes between looks
+// at its context.
+const checkEvery = 4096
+
+// stopped returns ctx's cause, as an error of the merge, if ctx is done.
+func stopped(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("merge stopped: %w; nothing written", context.Cause(ctx))
 }
 
 // streamMerge is what a merge of shard files knows before it reads their
@@ -54,13 +79,19 @@ type streamMerge struct {
 // readHeads reads the headers and end lines of the shard files at paths,
 // and checks, before any solution is, that they make one complete search
 // of the puzzle of spec ("": the one they carry).
-func readHeads(paths []string, spec string) (*streamMerge, error) {
+func readHeads(ctx context.Context, paths []string, spec string) (*streamMerge, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("results: no shards")
 	}
 	shards := make([]*Shard, len(paths))
 	for i, path := range paths {
-		sf, err := scanShard(path, nil)
+		n := 0
+		sf, err := scanShard(path, func(*ShardSolution) error {
+			if n++; n%checkEvery == 0 {
+				return stopped(ctx)
+			}
+			return nil
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -90,7 +121,7 @@ func readHeads(paths []string, spec string) (*streamMerge, error) {
 // sortRuns reads every solution of m's shards, checks it and puts it in
 // canonical form (checkers), and adds it to runs in the order read,
 // counting them in m.out.
-func sortRuns(m *streamMerge, runs *runFiles) error {
+func sortRuns(ctx context.Context, m *streamMerge, runs *runFiles) error {
 	c := startCheckers(m.puzzle, m.shards)
 	collected := make(chan error, 1)
 	go func() {
@@ -105,7 +136,7 @@ func sortRuns(m *streamMerge, runs *runFiles) error {
 			return nil
 		})
 	}()
-	readErr := c.feed(m.shards)
+	readErr := c.feed(ctx, m.shards)
 	c.close()
 	if err := <-collected; err != nil {
 		return err
@@ -170,7 +201,7 @@ func startCheckers(p puzzles.Problem, shards []*Shard) *checkers {
 
 // feed reads the solutions of shards and gives them to the checkers in
 // groups, in order. It returns the first error reading.
-func (c *checkers) feed(shards []*Shard) error {
+func (c *checkers) feed(ctx context.Context, shards []*Shard) error {
 	seq := 0
 	for k, sf := range shards {
 		g := &group{seq: seq, from: k}
@@ -180,6 +211,7 @@ func (c *checkers) feed(shards []*Shard) error {
 				c.todo <- g
 				seq++
 				g = &group{seq: seq, from: k}
+				return stopped(ctx)
 			}
 			return nil
 		})
@@ -284,7 +316,7 @@ func (rs *runFiles) remove() {
 // mergeRuns writes m's result to w as Result.Encode writes it: its head,
 // then the solutions of the sorted runs merged in canonical order, each
 // once. A solution in two shards is an error.
-func mergeRuns(w io.Writer, m *streamMerge, runs []*os.File) error {
+func mergeRuns(ctx context.Context, w io.Writer, m *streamMerge, runs []*os.File) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if err := m.out.encodeHead(bw); err != nil {
 		return err
@@ -316,7 +348,11 @@ func mergeRuns(w io.Writer, m *streamMerge, runs []*os.File) error {
 		}
 		bw.WriteString("\n    ")
 		bw.Write(r.line)
-		n++
+		if n++; n%checkEvery == 0 {
+			if err := stopped(ctx); err != nil {
+				return err
+			}
+		}
 		last = &r
 		if next, ok, err := readRecord(readers[r.run]); err != nil {
 			return err

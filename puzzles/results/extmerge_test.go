@@ -2,6 +2,8 @@ package results
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,7 +36,7 @@ func TestMergeFilesTo(t *testing.T) {
 				paths = append(paths, p)
 			}
 			var buf bytes.Buffer
-			if err := MergeFilesTo(&buf, paths, "", dir, tt.chunk); err != nil {
+			if err := MergeFilesTo(context.Background(), &buf, paths, "", dir, tt.chunk); err != nil {
 				t.Fatal(err)
 			}
 			if got, want := buf.String(), whole(t, spec); got != want {
@@ -57,7 +59,47 @@ func TestMergeFilesTo(t *testing.T) {
 	dup := append([]string{other[0], lines[1]}, other[1:]...)
 	os.WriteFile(b, []byte(strings.Join(dup, "\n")), 0o644)
 	var buf bytes.Buffer
-	if err := MergeFilesTo(&buf, []string{a, b}, "", dir, 5); err == nil {
+	if err := MergeFilesTo(context.Background(), &buf, []string{a, b}, "", dir, 5); err == nil {
 		t.Errorf("a solution twice: no error")
+	}
+}
+
+// A merge stops when its context is canceled, with the cause, leaving no
+// scratch directory; one that a killed merge left is removed by the next
+// merge; a line longer than MaxLine is an error at its line, not memory.
+func TestMergeFilesToStops(t *testing.T) {
+	spec := mustSpec(t, "pentominoes-6x10")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(shardLines(t, spec, 0, 1), "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	killed := filepath.Join(dir, "polytile-merge-killed")
+	os.MkdirAll(killed, 0o755)
+	os.WriteFile(filepath.Join(killed, ".lock"), nil, 0o644)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cause := errors.New("told to stop")
+	cancel(cause)
+	var buf bytes.Buffer
+	err := MergeFilesTo(ctx, &buf, []string{path}, "", dir, 100)
+	if !errors.Is(err, cause) || !strings.Contains(err.Error(), "merge stopped") {
+		t.Errorf("MergeFilesTo with its context canceled: %v, want it stopped by %v", err, cause)
+	}
+	if err := MergeFilesTo(context.Background(), &buf, []string{path}, "", dir, 100); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "polytile-merge-*")); len(left) != 0 {
+		t.Errorf("scratch directories left: %v", left)
+	}
+	// A header, then 65 MiB of zeros: a sparse file, without a newline.
+	long := filepath.Join(dir, "long.jsonl")
+	header := shardLines(t, spec, 0, 1)[0] + "\n"
+	os.WriteFile(long, []byte(header), 0o644)
+	if err := os.Truncate(long, int64(len(header))+MaxLine+1<<20); err != nil {
+		t.Fatal(err)
+	}
+	err = MergeFilesTo(context.Background(), &buf, []string{long}, "", dir, 0)
+	if err == nil || !strings.Contains(err.Error(), "long.jsonl:2: a line longer than 64 MiB") {
+		t.Errorf("a line of 65 MiB: %v", err)
 	}
 }

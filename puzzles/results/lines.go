@@ -29,12 +29,33 @@ func newLineReader(r io.Reader, name string) *lineReader {
 	return &lineReader{br: br, name: name}
 }
 
+// MaxLine is the longest line a file of saved results may have: 64 MiB,
+// far more than a solution of any puzzle polytile can search takes (a
+// million monominoes' take about 30 MiB). A longer line is an error, read
+// no further: a damaged or hostile file (a sparse one of gigabytes of
+// zeros, say) costs no more memory than that.
+const MaxLine = 64 << 20
+
 // next returns the next line with its newline, or without one if it is
 // the file's last and has none (a file cut short), with a nil error; after
 // the last line it returns nil and io.EOF. The line is the caller's to
-// keep. An error reading is "name:line: …".
+// keep. An error reading is "name:line: …"; a line longer than MaxLine is
+// one.
 func (lr *lineReader) next() ([]byte, error) {
-	line, err := lr.br.ReadBytes('\n')
+	var line []byte
+	var err error
+	for {
+		var chunk []byte
+		chunk, err = lr.br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			break
+		}
+		if len(line) > MaxLine {
+			lr.n++
+			return nil, lr.errorf("a line longer than %d MiB: not a file polytile writes", MaxLine>>20)
+		}
+	}
 	if len(line) > 0 {
 		lr.n++
 		if errors.Is(err, io.EOF) {
