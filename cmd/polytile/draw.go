@@ -70,10 +70,19 @@ func newPiecesCmd() *cobra.Command {
 					return err
 				}
 			}
-			pieces, lat, spec, err := specs.LoadPieces(args[0])
+			type loaded struct {
+				pieces []geom.Piece
+				lat    geom.Lattice
+				spec   *specs.Spec
+			}
+			l, err := interruptible(cmd.Context(), func() (loaded, error) {
+				pieces, lat, spec, err := specs.LoadPieces(args[0])
+				return loaded{pieces, lat, spec}, err
+			})
 			if err != nil {
 				return err
 			}
+			pieces, lat, spec := l.pieces, l.lat, l.spec
 			if ascii {
 				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], spec), lat, pieces)
 			}
@@ -147,7 +156,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if results.IsSaved(name) && render.IsSite(f.output) {
-		all, err := results.LoadAll(name)
+		all, err := interruptible(cmd.Context(), func() (*results.All, error) { return results.LoadAll(name) })
 		if err != nil {
 			return err
 		}
@@ -156,7 +165,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if results.IsSaved(name) {
 		return f.drawSaved(cmd, name)
 	}
-	spec, err := specs.Load(name)
+	spec, err := interruptible(cmd.Context(), func() (*specs.Spec, error) { return specs.Load(name) })
 	if err != nil {
 		return err
 	}
@@ -231,7 +240,7 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // without solving again, with its spec's look; a picture of a part of the
 // solutions says so in its title.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
-	saved, err := results.Load(path, f.pick(nil))
+	saved, err := interruptible(cmd.Context(), func() (*results.Saved, error) { return results.Load(path, f.pick(nil)) })
 	if err != nil {
 		return err
 	}

@@ -122,3 +122,26 @@ func helpDir() fs.FS {
 
 func helpText(name string) string     { t, _ := help.Parts(name); return t }
 func helpExamples(name string) string { _, e := help.Parts(name); return e }
+
+// interruptible returns what load gives, or, as soon as ctx ends, ctx's
+// cause: opening a file can wait for ever (a FIFO no one writes to, a
+// terminal), and a signal must still end the command. A load cut short
+// goes on in the background until the command exits, which it is about to.
+func interruptible[T any](ctx context.Context, load func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := load()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, fmt.Errorf("stopped while reading: %w", context.Cause(ctx))
+	}
+}
