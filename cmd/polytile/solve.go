@@ -115,8 +115,14 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		Shards:             shards,
 	}
 	solve := results.Solve
-	if f.resume != "" {
+	switch {
+	case f.resume != "":
 		solve = results.Resume
+	case !f.json && f.jsonl == "":
+		// The report shows f.show solutions: keep only those.
+		solve = func(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, _ string) (*results.Run, error) {
+			return results.SolveShowing(ctx, spec, cfg, f.show)
+		}
 	}
 	run, solveErr := solve(ctx, spec, cfg, f.jsonl)
 	stop()

@@ -209,11 +209,11 @@ func (s *Sudoku) Grid(sol []int) []string {
 		cells[r] = make([]byte, size)
 	}
 	for _, k := range sol {
-		name := s.m.Names[k] // rRcC=D
-		var r, c int
-		var d byte
-		fmt.Sscanf(name, "r%dc%d=%c", &r, &c, &d)
-		cells[r-1][c-1] = d
+		// An option's first item is its cell, r*size + c; its second, that
+		// row r has symbol d, size*size + r*size + d (see matrix).
+		o := s.m.Options[k]
+		r, c := o[0]/size, o[0]%size
+		cells[r][c] = sudokuSymbols[o[1]-size*size-r*size]
 	}
 	out := make([]string, size)
 	for r := range cells {

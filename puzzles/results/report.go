@@ -72,7 +72,7 @@ func (t *Report) Write(w io.Writer) error {
 		if l, ok := d.Solution.(puzzles.Legender); ok {
 			legend = l.Legend()
 		}
-		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s%s", i+1, some, len(res.Distinct), d.Orbit, d.Solution, legend)
+		fmt.Fprintf(&b, "\nsolution %d of %s%d (orbit %d):\n%s%s", i+1, some, t.Distinct, d.Orbit, d.Solution, legend)
 	}
 	_, err := w.Write(quote.Controls(b.Bytes())) // a title from a file must not drive the terminal
 	return err

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/polytile/polytile/internal/cputime"
@@ -103,6 +105,52 @@ func Solve(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, path
 		}
 	}
 	return solveTo(ctx, spec, &c, path, h, nil)
+}
+
+// SolveShowing is Solve without a file for a search whose report shows
+// only its first show distinct solutions (Run.Write with show): the
+// result keeps just those, the first in canonical order (Answer.SortKey),
+// and counts the rest, so that its memory is bounded by show however many
+// solutions the search finds (an empty 25 × 25 Sudoku finds ten thousand
+// a second). Run.Raw and Run.Distinct count them all.
+func SolveShowing(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, show int) (*Run, error) {
+	c := puzzles.SolveConfig{}
+	if cfg != nil {
+		c = *cfg
+	}
+	type kept struct {
+		key string
+		c   puzzles.Class
+	}
+	var first []kept // the show smallest keys, in order
+	var raw, distinct int64
+	c.Each = func(d puzzles.Class, _ int) bool {
+		raw += int64(d.Orbit)
+		distinct++
+		if show <= 0 {
+			return true
+		}
+		key := d.Solution.SortKey()
+		if len(first) == show && key >= first[show-1].key {
+			return true
+		}
+		i, _ := slices.BinarySearchFunc(first, key, func(k kept, key string) int { return strings.Compare(k.key, key) })
+		first = slices.Insert(first, i, kept{key, d})
+		if len(first) > show {
+			first = first[:show]
+		}
+		return true
+	}
+	run, err := solveTo(ctx, spec, &c, "", nil, nil)
+	if run == nil {
+		return nil, err
+	}
+	run.Result.Distinct = make([]puzzles.Class, len(first))
+	for i, k := range first {
+		run.Result.Distinct[i] = k.c
+	}
+	run.Raw, run.Distinct = raw, distinct
+	return run, err
 }
 
 // solveTo is Solve, streaming to path with header h unless path is "",
