@@ -138,6 +138,10 @@ func (f *File) Write(p []byte) (int, error) {
 // Name returns the path given to Create.
 func (f *File) Name() string { return f.path }
 
+// Sync commits what was written so far to disk. It may run while another
+// goroutine writes.
+func (f *File) Sync() error { return named(f.f.Sync(), f.path) }
+
 // Close ends the writing: it syncs the data to disk and closes the file.
 // The data of a temporary file is not under the path until Commit renames
 // it there; after Close that is all Commit does, so that many files can be

@@ -27,6 +27,8 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/polytile/polytile/internal/safefile"
@@ -164,7 +166,37 @@ type Writer struct {
 	distinct, raw int64
 	flushed       time.Time // when the data was last flushed
 
-	buf []byte // a solution's line
+	buf      []byte      // a solution's line
+	unsynced int64       // bytes written since the last sync began
+	syncing  atomic.Bool // a sync runs in the background
+	synced   sync.WaitGroup
+}
+
+// SyncEvery is how many bytes a Writer of a file (Create) writes between
+// syncs, which it runs in the background: what is written but not yet on
+// disk stays about that much, so that closing the file after a stop (its
+// end line, then a last sync) is prompt however fast the search wrote.
+const SyncEvery = 32 << 20
+
+// wrote counts n bytes written, and starts a background sync of the file
+// once SyncEvery have been since the last one began (none while one runs).
+func (w *Writer) wrote(n int) {
+	if w.file == nil {
+		return
+	}
+	if w.unsynced += int64(n); w.unsynced < SyncEvery || w.syncing.Load() {
+		return
+	}
+	if err := w.bw.Flush(); err != nil {
+		w.err = fmt.Errorf("%s: %w", w.name, err)
+		return
+	}
+	w.unsynced = 0
+	w.syncing.Store(true)
+	w.synced.Go(func() {
+		w.file.Sync()
+		w.syncing.Store(false)
+	})
 }
 
 // NewWriter starts a shard file on w with its header.
@@ -210,6 +242,7 @@ func (w *Writer) line(v any) {
 	if _, err := w.bw.Write(data); err != nil {
 		w.err = fmt.Errorf("%s: %w", w.name, err)
 	}
+	w.wrote(len(data))
 }
 
 // Add writes one distinct solution, found by the task numbered task. It
@@ -221,6 +254,7 @@ func (w *Writer) Add(d puzzles.Class, task int) bool {
 		if _, err := w.bw.Write(w.buf); err != nil {
 			w.err = fmt.Errorf("%s: %w", w.name, err)
 		}
+		w.wrote(len(w.buf))
 	}
 	w.distinct++
 	w.raw += int64(d.Orbit)
@@ -304,6 +338,7 @@ func (w *Writer) Close(end *End) error {
 	if w.file == nil {
 		return w.err
 	}
+	w.synced.Wait()
 	if w.err != nil {
 		w.file.Abort()
 		return w.err
@@ -317,6 +352,7 @@ func (w *Writer) Close(end *End) error {
 // Abort stops writing and, for Create, removes the temporary file.
 func (w *Writer) Abort() {
 	if w.file != nil {
+		w.synced.Wait()
 		w.file.Abort()
 	}
 	if w.err == nil {

@@ -102,10 +102,13 @@ type merger struct {
 	est     *estimator         // nil if no one asked for progress
 
 	// The merger's own.
-	distinct int64 // classes taken
-	stopped  bool  // by the limit or by Each
-	err      error // what stopped the merger, if not ctx, the limit or Each
-	spilled  int64 // classes that went through spill files
+	distinct int64     // classes taken
+	stopped  bool      // by the limit, by Each, or by until
+	until    time.Time // after an interruption, when to stop taking classes
+	parent   context.Context
+
+	err     error // what stopped the merger, if not ctx, the limit or Each
+	spilled int64 // classes that went through spill files
 
 	// Shared with the workers.
 	next  atomic.Int64  // the next task to claim
@@ -136,6 +139,7 @@ func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker f
 	workers = max(1, min(workers, len(tasks)))
 	m.res.Workers, m.ahead = workers, 64+8*workers
 	parent := ctx
+	m.parent = parent
 	ctx, m.cancel = context.WithCancel(ctx)
 	defer m.cancel()
 	defer context.AfterFunc(ctx, m.wakeAll)()
@@ -164,7 +168,9 @@ func (m *merger) run(ctx context.Context, tasks []task, workers int, newWorker f
 	m.merge(ctx)
 	wg.Wait()
 	if parent.Err() != nil {
-		m.rest() // interrupted: keep what the other tasks found, in task order
+		// Interrupted: keep what the other tasks found, in task order, for
+		// as long as restBudget allows (overBudget).
+		m.rest()
 	}
 	m.finish(parent.Err() != nil)
 	if m.err != nil {
@@ -253,6 +259,29 @@ func (m *merger) advance() bool {
 	return m.front < len(m.results) && !m.stopped
 }
 
+// restBudget is how long an interrupted search goes on taking what its
+// tasks found.
+const restBudget = 500 * time.Millisecond
+
+// budgetEvery is how many classes the merger takes between looks at its
+// budget.
+const budgetEvery = 64
+
+// overBudget reports whether the search was interrupted restBudget ago or
+// more (counted from the first look after the interruption): a fast
+// search may have spilled gigabytes of classes that its tasks found, and a
+// stop must be prompt. A task not taken whole then counts as not run (a
+// resumed search runs it again).
+func (m *merger) overBudget() bool {
+	if m.parent == nil || m.parent.Err() == nil {
+		return false
+	}
+	if m.until.IsZero() {
+		m.until = time.Now().Add(restBudget)
+	}
+	return time.Now().After(m.until)
+}
+
 // rest takes, once the workers have stopped, what the tasks after the
 // front found, in task order.
 func (m *merger) rest() {
@@ -278,7 +307,10 @@ func (m *merger) drain(i int) bool {
 			m.fail(err)
 			return false
 		}
-		for _, d := range ds {
+		for k, d := range ds {
+			if k%budgetEvery == 0 && m.overBudget() {
+				m.stopped = true
+			}
 			if m.stopped {
 				return false
 			}
@@ -291,7 +323,10 @@ func (m *merger) drain(i int) bool {
 	r.distinct = nil
 	r.taken.Broadcast()
 	r.mu.Unlock()
-	for _, d := range ds {
+	for k, d := range ds {
+		if k%budgetEvery == 0 && m.overBudget() {
+			m.stopped = true
+		}
 		if m.stopped {
 			break
 		}

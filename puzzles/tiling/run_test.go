@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
@@ -286,5 +287,34 @@ func TestFingerprint(t *testing.T) {
 	if fa == b.Puzzle.Fingerprint(nil) || fa == a.Puzzle.Fingerprint(&puzzles.SolveConfig{NoSymmetryBreaking: true}) ||
 		fa == a.Puzzle.Fingerprint(&puzzles.SolveConfig{Engine: puzzles.EngineDLX}) {
 		t.Errorf("the fingerprint does not tell puzzles, engines or splits apart")
+	}
+}
+
+// An interrupted search stops taking what its tasks found soon after the
+// interruption (restBudget), however much they found: a search of billions
+// of classes, each taken slowly, ends within 2 s of its context, its
+// result partial. (The bound is a behaviour, the goal for a stop,
+// not a measure of speed.)
+func TestInterruptedSearchStopsTaking(t *testing.T) {
+	var pieces []geom.Piece
+	for i := range 16 {
+		pieces = append(pieces, geom.Piece{Name: fmt.Sprint("P", i), Cells: []geom.Cell{{}}, Count: 1})
+	}
+	p := mustPuzzle(t, mustRect(t, 1, 16), pieces)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	taken := 0
+	each := func(puzzles.Class, int) bool {
+		taken++
+		time.Sleep(20 * time.Microsecond) // a slow file
+		return true
+	}
+	start := time.Now()
+	res, err := p.Solve(ctx, &puzzles.SolveConfig{Workers: 2, Each: each})
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the search took %v to stop after its context ended at 300ms; want well under 2 s", took)
+	}
+	if err == nil || res.Complete || taken == 0 {
+		t.Errorf("Solve = complete %v, %d taken, %v; want a partial result and the context's error", res.Complete, taken, err)
 	}
 }
