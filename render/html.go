@@ -56,8 +56,10 @@ func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".h
 // such as ?covers=X@2,3 (piece X covers row 2, column 3) allows; every
 // page honours the query, and links between pages keep it.
 //
-// Each file is written to a temporary name and renamed (package
-// safefile); ctx stops the writing between files. Every file is a regular
+// Each file is written to a temporary name, and all are renamed into
+// place once every one is written (package safefile): a site stopped or
+// failed half-way leaves nothing of itself. ctx stops the writing between
+// files. Every file is a regular
 // file in the site's directory: a symbolic link there is replaced, never
 // followed, and a FIFO or device refused, so a link planted in the
 // directory cannot send a page outside it. It returns the files written.
@@ -70,16 +72,26 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	var written []string
+	// Every file is written first and put in place at the end, so that a
+	// site stopped or failed half-way leaves nothing of itself.
+	var pending []*safefile.File
+	defer func() {
+		for _, f := range pending {
+			f.Abort() // after a Commit it does nothing
+		}
+	}()
 	write := func(name string, f func(io.Writer) error) error {
 		if err := ctx.Err(); err != nil {
 			return &stopError{err: err, cause: context.Cause(ctx)}
 		}
-		p := filepath.Join(dir, name)
-		if err := safefile.ReplaceFile(p, f); err != nil {
+		file, err := safefile.CreateReplacing(filepath.Join(dir, name))
+		if err != nil {
 			return err
 		}
-		written = append(written, p)
+		if err := file.WriteAll(f); err != nil {
+			return err
+		}
+		pending = append(pending, file)
 		return nil
 	}
 	// The poster and the downloads first: the pages link to them.
@@ -88,7 +100,7 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			return EncodeContext(ctx, w, f, []*gallery.Sheet{site.Poster}, opt)
 		})
 		if err != nil {
-			return written, err
+			return nil, err
 		}
 	}
 	for _, d := range downloads {
@@ -96,7 +108,7 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			continue // the input itself, in place already
 		}
 		if err := write(d.Name, func(w io.Writer) error { _, err := w.Write(d.Data); return err }); err != nil {
-			return written, err
+			return nil, err
 		}
 	}
 	pages := (len(site.Solutions) + SitePerPage - 1) / SitePerPage
@@ -108,7 +120,7 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 	}
 	common, err := newSitePage(ctx, site, stem, downloads)
 	if err != nil {
-		return written, err
+		return nil, err
 	}
 	for i := range pages {
 		page := *common
@@ -120,13 +132,23 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			svg, err := inlineSVG(ctx, s.Sheet, fmt.Sprintf("s%d", s.Number),
 				fmt.Sprintf("Solution %d of %d, orbit %d: %s", s.Number, len(site.Solutions), s.Orbit, common.describe(s.Grid)))
 			if err != nil {
-				return written, err
+				return nil, err
 			}
 			page.Solutions = append(page.Solutions, pageSolution{Number: s.Number, Orbit: s.Orbit, Grid: s.Grid, SVG: svg})
 		}
 		if err := write(pageName(i), func(w io.Writer) error { return siteTemplate().Execute(w, &page) }); err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, &stopError{err: err, cause: context.Cause(ctx)}
+	}
+	var written []string
+	for _, f := range pending {
+		if err := f.Commit(); err != nil {
 			return written, err
 		}
+		written = append(written, f.Name())
 	}
 	return written, nil
 }

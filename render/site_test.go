@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -264,5 +265,67 @@ func TestSiteInBrowser(t *testing.T) {
 	defer mu.Unlock()
 	if problems != nil {
 		t.Errorf("the page wrote to its console: %v", problems)
+	}
+}
+
+// stopAfter is a context that ends on its nth look at Err: a stop in the
+// middle of a piece of work, wherever that is.
+type stopAfter struct {
+	context.Context
+	n    atomic.Int64
+	done chan struct{}
+	once sync.Once
+}
+
+func newStopAfter(n int64) *stopAfter {
+	s := &stopAfter{Context: context.Background(), done: make(chan struct{})}
+	s.n.Store(n)
+	return s
+}
+
+func (s *stopAfter) Err() error {
+	if s.n.Add(-1) < 0 {
+		s.once.Do(func() { close(s.done) })
+		return context.Canceled
+	}
+	return nil
+}
+
+func (s *stopAfter) Done() <-chan struct{} { return s.done }
+
+// A site stopped half-way leaves nothing of itself: no poster written
+// before the stop, no temporary file; a site written whole has every file.
+func TestWriteSiteStopped(t *testing.T) {
+	_, classes := scottSite(t)
+	site, err := gallery.NewSite(classes, &gallery.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Count the looks a whole site takes, then stop at points through it.
+	count := newStopAfter(1 << 40)
+	if _, err := WriteSite(count, filepath.Join(t.TempDir(), "index.html"), site, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	looks := 1<<40 - count.n.Load()
+	if looks < 8 {
+		t.Fatalf("a site takes %d looks at its context; want more to stop between", looks)
+	}
+	for _, n := range []int64{1, looks / 4, looks / 2, looks - 2, looks + 1} {
+		dir := t.TempDir()
+		files, err := WriteSite(newStopAfter(n), filepath.Join(dir, "index.html"), site, []Download{{Name: "solutions.json", Data: []byte("{}")}}, nil)
+		entries, _ := os.ReadDir(dir)
+		if err == nil {
+			if n <= looks-2 || len(entries) != 5 {
+				t.Errorf("stop at look %d: no error, and %d files", n, len(entries))
+			}
+			continue
+		}
+		if len(files) != 0 || len(entries) != 0 {
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			t.Errorf("stopped at look %d (%v): wrote %v, left %v", n, err, files, names)
+		}
 	}
 }

@@ -300,16 +300,31 @@ func (s *Scratch) Remove() {
 // a directory it was given (the pages of a web gallery beside its first
 // one), where a link planted beforehand must not send the data elsewhere.
 func ReplaceFile(path string, write func(io.Writer) error) error {
+	f, err := CreateReplacing(path)
+	if err != nil {
+		return err
+	}
+	if err := f.WriteAll(write); err != nil {
+		return err
+	}
+	return f.Commit()
+}
+
+// CreateReplacing starts writing the regular file at path itself, as
+// ReplaceFile writes it: to a temporary file that Commit renames over
+// whatever is at path, a symbolic link included (never followed); a FIFO,
+// a device or a directory there is refused.
+func CreateReplacing(path string) (*File, error) {
 	info, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		info = nil
 	case err != nil:
-		return named(err, path)
+		return nil, named(err, path)
 	case info.Mode()&fs.ModeSymlink != 0:
 		info = nil // the link is replaced; its target keeps what it has
 	case !info.Mode().IsRegular():
-		return &fs.PathError{Op: "write", Path: path, Err: errors.New("not a regular file: only a regular file or a link is replaced here")}
+		return nil, &fs.PathError{Op: "write", Path: path, Err: errors.New("not a regular file: only a regular file or a link is replaced here")}
 	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -318,24 +333,32 @@ func ReplaceFile(path string, write func(io.Writer) error) error {
 	sweep(dir, "."+base+".*.tmp")
 	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return named(err, path)
+		return nil, named(err, path)
 	}
 	lock(tmp)
 	f := &File{f: tmp, path: path, target: path, temp: true}
 	if err := tmp.Chmod(modeFor(info)); err != nil {
 		f.Abort()
-		return named(err, path)
+		return nil, named(err, path)
 	}
+	return f, nil
+}
+
+// WriteAll writes f with write, buffered, and closes it, leaving it to be
+// put in place by Commit; on failure it aborts f.
+func (f *File) WriteAll(write func(io.Writer) error) error {
 	w := bufio.NewWriterSize(f, 1<<16)
-	if err := write(w); err != nil {
-		f.Abort()
-		return err
+	err := write(w)
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := w.Flush(); err != nil {
-		f.Abort()
-		return err
+	if err == nil {
+		err = f.Close()
 	}
-	return f.Commit()
+	if err != nil {
+		f.Abort()
+	}
+	return err
 }
 
 // SameFile reports whether paths in and out name the same file (the same
