@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"image/color"
 	"math"
@@ -81,6 +82,12 @@ var heatColor = [3]float64{0xc0, 0x39, 0x2b}
 // poster's), titled opt's Title or the puzzle's. All the classes are of
 // one puzzle.
 func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
+	return NewSiteContext(context.Background(), classes, opt)
+}
+
+// NewSiteContext is NewSite, which stops with ctx's cause when ctx ends:
+// laying out a site of many solutions takes seconds.
+func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) (*Site, error) {
 	if len(classes) == 0 {
 		return nil, fmt.Errorf("gallery: no solutions for a site")
 	}
@@ -116,6 +123,9 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 	site.Stats = make([]SiteStat, len(site.Pieces))
 	edge := boardEdges(b)
 	for k, c := range classes {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("gallery: stopped laying out the site: %w", context.Cause(ctx))
+		}
 		if sols[k].Puzzle() != p {
 			return nil, fmt.Errorf("gallery: solution %d is of another puzzle", k+1)
 		}

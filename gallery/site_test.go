@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles/specs"
@@ -73,5 +74,23 @@ func TestNewSite(t *testing.T) {
 	}
 	if onBorder != 28 || onHole != 8 {
 		t.Errorf("%d cells on the edge and %d beside the hole, want 28 and 8", onBorder, onHole)
+	}
+}
+
+// A site's layout stops when its context ends, saying why.
+func TestNewSiteStops(t *testing.T) {
+	spec, err := specs.Load("scott")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Problem.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cause := errors.New("told to stop")
+	cancel(cause)
+	if site, err := NewSiteContext(ctx, res.Distinct, &Options{}); site != nil || !errors.Is(err, cause) {
+		t.Errorf("NewSiteContext with its context ended = %v, %v; want nothing and %v", site, err, cause)
 	}
 }

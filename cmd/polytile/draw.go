@@ -224,7 +224,7 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	if err != nil {
 		return err
 	}
-	site, err := gallery.NewSite(all.Classes, opt)
+	site, err := gallery.NewSiteContext(cmd.Context(), all.Classes, opt)
 	if err != nil {
 		return err
 	}
