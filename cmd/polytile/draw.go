@@ -70,19 +70,11 @@ func newPiecesCmd() *cobra.Command {
 					return err
 				}
 			}
-			type loaded struct {
-				pieces []geom.Piece
-				lat    geom.Lattice
-				spec   *specs.Spec
-			}
-			l, err := interruptible(cmd.Context(), func() (loaded, error) {
-				pieces, lat, spec, err := specs.LoadPieces(args[0])
-				return loaded{pieces, lat, spec}, err
-			})
+			l, err := specs.LoadPiecesContext(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
-			pieces, lat, spec := l.pieces, l.lat, l.spec
+			pieces, lat, spec := l.Pieces, l.Lattice, l.Spec
 			if ascii {
 				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], spec), lat, pieces)
 			}
@@ -156,7 +148,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if results.IsSaved(name) && render.IsSite(f.output) {
-		all, err := interruptible(cmd.Context(), func() (*results.All, error) { return results.LoadAll(name) })
+		all, err := results.LoadAllContext(cmd.Context(), name)
 		if err != nil {
 			return err
 		}
@@ -165,7 +157,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if results.IsSaved(name) {
 		return f.drawSaved(cmd, name)
 	}
-	spec, err := interruptible(cmd.Context(), func() (*specs.Spec, error) { return specs.Load(name) })
+	spec, err := specs.LoadContext(cmd.Context(), name)
 	if err != nil {
 		return err
 	}
@@ -240,7 +232,7 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // without solving again, with its spec's look; a picture of a part of the
 // solutions says so in its title.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
-	saved, err := interruptible(cmd.Context(), func() (*results.Saved, error) { return results.Load(path, f.pick(nil)) })
+	saved, err := results.LoadContext(cmd.Context(), path, f.pick(nil))
 	if err != nil {
 		return err
 	}

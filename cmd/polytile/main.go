@@ -16,7 +16,6 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/palettes"
@@ -123,38 +122,3 @@ func helpDir() fs.FS {
 
 func helpText(name string) string     { t, _ := help.Parts(name); return t }
 func helpExamples(name string) string { _, e := help.Parts(name); return e }
-
-// interruptible returns what load gives, or, if ctx ends and load has not
-// returned half a second later, ctx's cause: opening a file can wait for
-// ever (a FIFO no one writes to, a terminal), and a signal must still end
-// the command, while a load that is merely working is let finish (a
-// command stopped from the start still writes its partial files). A load
-// given up goes on in the background until the command exits, which it is
-// about to.
-func interruptible[T any](ctx context.Context, load func() (T, error)) (T, error) {
-	type result struct {
-		v   T
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := load()
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-ctx.Done():
-	}
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-time.After(loadGrace):
-		var zero T
-		return zero, fmt.Errorf("stopped while reading: %w", context.Cause(ctx))
-	}
-}
-
-// loadGrace is how long interruptible waits for a load after its context
-// ends.
-const loadGrace = 500 * time.Millisecond

@@ -96,7 +96,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return usagef("--engine: %v", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
-	spec, err := interruptible(cmd.Context(), func() (*specs.Spec, error) { return specs.Load(name) })
+	spec, err := specs.LoadContext(cmd.Context(), name)
 	if err != nil {
 		return err
 	}

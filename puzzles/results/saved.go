@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -442,4 +443,15 @@ func LoadAll(path string) (*All, error) {
 	}
 	all.Classes, err = sf.Classes(saved.Spec.Problem)
 	return all, err
+}
+
+// LoadContext is Load, given up when ctx ends if the file is still not
+// read (a FIFO no one writes to): its error then wraps ctx's cause.
+func LoadContext(ctx context.Context, path string, pick puzzles.Pick) (*Saved, error) {
+	return interrupt.Do(ctx, func() (*Saved, error) { return Load(path, pick) })
+}
+
+// LoadAllContext is LoadAll, given up as LoadContext is when ctx ends.
+func LoadAllContext(ctx context.Context, path string) (*All, error) {
+	return interrupt.Do(ctx, func() (*All, error) { return LoadAll(path) })
 }

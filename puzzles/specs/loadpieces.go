@@ -2,9 +2,11 @@ package specs
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"strings"
 
+	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/puzzles/geom"
 )
 
@@ -32,4 +34,24 @@ func PiecesAbout(name string, spec *Spec) string {
 		return "the pieces of " + cmp.Or(spec.Title, spec.Name)
 	}
 	return name + ": " + geom.PieceSetAbout(name)
+}
+
+// Pieces are the pieces LoadPieces loads, with their lattice and the spec
+// they come from (nil for a built-in set).
+type Pieces struct {
+	Pieces  []geom.Piece
+	Lattice geom.Lattice
+	Spec    *Spec
+}
+
+// LoadPiecesContext is LoadPieces, given up as LoadContext is when ctx
+// ends.
+func LoadPiecesContext(ctx context.Context, name string) (*Pieces, error) {
+	return interrupt.Do(ctx, func() (*Pieces, error) {
+		pieces, lat, spec, err := LoadPieces(name)
+		if err != nil {
+			return nil, err
+		}
+		return &Pieces{pieces, lat, spec}, nil
+	})
 }

@@ -1,6 +1,7 @@
 package specs
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
@@ -448,4 +450,11 @@ func bare(err error) string {
 		}
 	}
 	return msg
+}
+
+// LoadContext is Load, given up when ctx ends if the file is still not
+// read (a FIFO no one writes to, a terminal): its error then wraps ctx's
+// cause.
+func LoadContext(ctx context.Context, nameOrPath string) (*Spec, error) {
+	return interrupt.Do(ctx, func() (*Spec, error) { return Load(nameOrPath) })
 }
