@@ -286,6 +286,44 @@ func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) (*cont
 	return c, nil
 }
 
+// MaxLayoutBytes bounds the memory a layout may take: 4 GiB. Layout
+// refuses, before it starts, items whose sheets would take more
+// (TooLargeError), rather than exhaust the machine's memory: a poster of
+// millions of solutions is no figure anyone can print.
+const MaxLayoutBytes = 4 << 30
+
+// layoutBytesPerCell is about what a frame's display list takes for each
+// cell of its board: measured on the poster of pentominoes-6x10, 2339
+// frames of 60 cells in 96 MB (BenchmarkLayoutPoster), rounded up.
+const layoutBytesPerCell = 800
+
+// TooLargeError is the refusal to lay out Frames frames of boards of Cells
+// cells, which would take about Bytes of memory, more than MaxLayoutBytes.
+type TooLargeError struct {
+	Frames, Cells int
+	Bytes         int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("gallery: laying out %d frames of %d cells would take about %.1f GB of memory, more than the %d GB a layout may: lay out fewer",
+		e.Frames, e.Cells, float64(e.Bytes)/1e9, MaxLayoutBytes>>30)
+}
+
+// checkMemory refuses items whose layout would take more than
+// MaxLayoutBytes.
+func checkMemory(items []Item) error {
+	cells := 0
+	for _, it := range items {
+		if it.Solution != nil {
+			cells = max(cells, it.Solution.Puzzle().Board().Len())
+		}
+	}
+	if bytes := int64(len(items)) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
+		return &TooLargeError{Frames: len(items), Cells: cells, Bytes: bytes}
+	}
+	return nil
+}
+
 // Layout lays out the items on sheets: one, or several of PerPage frames.
 // Every frame gets a slot the size of the largest board, widened to the
 // widest caption when there are labels. A sheet is at least as wide as its
@@ -297,6 +335,9 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 	}
 	if len(items) == 0 {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
+	}
+	if err := checkMemory(items); err != nil {
+		return nil, err
 	}
 	contents := make([]*content, len(items))
 	geoms := map[*geom.Board]*polyGeom{}

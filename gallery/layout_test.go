@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -487,5 +488,40 @@ func TestLayoutTooLarge(t *testing.T) {
 				t.Errorf("Solutions error = %q, want one starting gallery:, saying %q, short", err, tc.want)
 			}
 		})
+	}
+}
+
+// A layout that would take more memory than MaxLayoutBytes is refused
+// before it starts, saying how much: a poster, and a site, of millions of
+// solutions.
+func TestLayoutTooMuchMemory(t *testing.T) {
+	spec, err := specs.Load("pentominoes-3x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Problem.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := res.Distinct[0].Solution.(*tiling.Solution)
+	n := MaxLayoutBytes/(60*layoutBytesPerCell) + 1 // frames of 60 cells
+	items := make([]Item, n)
+	for i := range items {
+		items[i] = Item{Solution: sol}
+	}
+	var tl *TooLargeError
+	if _, err := Layout(items, &Options{}); !errors.As(err, &tl) || tl.Frames != n || tl.Cells != 60 || !strings.Contains(err.Error(), "GB of memory") {
+		t.Errorf("Layout of %d frames: %v, want a *TooLargeError", n, err)
+	}
+	classes := make([]puzzles.Class, n/2+1)
+	for i := range classes {
+		classes[i] = res.Distinct[0]
+	}
+	if _, err := NewSite(classes, &Options{}); !errors.As(err, &tl) {
+		t.Errorf("a site of %d solutions: %v, want a *TooLargeError", len(classes), err)
+	}
+	// Under the bound, a layout goes ahead.
+	if _, err := Layout(items[:2000], &Options{}); err != nil {
+		t.Errorf("Layout of 2000 frames: %v", err)
 	}
 }

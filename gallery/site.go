@@ -105,6 +105,10 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 	}
 	p := sols[0].Puzzle()
 	b := p.Board()
+	// The poster and a sheet for each solution: twice the frames.
+	if bytes := 2 * int64(len(sols)) * int64(b.Len()) * layoutBytesPerCell; bytes > MaxLayoutBytes {
+		return nil, &TooLargeError{Frames: 2 * len(sols), Cells: b.Len(), Bytes: bytes}
+	}
 	if len(p.Pieces()) > MaxSitePieces {
 		return nil, fmt.Errorf("gallery: a site tells at most %d pieces apart; this puzzle has %d", MaxSitePieces, len(p.Pieces()))
 	}

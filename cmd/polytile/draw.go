@@ -195,7 +195,10 @@ func (f *drawFlags) pick(progress func(puzzles.Progress)) puzzles.Pick {
 func (f *drawFlags) drawWords(err error, has string) error {
 	var stopped *gallery.StoppedError
 	var none *gallery.NoSolutionError
+	var large *gallery.TooLargeError
 	switch {
+	case errors.As(err, &large):
+		return fmt.Errorf("%w: draw some with --limit N, or one with --solution K", err)
 	case errors.As(err, &stopped):
 		return fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", stopped.Err, plural.Of(stopped.Found, "solution"))
 	case !errors.As(err, &none):
@@ -217,6 +220,9 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 		return err
 	}
 	site, err := gallery.NewSiteContext(cmd.Context(), all.Classes, opt)
+	if large := (*gallery.TooLargeError)(nil); errors.As(err, &large) {
+		return fmt.Errorf("%w: a web gallery shows every solution; draw some as a poster instead, with --limit N", err)
+	}
 	if err != nil {
 		return err
 	}
