@@ -1,6 +1,7 @@
 // Package golden compares the output of tests with golden files under
 // testdata/, and rewrites the files instead when the tests run with
-// -update (go test ./... -update). It is for tests only.
+// -update (go test ./gallery -update, say: the flag is defined in the
+// packages whose tests use this one). It is for tests only.
 package golden
 
 import (
