@@ -58,6 +58,26 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 }
 
+// CheckSize says whether frames of p's solutions can be laid out within
+// MaxLayoutBytes (a *TooLargeError if not), before any of them is read: a
+// file of millions of solutions is refused before it fills the memory.
+// A frame counts the cells of a tiling's board, or, for another kind, an
+// option of its matrix a cell (a queens board's squares; a Sudoku's
+// symbols in its cells, more than it draws).
+func CheckSize(p puzzles.Problem, frames int) error {
+	cells := 0
+	switch q := p.(type) {
+	case *tiling.Puzzle:
+		cells = q.Board().Len()
+	default:
+		cells = len(p.Matrix().Options)
+	}
+	if bytes := int64(frames) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
+		return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
+	}
+	return nil
+}
+
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:
 // it shows tilings.
 func CheckSite(p puzzles.Problem) error {

@@ -524,4 +524,17 @@ func TestLayoutTooMuchMemory(t *testing.T) {
 	if _, err := Layout(items[:2000], &Options{}); err != nil {
 		t.Errorf("Layout of 2000 frames: %v", err)
 	}
+	// CheckSize says so before any solution is read, for every kind.
+	queens, err := specs.Load("queens-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []puzzles.Problem{spec.Problem, queens.Problem} {
+		if err := CheckSize(p, 1000); err != nil {
+			t.Errorf("CheckSize(%s, 1000): %v", p.Kind(), err)
+		}
+		if err := CheckSize(p, 100_000_000); !errors.As(err, &tl) {
+			t.Errorf("CheckSize(%s, a hundred million): %v, want a *TooLargeError", p.Kind(), err)
+		}
+	}
 }

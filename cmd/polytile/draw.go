@@ -148,6 +148,9 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if results.IsSaved(name) && render.IsSite(f.output) {
+		if err := f.fits(cmd, name, 2); err != nil { // the poster, and a page's frame each
+			return err
+		}
 		all, err := results.LoadAllContext(cmd.Context(), name)
 		if err != nil {
 			return err
@@ -234,10 +237,32 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	return err
 }
 
+// fits reads the count of the solutions the file at path holds (the first
+// solution only) and refuses, before reading them, a drawing of the
+// solutions the flags choose, each in per frames, that would take more
+// memory than a layout may (gallery.CheckSize).
+func (f *drawFlags) fits(cmd *cobra.Command, path string, per int) error {
+	if f.solution > 0 || f.puzzle {
+		return nil
+	}
+	head, err := results.LoadContext(cmd.Context(), path, puzzles.Pick{Limit: 1})
+	if err != nil || head.Total <= 0 {
+		return nil // the full read says what is wrong
+	}
+	n := head.Total
+	if f.limit > 0 {
+		n = min(n, f.limit)
+	}
+	return f.drawWords(gallery.CheckSize(head.Spec.Problem, per*n), path)
+}
+
 // drawSaved draws the solutions the file of saved results at path holds,
 // without solving again, with its spec's look; a picture of a part of the
 // solutions says so in its title.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
+	if err := f.fits(cmd, path, 1); err != nil {
+		return err
+	}
 	saved, err := results.LoadContext(cmd.Context(), path, f.pick(nil))
 	if err != nil {
 		return err

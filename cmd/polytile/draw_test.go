@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -480,5 +481,36 @@ func TestSiteLinksAndInput(t *testing.T) {
 	}
 	if after, err := os.Stat(input); err != nil || !os.SameFile(before, after) || after.Mode() != before.Mode() {
 		t.Errorf("draw beside its input replaced it")
+	}
+}
+
+// A drawing of more solutions than a layout's memory allows is refused
+// before the file's solutions are read, saying how to draw fewer; with
+// --limit it goes ahead.
+func TestDrawTooManyRefusedEarly(t *testing.T) {
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "s.jsonl")
+	if code, _, stderr := polytile(t, "solve", "pentominoes-3x20", "--jsonl", shard); code != 0 {
+		t.Fatal(stderr)
+	}
+	data, err := os.ReadFile(shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The end line counts a hundred million solutions.
+	big := regexp.MustCompile(`"distinct":2,`).ReplaceAll(data, []byte(`"distinct":100000000,`))
+	if bytes.Equal(big, data) {
+		t.Fatal("no distinct count to change")
+	}
+	path := filepath.Join(dir, "big.jsonl")
+	os.WriteFile(path, big, 0o644)
+	for _, out := range []string{"x.svg", "site/index.html"} {
+		code, _, stderr := polytile(t, "draw", path, "-o", filepath.Join(dir, out))
+		if code != 1 || !strings.Contains(stderr, "GB of memory") || !strings.Contains(stderr, "--limit N") {
+			t.Errorf("draw -o %s of a hundred million solutions: exit %d, %s", out, code, stderr)
+		}
+	}
+	if code, _, stderr := polytile(t, "draw", path, "-o", filepath.Join(dir, "two.svg"), "--limit", "2"); code != 0 {
+		t.Errorf("draw --limit 2: exit %d, %s", code, stderr)
 	}
 }
