@@ -275,7 +275,7 @@ func Resume(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, pat
 	if err == nil && killed != nil {
 		// Put what both hold in the file, so that the run may write the
 		// part file again.
-		if err = consolidate(path, h, whole, killed); err == nil {
+		if err = consolidate(ctx, path, h, whole, killed); err == nil {
 			whole, err = readSaved(path, h)
 		}
 	}
@@ -287,8 +287,9 @@ func Resume(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, pat
 }
 
 // consolidate writes at path, as a stopped run's file, the tasks that
-// ran to their end in a (which may be nil) or b.
-func consolidate(path string, h *Header, a, b *saved) error {
+// ran to their end in a (which may be nil) or b. If ctx ends first it
+// writes nothing, and returns ctx's cause: both files stay as they were.
+func consolidate(ctx context.Context, path string, h *Header, a, b *saved) error {
 	var tasks []int
 	for t := range b.done {
 		tasks = append(tasks, t)
@@ -326,6 +327,10 @@ func consolidate(path string, h *Header, a, b *saved) error {
 		defer ca.close()
 	}
 	for _, t := range tasks {
+		if ctx.Err() != nil {
+			w.Abort()
+			return fmt.Errorf("stopped before the search, while keeping what the earlier runs found: %w; %s and its part file are as they were", context.Cause(ctx), path)
+		}
 		from, d := cb, b.done[t]
 		if !b.hasDone(t) {
 			from, d = ca, a.done[t]

@@ -177,3 +177,34 @@ func TestResumeRefuses(t *testing.T) {
 		t.Errorf("Solve beside a killed run's part: %v, want a *KilledRunError that says to resume", err)
 	}
 }
+
+// A resume stopped while it keeps what a killed run left (before its
+// search) writes nothing: the file and the part file stay as they were.
+func TestResumeStoppedWhileConsolidating(t *testing.T) {
+	spec := mustSpec(t, "scott")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "scott.jsonl")
+	whole := solveFile(t, false, spec, puzzles.SolveConfig{}, path)
+	os.Remove(path)
+	part, _ := PartName(path)
+	half := whole[:bytes.LastIndex(whole[:len(whole)/2], []byte("\n"))+1]
+	if err := os.WriteFile(part, half, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cause := errors.New("terminated")
+	cancel(cause)
+	_, err := Resume(ctx, spec, nil, path)
+	if !errors.Is(err, cause) || !strings.Contains(err.Error(), "as they were") {
+		t.Errorf("Resume stopped at once: %v, want it stopped by %v", err, cause)
+	}
+	if got, _ := os.ReadFile(part); !bytes.Equal(got, half) {
+		t.Errorf("the part file changed")
+	}
+	if fileExists(path) {
+		t.Errorf("the stopped resume wrote %s", path)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
