@@ -10,9 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/polytile/polytile/internal/cli"
 )
@@ -306,28 +304,5 @@ func TestWorkersCapCores(t *testing.T) {
 	}
 	if got := runtime.GOMAXPROCS(0); got != was {
 		t.Fatalf("after solve --workers 1: %d cores, want %d back", got, was)
-	}
-}
-
-// A spec or a saved file that is a FIFO no one writes to does not hold the
-// command past a signal: it stops at once, saying why.
-func TestStopWhileReadingAFIFO(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"spec.yaml", "saved.jsonl"} {
-		fifo := filepath.Join(dir, name)
-		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-			t.Skipf("mkfifo: %v", err)
-		}
-		for _, args := range [][]string{{"solve", fifo}, {"draw", fifo, "-o", filepath.Join(dir, "x.svg")}} {
-			ctx, cancel := context.WithCancelCause(context.Background())
-			time.AfterFunc(100*time.Millisecond, func() { cancel(errors.New("terminated signal received")) })
-			var out, errOut bytes.Buffer
-			start := time.Now()
-			code := run(ctx, args, &out, &errOut)
-			if took := time.Since(start); code != 1 || took > 5*time.Second || !strings.Contains(errOut.String(), "stopped while reading: terminated") {
-				t.Errorf("polytile %s on a FIFO: exit %d after %v: %s", strings.Join(args, " "), code, took, errOut.String())
-			}
-			cancel(nil)
-		}
 	}
 }
