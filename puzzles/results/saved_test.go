@@ -167,23 +167,27 @@ func TestLoadAll(t *testing.T) {
 	}
 }
 
-// TestLoadLineAfterDone checks that an error in a solution chosen by its
-// number names its line, counting the done lines read past before it.
-func TestLoadLineAfterDone(t *testing.T) {
-	spec, err := specs.Load("scott")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "s.jsonl")
-	if _, err := Solve(context.Background(), spec, &puzzles.SolveConfig{Workers: 1}, path); err != nil {
+// scottShardLines writes the shard file of Scott's whole search (one
+// worker) in a temporary directory, and returns the directory, the file's
+// path and its lines.
+func scottShardLines(t *testing.T) (dir, path string, lines [][]byte) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "s.jsonl")
+	if _, err := Solve(context.Background(), mustSpec(t, "scott"), &puzzles.SolveConfig{Workers: 1}, path); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := bytes.SplitAfter(data, []byte("\n"))
+	return dir, path, bytes.SplitAfter(data, []byte("\n"))
+}
+
+// TestLoadLineAfterDone checks that an error in a solution chosen by its
+// number names its line, counting the done lines read past before it.
+func TestLoadLineAfterDone(t *testing.T) {
+	_, path, lines := scottShardLines(t)
 	// The 5th solution's line, with a cell off the board.
 	nth, n := 5, 0
 	at := 0
@@ -200,7 +204,7 @@ func TestLoadLineAfterDone(t *testing.T) {
 	}
 	lines[at] = bytes.Replace(lines[at], []byte("[[0,"), []byte("[[99,"), 1)
 	os.WriteFile(path, bytes.Join(lines, nil), 0o644)
-	_, err = Load(path, puzzles.Pick{Nth: nth})
+	_, err := Load(path, puzzles.Pick{Nth: nth})
 	want := fmt.Sprintf("s.jsonl:%d: not a solution of the puzzle", at+1)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Load(Nth %d) = %v, want %q", nth, err, want)
@@ -212,20 +216,7 @@ func TestLoadLineAfterDone(t *testing.T) {
 // end line, rather than numbering what is left as if it were whole; the
 // solutions before the damage still load one by one.
 func TestLoadDamagedShard(t *testing.T) {
-	spec, err := specs.Load("scott")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "s.jsonl")
-	if _, err := Solve(context.Background(), spec, &puzzles.SolveConfig{Workers: 1}, path); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := bytes.SplitAfter(data, []byte("\n"))
+	dir, path, lines := scottShardLines(t)
 	var sols []int
 	for i, l := range lines {
 		if bytes.HasPrefix(l, []byte(`{"task":`)) {
