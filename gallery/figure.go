@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
@@ -86,4 +88,39 @@ func Draw(ctx context.Context, spec *specs.Spec, fig Figure, opt *Options) ([]*S
 		}
 	}
 	return Answers(sols, numbers, fig.Pick.Nth, found, opt)
+}
+
+// DrawSaved lays out the figure fig of the solutions that saved holds, as
+// results.Load read them with fig.Pick: the puzzle itself (fig.Puzzle), or
+// the solutions, in frames numbered as in the file. A picture of a part of
+// the solutions says so in its title. (The matrix and the search tree are
+// figures of a puzzle, which Draw lays out.)
+func DrawSaved(saved *results.Saved, fig Figure, opt *Options) ([]*Sheet, error) {
+	if fig.Puzzle {
+		return Problem(saved.Spec.Problem, opt)
+	}
+	if saved.Partial != "" {
+		opt.Title = strings.TrimPrefix(opt.Title+" — partial: "+saved.Partial, " — ")
+	}
+	return Answers(saved.Solutions, saved.Numbers, fig.Pick.Nth, saved.Total, opt)
+}
+
+// CheckSaved refuses, before reading them, a drawing of the solutions of
+// the saved file at path that fig chooses, each in per frames, that would
+// take more memory than a layout may (CheckSize), with a *TooLargeError.
+// It reads the file's first solution and its count (from its end line or
+// its head), and leaves any other fault of the file to the full read.
+func CheckSaved(ctx context.Context, path string, fig Figure, per int) error {
+	if fig.Pick.Nth > 0 || fig.Puzzle {
+		return nil
+	}
+	head, err := results.LoadContext(ctx, path, puzzles.Pick{Limit: 1})
+	if err != nil || head.Total <= 0 {
+		return nil
+	}
+	n := head.Total
+	if fig.Pick.Limit > 0 {
+		n = min(n, fig.Pick.Limit)
+	}
+	return CheckSize(head.Spec.Problem, per*n)
 }

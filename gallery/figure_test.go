@@ -3,9 +3,11 @@ package gallery
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
@@ -69,5 +71,53 @@ func TestDrawFigures(t *testing.T) {
 				t.Errorf("Draw laid out %d frames, want %d", frames, tt.frames)
 			}
 		})
+	}
+}
+
+// DrawSaved draws a saved file's solutions, its title saying when the file
+// holds a part of them, or the puzzle; CheckSaved refuses a drawing too
+// large before it reads the solutions, and lets the rest through.
+func TestDrawSaved(t *testing.T) {
+	spec, err := specs.Load("pentominoes-3x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "first.jsonl")
+	run, err := results.Solve(context.Background(), spec, &puzzles.SolveConfig{Limit: 1}, path)
+	if err != nil || run == nil {
+		t.Fatalf("Solve: %v", err)
+	}
+	saved, err := results.Load(path, puzzles.Pick{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Partial == "" || len(saved.Solutions) != 1 {
+		t.Fatalf("the file of a search stopped at 1 solution holds %d, partial %q", len(saved.Solutions), saved.Partial)
+	}
+	sheets, err := DrawSaved(saved, Figure{}, &Options{Title: "Pentominoes"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if title := sheets[0].Title; title == nil || title.Text != "Pentominoes — partial: "+saved.Partial || len(sheets[0].Frames) != 1 {
+		t.Errorf("DrawSaved: title %v, %d frames; want the partial title and 1 frame", title, len(sheets[0].Frames))
+	}
+	puzzle, err := DrawSaved(saved, Figure{Puzzle: true}, &Options{})
+	if err != nil || len(puzzle) != 1 || puzzle[0].Title != nil {
+		t.Errorf("DrawSaved of the puzzle: %v, %v", puzzle, err)
+	}
+
+	ctx := context.Background()
+	if err := CheckSaved(ctx, path, Figure{}, 2); err != nil {
+		t.Errorf("CheckSaved of one solution: %v", err)
+	}
+	huge := int(MaxLayoutBytes/layoutBytesPerCell/60) + 1 // frames per solution past the bound
+	if err := CheckSaved(ctx, path, Figure{}, huge); !errors.As(err, new(*TooLargeError)) {
+		t.Errorf("CheckSaved of %d frames of 60 cells = %v, want a *TooLargeError", huge, err)
+	}
+	if err := CheckSaved(ctx, path, Figure{Pick: puzzles.Pick{Nth: 1}}, huge); err != nil {
+		t.Errorf("CheckSaved of one chosen solution: %v", err)
+	}
+	if err := CheckSaved(ctx, filepath.Join(t.TempDir(), "none.jsonl"), Figure{}, huge); err != nil {
+		t.Errorf("CheckSaved of a missing file = %v, want nil (the full read says)", err)
 	}
 }

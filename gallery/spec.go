@@ -154,3 +154,13 @@ func unprefixed(err error) error {
 	}
 	return err
 }
+
+// PaletteWarning returns what is wrong with colouring pieces of the given
+// names with opt's palette (palettes.Palette.Warning), or "" if nothing
+// is, or if opt's style does not colour the pieces.
+func (opt *Options) PaletteWarning(names []string) string {
+	if opt.Style == StyleGrey || opt.Style == StyleOutline {
+		return ""
+	}
+	return opt.Palette.Warning(names)
+}

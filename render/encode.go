@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // Options set how sheets are encoded. The zero value (and a nil *Options)
@@ -186,4 +188,21 @@ func DPIOf(scale, dpi float64) (float64, error) {
 		return 0, fmt.Errorf("render: scale %g is dpi %g, but dpi is %g: give one of them", scale, 96*scale, dpi)
 	}
 	return 96 * scale, nil
+}
+
+// OptionsOf returns the options that a spec's render settings r give: the
+// resolution its scale or dpi sets (DPIOf). A bad value is an error that
+// names the key, with the place in the spec that set it when one did
+// (specs.RenderOption.Fail): a bad scale is blamed on scale, and the rest
+// on dpi.
+func OptionsOf(r *specs.RenderOptions) (*Options, error) {
+	unprefixed := func(err error) error { return errors.New(strings.TrimPrefix(err.Error(), "render: ")) }
+	if _, err := DPIOf(r.Scale.Value, 0); err != nil {
+		return nil, r.Scale.Fail("scale", unprefixed(err))
+	}
+	dpi, err := DPIOf(r.Scale.Value, r.DPI.Value)
+	if err != nil {
+		return nil, r.DPI.Fail("dpi", unprefixed(err))
+	}
+	return &Options{DPI: dpi}, nil
 }

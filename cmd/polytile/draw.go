@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/cli"
@@ -33,9 +32,9 @@ func newDrawCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "draw SPEC -o FILE",
 		Short:   "Draw the distinct solutions of a puzzle as SVG, PNG or PDF",
-		Long:    helpText("draw"),
-		Example: helpExamples("draw"),
-		Args:    exactArgs(1, "one SPEC (a file or a built-in name)"),
+		Long:    help.Text("draw"),
+		Example: help.Examples("draw"),
+		Args:    cli.Args(1, 1, "one SPEC (a file or a built-in name)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDraw(cmd, args[0], &f)
 		},
@@ -58,9 +57,9 @@ func newPiecesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "pieces SET -o FILE",
 		Short:   "Draw a set of pieces with their names",
-		Long:    helpText("pieces"),
-		Example: helpExamples("pieces"),
-		Args:    exactArgs(1, "one SET (a piece set, a spec file or a built-in puzzle)"),
+		Long:    help.Text("pieces"),
+		Example: help.Examples("pieces"),
+		Args:    cli.Args(1, 1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("labels") {
 				return usagef("--labels: pieces names every piece under it already (--letters writes the names on them)")
@@ -74,13 +73,12 @@ func newPiecesCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			pieces, lat, spec := l.Pieces, l.Lattice, l.Spec
 			if ascii {
-				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], spec), lat, pieces)
+				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], l.Spec), l.Lattice, l.Pieces)
 			}
-			return f.draw(cmd, spec, geom.Names(pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-				opt.Lattice = lat
-				return gallery.Pieces(pieces, opt)
+			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+				opt.Lattice = l.Lattice
+				return gallery.Pieces(l.Pieces, opt)
 			})
 		},
 	}
@@ -124,7 +122,7 @@ func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, 
 	if err != nil {
 		return err
 	}
-	if w := opt.Palette.Warning(pieces); w != "" && opt.Style != gallery.StyleGrey && opt.Style != gallery.StyleOutline {
+	if w := opt.PaletteWarning(pieces); w != "" {
 		fmt.Fprintln(cmd.ErrOrStderr(), "polytile: warning:", w)
 	}
 	sheets, err := layout(opt)
@@ -148,8 +146,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if results.IsSaved(name) && render.IsSite(f.output) {
-		if err := f.fits(cmd, name, 2); err != nil { // the poster, and a page's frame each
-			return err
+		if err := gallery.CheckSaved(cmd.Context(), name, f.figure(nil), 2); err != nil { // the poster, and a page's frame each
+			return f.drawWords(err, name)
 		}
 		all, err := results.LoadAllContext(cmd.Context(), name)
 		if err != nil {
@@ -180,17 +178,17 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		}
 		return f.drawSite(cmd, all)
 	}
-	fig := gallery.Figure{Pick: f.pick(progress), Puzzle: f.puzzle, Matrix: f.matrix, Tree: f.tree}
 	return f.draw(cmd, spec, spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-		sheets, err := gallery.Draw(ctx, spec, fig, opt)
+		sheets, err := gallery.Draw(ctx, spec, f.figure(progress), opt)
 		stop()
 		return sheets, f.drawWords(err, name+" has")
 	})
 }
 
-// pick is the Pick that the flags choose.
-func (f *drawFlags) pick(progress func(puzzles.Progress)) puzzles.Pick {
-	return puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress}
+// figure is the Figure that the flags choose.
+func (f *drawFlags) figure(progress func(puzzles.Progress)) gallery.Figure {
+	return gallery.Figure{Pick: puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress},
+		Puzzle: f.puzzle, Matrix: f.matrix, Tree: f.tree}
 }
 
 // drawWords words gallery's errors for the command line; has begins the
@@ -223,10 +221,9 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 		return err
 	}
 	site, err := gallery.NewSiteContext(cmd.Context(), all.Classes, opt)
-	if large := (*gallery.TooLargeError)(nil); errors.As(err, &large) {
+	if errors.As(err, new(*gallery.TooLargeError)) {
 		return fmt.Errorf("%w: a web gallery shows every solution; draw some as a poster instead, with --limit N", err)
-	}
-	if err != nil {
+	} else if err != nil {
 		return err
 	}
 	site.Complete = all.Complete
@@ -237,44 +234,19 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	return err
 }
 
-// fits reads the count of the solutions the file at path holds (the first
-// solution only) and refuses, before reading them, a drawing of the
-// solutions the flags choose, each in per frames, that would take more
-// memory than a layout may (gallery.CheckSize).
-func (f *drawFlags) fits(cmd *cobra.Command, path string, per int) error {
-	if f.solution > 0 || f.puzzle {
-		return nil
-	}
-	head, err := results.LoadContext(cmd.Context(), path, puzzles.Pick{Limit: 1})
-	if err != nil || head.Total <= 0 {
-		return nil // the full read says what is wrong
-	}
-	n := head.Total
-	if f.limit > 0 {
-		n = min(n, f.limit)
-	}
-	return f.drawWords(gallery.CheckSize(head.Spec.Problem, per*n), path)
-}
-
 // drawSaved draws the solutions the file of saved results at path holds,
-// without solving again, with its spec's look; a picture of a part of the
-// solutions says so in its title.
+// without solving again, with its spec's look.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
-	if err := f.fits(cmd, path, 1); err != nil {
-		return err
+	fig := f.figure(nil)
+	if err := gallery.CheckSaved(cmd.Context(), path, fig, 1); err != nil {
+		return f.drawWords(err, path)
 	}
-	saved, err := results.LoadContext(cmd.Context(), path, f.pick(nil))
+	saved, err := results.LoadContext(cmd.Context(), path, fig.Pick)
 	if err != nil {
 		return err
 	}
 	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-		if f.puzzle {
-			return gallery.Problem(saved.Spec.Problem, opt)
-		}
-		if saved.Partial != "" {
-			opt.Title = strings.TrimPrefix(opt.Title+" — partial: "+saved.Partial, " — ")
-		}
-		sheets, err := gallery.Answers(saved.Solutions, saved.Numbers, f.solution, saved.Total, opt)
+		sheets, err := gallery.DrawSaved(saved, fig, opt)
 		return sheets, f.drawWords(err, path+" holds")
 	})
 }

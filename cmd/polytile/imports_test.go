@@ -24,8 +24,8 @@ var importRules = map[string]struct{ project, outside []string }{
 	"puzzles/tiling":     {project: []string{"puzzles", "puzzles/geom", "solve"}},
 	"puzzles/specs":      {project: []string{"puzzles", "puzzles/geom", "puzzles/matrix", "puzzles/tiling"}, outside: []string{"go.yaml.in/yaml/v4"}},
 	"puzzles/results":    {project: []string{"puzzles", "puzzles/specs"}},
-	"gallery":            {project: []string{"puzzles", "puzzles/geom", "puzzles/matrix", "puzzles/tiling", "puzzles/specs", "palettes"}},
-	"render":             {project: []string{"gallery"}, outside: []string{"codeberg.org/go-pdf/fpdf", "github.com/ajstarks/svgo", "github.com/fogleman/gg", "golang.org/x/image"}},
+	"gallery":            {project: []string{"puzzles", "puzzles/results", "puzzles/geom", "puzzles/matrix", "puzzles/tiling", "puzzles/specs", "palettes"}},
+	"render":             {project: []string{"gallery", "puzzles/specs"}, outside: []string{"codeberg.org/go-pdf/fpdf", "github.com/ajstarks/svgo", "github.com/fogleman/gg", "golang.org/x/image"}},
 	"cmd/polytile":       {project: []string{"puzzles", "puzzles/geom", "puzzles/specs", "puzzles/results", "palettes", "gallery", "render"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
 	"internal/cli":       {outside: []string{"github.com/spf13/cobra"}},
 	"internal/cputime":   {},
@@ -74,6 +74,9 @@ func TestImportRules(t *testing.T) {
 				dep := strings.TrimPrefix(imp, module)
 				if !strings.HasPrefix(dep, "internal/") && !slices.Contains(rule.project, dep) {
 					t.Errorf("%s imports %s, which its rule does not allow", rel, dep)
+				}
+				if dep == "internal/cli" && !strings.HasPrefix(rel, "cmd/") {
+					t.Errorf("%s imports internal/cli, the command line's own plumbing, which only commands may", rel)
 				}
 			case strings.Contains(strings.Split(imp, "/")[0], "."):
 				if !slices.ContainsFunc(rule.outside, func(m string) bool { return imp == m || strings.HasPrefix(imp, m+"/") }) {

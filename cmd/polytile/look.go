@@ -82,27 +82,13 @@ func (l *lookFlags) options(spec *specs.Spec, names []string) (*gallery.Options,
 		err = r.CheckPieces(names)
 	}
 	if err == nil {
-		var dpi float64
-		if dpi, err = resolution(r); err == nil {
-			return opt, &render.Options{DPI: dpi}, nil
+		var ropt *render.Options
+		if ropt, err = render.OptionsOf(r); err == nil {
+			return opt, ropt, nil
 		}
 	}
 	if errors.As(err, new(*specs.SpecError)) {
 		return nil, nil, err
 	}
 	return nil, nil, cli.UsageError{Err: flagWords(err)}
-}
-
-// resolution returns the PNG's resolution that r's scale or dpi gives
-// (render.DPIOf), blaming scale for a bad scale and dpi for the rest.
-func resolution(r *specs.RenderOptions) (float64, error) {
-	unprefixed := func(err error) error { return errors.New(strings.TrimPrefix(err.Error(), "render: ")) }
-	if _, err := render.DPIOf(r.Scale.Value, 0); err != nil {
-		return 0, r.Scale.Fail("scale", unprefixed(err))
-	}
-	dpi, err := render.DPIOf(r.Scale.Value, r.DPI.Value)
-	if err != nil {
-		return 0, r.DPI.Fail("dpi", unprefixed(err))
-	}
-	return dpi, nil
 }

@@ -9,10 +9,7 @@ package main
 import (
 	"context"
 	"embed"
-	"errors"
-	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
@@ -42,34 +39,14 @@ var usagef = cli.Usagef
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	out := &cli.StickyWriter{W: stdout}
-	root := newRoot(out, stderr)
-	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
-	cmd, err := root.ExecuteContextC(ctx)
-	if out.Err != nil && (err == nil || errors.Is(err, out.Err)) {
-		// A full disk or a broken pipe is a failure, as for cat. (A standard
-		// output closed before the start is /dev/null: Go's runtime opens it.)
-		err = fmt.Errorf("writing standard output: %w", out.Err)
-	}
-	if err == nil {
-		return 0
-	}
-	err = reword(err)
-	fmt.Fprintf(stderr, "polytile: %v\n", err)
-	if errors.As(err, new(cli.UsageError)) {
-		if cmd == nil {
-			cmd = root
-		}
-		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
-		return 2
-	}
-	return 1
+	return cli.Execute(ctx, newRoot(out, stderr), args, out, stderr, reword)
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "polytile",
 		Short:         "Solve tiling puzzles written as YAML and show their distinct solutions",
-		Long:          helpText("polytile"),
+		Long:          help.Text("polytile"),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -96,29 +73,15 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 
 // listing returns a command of no arguments that writes a list.
 func listing(name, short string, write func(io.Writer) error) *cobra.Command {
-	return &cobra.Command{Use: name, Short: short, Long: helpText(name), Args: exactArgs(0, "no arguments"),
+	return &cobra.Command{Use: name, Short: short, Long: help.Text(name), Args: cli.Args(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error { return write(cmd.OutOrStdout()) }}
 }
 
-// exactArgs wants n arguments, what they would be.
-func exactArgs(n int, what string) cobra.PositionalArgs { return cli.Args(n, n, what) }
-
-// The long help of each command, and its examples, are in help/NAME.txt:
-// the help, then a line "Examples:" and the examples.
+// helpFiles holds the long help of each command, and its examples, in
+// help/NAME.txt: the help, then a line "Examples:" and the examples.
 //
 //go:embed help/*.txt
 var helpFiles embed.FS
 
 // help is the long help of the commands.
-var help = cli.Help{FS: helpDir()}
-
-func helpDir() fs.FS {
-	dir, err := fs.Sub(helpFiles, "help")
-	if err != nil {
-		panic(err)
-	}
-	return dir
-}
-
-func helpText(name string) string     { t, _ := help.Parts(name); return t }
-func helpExamples(name string) string { _, e := help.Parts(name); return e }
+var help = cli.Help{FS: helpFiles, Dir: "help"}

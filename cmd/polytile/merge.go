@@ -15,8 +15,8 @@ func newMergeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "merge SHARD.jsonl...",
 		Short:   "Combine the shards of a search into its distinct solutions",
-		Long:    helpText("merge"),
-		Example: helpExamples("merge"),
+		Long:    help.Text("merge"),
+		Example: help.Examples("merge"),
 		Args:    cli.Args(1, -1, "the shard files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {

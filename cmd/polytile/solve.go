@@ -35,9 +35,9 @@ func newSolveCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "solve SPEC",
 		Short:   "Find the distinct solutions of a puzzle",
-		Long:    helpText("solve"),
-		Example: helpExamples("solve"),
-		Args:    exactArgs(1, "one SPEC (a file or a built-in name)"),
+		Long:    help.Text("solve"),
+		Example: help.Examples("solve"),
+		Args:    cli.Args(1, 1, "one SPEC (a file or a built-in name)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSolve(cmd, args[0], &f)
 		},

@@ -1,7 +1,12 @@
 package cli
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
 	"io/fs"
+	"path"
 	"runtime"
 	"strings"
 
@@ -19,20 +24,29 @@ func Args(lo, hi int, what string) cobra.PositionalArgs {
 	}
 }
 
-// Help reads the long help of commands from files NAME.txt in a file
+// Help reads the long help of commands from files Dir/NAME.txt in a file
 // system: the help, then a line "Examples:" and the examples.
-type Help struct{ FS fs.FS }
+type Help struct {
+	FS  fs.FS
+	Dir string
+}
 
 // Parts returns the help and the examples of the command name. A command
 // without its file is a mistake of the program, and panics.
 func (h Help) Parts(name string) (text, examples string) {
-	data, err := fs.ReadFile(h.FS, name+".txt")
+	data, err := fs.ReadFile(h.FS, path.Join(h.Dir, name+".txt"))
 	if err != nil {
 		panic(err)
 	}
 	text, examples, _ = strings.Cut(strings.TrimRight(string(data), "\n"), "\n\nExamples:\n")
 	return text, examples
 }
+
+// Text returns the help of the command name.
+func (h Help) Text(name string) string { t, _ := h.Parts(name); return t }
+
+// Examples returns the examples of the command name.
+func (h Help) Examples(name string) string { _, e := h.Parts(name); return e }
 
 // CapCores lets the process run on at most n cores (n ≤ 0: no cap) and
 // returns what undoes it.
@@ -58,3 +72,31 @@ type reworded struct {
 
 func (e *reworded) Error() string { return e.msg }
 func (e *reworded) Unwrap() error { return e.err }
+
+// Execute runs root on args with ctx, and returns the exit status: 0 on
+// success, 1 on an error and 2 on a usage error (UsageError). An error is
+// written to stderr as "ROOT: message", worded by words first, and a
+// usage error is followed by where to read the usage. out is root's
+// standard output: a write to it that failed (a full disk, a broken pipe)
+// fails the command, as it does cat's.
+func Execute(ctx context.Context, root *cobra.Command, args []string, out *StickyWriter, stderr io.Writer, words func(error) error) int {
+	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
+	cmd, err := root.ExecuteContextC(ctx)
+	if out.Err != nil && (err == nil || errors.Is(err, out.Err)) {
+		// (A standard output closed before the start is /dev/null: Go's
+		// runtime opens it.)
+		err = fmt.Errorf("writing standard output: %w", out.Err)
+	}
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", root.Name(), words(err))
+	if errors.As(err, new(UsageError)) {
+		if cmd == nil {
+			cmd = root
+		}
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		return 2
+	}
+	return 1
+}

@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -72,5 +75,45 @@ func TestReword(t *testing.T) {
 	got := Reword(err, innerError{}, "the command's words")
 	if got.Error() != "merge: the command's words" || !errors.As(got, new(innerError)) {
 		t.Errorf("Reword = %q (chain kept: %v)", got, errors.As(got, new(innerError)))
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestExecute(t *testing.T) {
+	tests := []struct {
+		name   string
+		run    error // what the command returns
+		failed bool  // standard output fails
+		code   int
+		stderr string
+	}{
+		{"ok", nil, false, 0, ""},
+		{"error", errors.New("no such puzzle"), false, 1, "tool: NO SUCH PUZZLE\n"},
+		{"usage", Usagef("--limit -1: want 0 or more"), false, 2, "tool: --LIMIT -1: WANT 0 OR MORE\nRun 'tool sub --help' for usage.\n"},
+		{"output", nil, true, 1, "tool: WRITING STANDARD OUTPUT: DISK FULL\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var w io.Writer = io.Discard
+			if tt.failed {
+				w = failWriter{}
+			}
+			out := &StickyWriter{W: w}
+			root := &cobra.Command{Use: "tool", SilenceErrors: true, SilenceUsage: true}
+			root.AddCommand(&cobra.Command{Use: "sub", RunE: func(cmd *cobra.Command, _ []string) error {
+				fmt.Fprintln(cmd.OutOrStdout(), "result")
+				return tt.run
+			}})
+			root.SetOut(out)
+			var stderr strings.Builder
+			upper := func(err error) error { return errors.New(strings.ToUpper(err.Error())) }
+			if code := Execute(context.Background(), root, []string{"sub"}, out, &stderr, upper); code != tt.code || stderr.String() != tt.stderr {
+				t.Errorf("Execute = %d, stderr %q; want %d, %q", code, stderr.String(), tt.code, tt.stderr)
+			}
+		})
 	}
 }
