@@ -87,22 +87,23 @@ func Draw(ctx context.Context, spec *specs.Spec, fig Figure, opt *Options) ([]*S
 			numbers[i] = i + 1
 		}
 	}
-	return Answers(sols, numbers, fig.Pick.Nth, found, opt)
+	return AnswersContext(ctx, sols, numbers, fig.Pick.Nth, found, opt)
 }
 
 // DrawSaved lays out the figure fig of the solutions that saved holds, as
 // results.Load read them with fig.Pick: the puzzle itself (fig.Puzzle), or
 // the solutions, in frames numbered as in the file. A picture of a part of
 // the solutions says so in its title. (The matrix and the search tree are
-// figures of a puzzle, which Draw lays out.)
-func DrawSaved(saved *results.Saved, fig Figure, opt *Options) ([]*Sheet, error) {
+// figures of a puzzle, which Draw lays out.) It stops when ctx ends, as
+// AnswersContext does.
+func DrawSaved(ctx context.Context, saved *results.Saved, fig Figure, opt *Options) ([]*Sheet, error) {
 	if fig.Puzzle {
 		return Problem(saved.Spec.Problem, opt)
 	}
 	if saved.Partial != "" {
 		opt.Title = strings.TrimPrefix(opt.Title+" — partial: "+saved.Partial, " — ")
 	}
-	return Answers(saved.Solutions, saved.Numbers, fig.Pick.Nth, saved.Total, opt)
+	return AnswersContext(ctx, saved.Solutions, saved.Numbers, fig.Pick.Nth, saved.Total, opt)
 }
 
 // CheckSaved refuses, before reading them, a drawing of the solutions of

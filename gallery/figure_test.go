@@ -3,12 +3,15 @@ package gallery
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Draw lays out each figure of a puzzle, says when there is no solution
@@ -94,14 +97,14 @@ func TestDrawSaved(t *testing.T) {
 	if saved.Partial == "" || len(saved.Solutions) != 1 {
 		t.Fatalf("the file of a search stopped at 1 solution holds %d, partial %q", len(saved.Solutions), saved.Partial)
 	}
-	sheets, err := DrawSaved(saved, Figure{}, &Options{Title: "Pentominoes"})
+	sheets, err := DrawSaved(context.Background(), saved, Figure{}, &Options{Title: "Pentominoes"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if title := sheets[0].Title; title == nil || title.Text != "Pentominoes — partial: "+saved.Partial || len(sheets[0].Frames) != 1 {
 		t.Errorf("DrawSaved: title %v, %d frames; want the partial title and 1 frame", title, len(sheets[0].Frames))
 	}
-	puzzle, err := DrawSaved(saved, Figure{Puzzle: true}, &Options{})
+	puzzle, err := DrawSaved(context.Background(), saved, Figure{Puzzle: true}, &Options{})
 	if err != nil || len(puzzle) != 1 || puzzle[0].Title != nil {
 		t.Errorf("DrawSaved of the puzzle: %v, %v", puzzle, err)
 	}
@@ -119,5 +122,61 @@ func TestDrawSaved(t *testing.T) {
 	}
 	if err := CheckSaved(ctx, filepath.Join(t.TempDir(), "none.jsonl"), Figure{}, huge); err != nil {
 		t.Errorf("CheckSaved of a missing file = %v, want nil (the full read says)", err)
+	}
+}
+
+// A layout stops when its context ends, with an error that says why, for
+// every kind and every way in: Layout, Answers, DrawSaved and a site.
+func TestLayoutStops(t *testing.T) {
+	tiles, err := specs.Load("pentominoes-3x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	queens, err := specs.Load("queens-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := func(spec *specs.Spec) []puzzles.Answer {
+		sols, _, err := puzzles.Choose(context.Background(), spec.Problem, puzzles.Pick{})
+		if err != nil || len(sols) == 0 {
+			t.Fatalf("%s: %d solutions, %v", spec.Name, len(sols), err)
+		}
+		return sols
+	}
+	tileSols, queenSols := answers(tiles), answers(queens)
+	why := errors.New("the user pressed Ctrl-C")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(why)
+	classes := make([]puzzles.Class, len(tileSols))
+	for i, s := range tileSols {
+		classes[i] = puzzles.Class{Solution: s, Orbit: 4}
+	}
+	for name, lay := range map[string]func(context.Context) ([]*Sheet, error){
+		"layout": func(ctx context.Context) ([]*Sheet, error) {
+			return LayoutContext(ctx, []Item{{Solution: tileSols[0].(*tiling.Solution)}}, nil)
+		},
+		"tilings": func(ctx context.Context) ([]*Sheet, error) {
+			return AnswersContext(ctx, tileSols, []int{1, 2}, 0, 2, nil)
+		},
+		"queens": func(ctx context.Context) ([]*Sheet, error) {
+			return AnswersContext(ctx, queenSols, make([]int, len(queenSols)), 0, len(queenSols), nil)
+		},
+		"saved": func(ctx context.Context) ([]*Sheet, error) {
+			return DrawSaved(ctx, &results.Saved{Spec: queens, Solutions: queenSols, Numbers: make([]int, len(queenSols)), Total: len(queenSols)}, Figure{}, nil)
+		},
+		"site": func(ctx context.Context) ([]*Sheet, error) {
+			site, err := NewSiteContext(ctx, classes, nil)
+			if err != nil {
+				return nil, err
+			}
+			return []*Sheet{site.Poster}, nil
+		},
+	} {
+		if sheets, err := lay(context.Background()); err != nil || len(sheets) == 0 {
+			t.Errorf("%s: %d sheets, %v", name, len(sheets), err)
+		}
+		if sheets, err := lay(ctx); !errors.Is(err, context.Canceled) || !strings.Contains(fmt.Sprint(err), why.Error()) || sheets != nil {
+			t.Errorf("%s stopped: %d sheets, %v; want none and an error that says why", name, len(sheets), err)
+		}
 	}
 }

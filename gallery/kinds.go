@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/polytile/polytile/puzzles"
@@ -17,6 +18,12 @@ import (
 // solution alone, titled with its number), the kinds of package matrix
 // each in a frame. No solutions is a *NoSolutionError.
 func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options) ([]*Sheet, error) {
+	return AnswersContext(context.Background(), sols, numbers, nth, total, opt)
+}
+
+// AnswersContext is Answers, which stops when ctx ends, with an error
+// that matches ctx.Err() (errors.Is) and says why (context.Cause).
+func AnswersContext(ctx context.Context, sols []puzzles.Answer, numbers []int, nth, total int, opt *Options) ([]*Sheet, error) {
 	if len(sols) == 0 {
 		return nil, &NoSolutionError{Nth: nth, Total: total}
 	}
@@ -30,7 +37,7 @@ func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options)
 			}
 			tilings[i] = t
 		}
-		return Chosen(tilings, nth, total, opt)
+		return chosen(ctx, tilings, nth, total, opt)
 	case *matrix.Solution:
 		options := make([][]int, len(sols))
 		for i, s := range sols {
@@ -40,7 +47,7 @@ func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options)
 			}
 			options[i] = m.Options
 		}
-		return matrixSolutions(first.Problem, options, numbers, total, opt)
+		return matrixSolutions(ctx, first.Problem, options, numbers, total, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a solution of type %T", sols[0])
 }

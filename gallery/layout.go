@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 	"math"
@@ -329,10 +330,17 @@ func checkMemory(items []Item) error {
 // widest caption when there are labels. A sheet is at least as wide as its
 // title (by MeasureText), the frames centred under it.
 func Layout(items []Item, opt *Options) ([]*Sheet, error) {
+	return LayoutContext(context.Background(), items, opt)
+}
+
+// LayoutContext is Layout, which stops when ctx ends, with an error that
+// matches ctx.Err() (errors.Is) and says why (context.Cause).
+func LayoutContext(ctx context.Context, items []Item, opt *Options) ([]*Sheet, error) {
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
+	s.ctx = ctx
 	if len(items) == 0 {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
@@ -345,6 +353,9 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 		if it.Solution == nil {
 			return nil, fmt.Errorf("gallery: item %d has no solution", i+1)
 		}
+		if err := s.stopped(i); err != nil {
+			return nil, err
+		}
 		if contents[i], err = solutionContent(it.Solution, geoms); err != nil {
 			return nil, err
 		}
@@ -354,11 +365,16 @@ func Layout(items []Item, opt *Options) ([]*Sheet, error) {
 
 // Solutions lays out solutions, numbered from 1.
 func Solutions(sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
+	return solutions(context.Background(), sols, opt)
+}
+
+// solutions is Solutions, stopping when ctx ends (LayoutContext).
+func solutions(ctx context.Context, sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(sols))
 	for i, s := range sols {
 		items[i] = Item{Solution: s}
 	}
-	return Layout(items, opt)
+	return LayoutContext(ctx, items, opt)
 }
 
 // Chosen lays out the solutions a pick chose (puzzles.Pick): with nth > 0,
@@ -366,8 +382,13 @@ func Solutions(sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
 // known), captioned with its number and titled "solution nth of found";
 // else all of them, numbered from 1.
 func Chosen(sols []*tiling.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
+	return chosen(context.Background(), sols, nth, found, opt)
+}
+
+// chosen is Chosen, stopping when ctx ends (LayoutContext).
+func chosen(ctx context.Context, sols []*tiling.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
 	if nth <= 0 || len(sols) != 1 {
-		return Solutions(sols, opt)
+		return solutions(ctx, sols, opt)
 	}
 	title := fmt.Sprintf("solution %d of %d", nth, found)
 	if found < 0 {
@@ -575,7 +596,11 @@ func (s *sheetLayout) layout(items []Item, contents []*content) ([]*Sheet, error
 	var sheets []*Sheet
 	for first := 0; first < len(items); first += g.per {
 		last := min(first+g.per, len(items))
-		sheets = append(sheets, s.page(items, contents, first, last, g.cols, g.slotW, g.slotH, g.titleW))
+		page, err := s.page(items, contents, first, last, g.cols, g.slotW, g.slotH, g.titleW)
+		if err != nil {
+			return nil, err
+		}
+		sheets = append(sheets, page)
 	}
 	if s.Width > 0 || s.Height > 0 {
 		s.physical(sheets, g)
@@ -647,7 +672,7 @@ func (s *sheetLayout) pageSize(n, cols int, slotW, slotH, titleW float64) (w, h 
 }
 
 // page lays out items[first:last] on one sheet, under a title titleW wide.
-func (s *sheetLayout) page(items []Item, contents []*content, first, last, cols int, slotW, slotH, titleW float64) *Sheet {
+func (s *sheetLayout) page(items []Item, contents []*content, first, last, cols int, slotW, slotH, titleW float64) (*Sheet, error) {
 	titleH := s.titleHeight()
 	sh := &Sheet{
 		Background:  s.Background,
@@ -670,13 +695,16 @@ func (s *sheetLayout) page(items []Item, contents []*content, first, last, cols 
 		i := k - first
 		x := left + float64(i%cols)*(slotW+s.gap)
 		y := s.margin + titleH + float64(i/cols)*(slotH+s.gap)
+		if err := s.stopped(k); err != nil {
+			return nil, err
+		}
 		sh.Frames = append(sh.Frames, s.frame(items, contents, k, x, y, slotW, slotH))
 	}
 	if len(s.legendEntries) > 0 {
 		rows := (last - first + cols - 1) / cols
 		s.drawLegend(sh, s.margin+titleH+float64(rows)*slotH+float64(rows-1)*s.gap, sh.Width-2*s.margin)
 	}
-	return sh
+	return sh, nil
 }
 
 // frame draws item k in the slot whose top-left corner is x, y.

@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 
@@ -27,10 +28,15 @@ var (
 // above it, primary items on white, secondary on grey) and an option a row,
 // its ones filled, the rows of the solution in blue. numbers gives each
 // solution's number, titles "solution K of total" (total < 0: unknown).
-func matrixSolutions(p matrix.Problem, sols [][]int, numbers []int, total int, opt *Options) ([]*Sheet, error) {
+func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, numbers []int, total int, opt *Options) ([]*Sheet, error) {
 	if len(sols) == 0 {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
+	s, err := newSheetLayout(opt)
+	if err != nil {
+		return nil, err
+	}
+	s.ctx = ctx
 	items := make([]Item, len(sols))
 	contents := make([]*content, len(sols))
 	for i, sol := range sols {
@@ -39,6 +45,9 @@ func matrixSolutions(p matrix.Problem, sols [][]int, numbers []int, total int, o
 			title = fmt.Sprintf("solution %d", numbers[i])
 		}
 		items[i] = Item{Caption: fmt.Sprint(numbers[i]), Title: title}
+		if err := s.stopped(i); err != nil {
+			return nil, err
+		}
 		switch q := p.(type) {
 		case *matrix.Sudoku:
 			contents[i] = sudokuContent(q, sol)
@@ -49,10 +58,6 @@ func matrixSolutions(p matrix.Problem, sols [][]int, numbers []int, total int, o
 		default:
 			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 		}
-	}
-	s, err := newSheetLayout(opt)
-	if err != nil {
-		return nil, err
 	}
 	return s.layout(items, contents)
 }

@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"image/color"
 	"math"
@@ -21,7 +22,29 @@ type sheetLayout struct {
 	gridColor                                 color.NRGBA
 	legendEntries                             []legendEntry     // the legend's, if one is asked for
 	abbrev                                    map[string]string // short names of pieces whose names do not fit on them
+	// ctx stops a long layout (stopped); nil never does.
+	ctx context.Context
 }
+
+// stoppedEvery is how many frames a layout lays out between two looks at
+// its context: a few milliseconds' work.
+const stoppedEvery = 64
+
+// stopped returns an error if the layout's context has ended, looking at
+// it when k, the frame being laid out, is a multiple of stoppedEvery.
+func (s *sheetLayout) stopped(k int) error {
+	if s.ctx == nil || k%stoppedEvery != 0 || s.ctx.Err() == nil {
+		return nil
+	}
+	return &stopError{err: s.ctx.Err(), cause: context.Cause(s.ctx)}
+}
+
+// stopError is the error of a layout that its context stopped: it
+// matches the context's error, and says its cause.
+type stopError struct{ err, cause error }
+
+func (e *stopError) Error() string   { return "gallery: stopped laying out: " + e.cause.Error() }
+func (e *stopError) Unwrap() []error { return []error{e.err, e.cause} }
 
 // newSheetLayout checks opt (nil means the defaults) and returns the
 // layout it asks for, at its cell size.

@@ -114,7 +114,7 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 	}
 	site := &Site{Title: cmp.Or(o.Title, p.Title()), Symmetries: p.Symmetries(), Complete: true, Pieces: p.PieceNames()}
 	var err error
-	if site.Poster, err = first(Classes(classes, &o)); err != nil {
+	if site.Poster, err = first(solutions(ctx, sols, &o)); err != nil {
 		return nil, err
 	}
 	one := o
@@ -128,7 +128,7 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 	edge := boardEdges(b)
 	for k, c := range classes {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("gallery: stopped laying out the site: %w", context.Cause(ctx))
+			return nil, &stopError{err: ctx.Err(), cause: context.Cause(ctx)}
 		}
 		if sols[k].Puzzle() != p {
 			return nil, fmt.Errorf("gallery: solution %d is of another puzzle", k+1)

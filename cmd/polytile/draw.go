@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -62,7 +63,7 @@ func newPiecesCmd() *cobra.Command {
 		Args:    cli.Args(1, 1, "one SET (a piece set, a spec file or a built-in puzzle)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("labels") {
-				return usagef("--labels: pieces names every piece under it already (--letters writes the names on them)")
+				return cli.Usagef("--labels: pieces names every piece under it already (--letters writes the names on them)")
 			}
 			if !ascii {
 				if err := f.check(args[0]); err != nil {
@@ -98,16 +99,16 @@ func (f *drawFlags) register(fl *pflag.FlagSet) {
 // output is not the input.
 func (f *drawFlags) check(input string) error {
 	if f.output == "" {
-		return usagef("no output: give -o FILE (.svg, .png or .pdf), or -o - with --format")
+		return cli.Usagef("no output: give -o FILE (.svg, .png or .pdf), or -o - with --format")
 	}
 	if f.limit < 0 {
-		return usagef("--limit %d: want 0 (no limit) or more", f.limit)
+		return cli.Usagef("--limit %d: want 0 (no limit) or more", f.limit)
 	}
 	if f.solution < 0 {
-		return usagef("--solution %d: want a solution number from 1", f.solution)
+		return cli.Usagef("--solution %d: want a solution number from 1", f.solution)
 	}
 	if f.solution > 0 && (f.raw || f.limit > 0) || (f.puzzle || f.matrix || f.tree) && (f.raw || f.limit > 0) || f.puzzle && (f.solution > 0 || f.matrix || f.tree) || f.tree && (f.matrix || f.solution > 0) {
-		return usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
+		return cli.Usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
 	}
 	if err := checkOutput(f.output, f.format); err != nil {
 		return cli.UsageError{Err: err}
@@ -163,7 +164,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
-		return usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG or PDF", f.output, spec.Kind())
+		return cli.Usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG or PDF", f.output, spec.Kind())
 	}
 	ctx, progress, stop, err := f.search.start(cmd)
 	if err != nil {
@@ -202,12 +203,14 @@ func (f *drawFlags) drawWords(err error, has string) error {
 		return fmt.Errorf("%w: draw some with --limit N, or one with --solution K", err)
 	case errors.As(err, &stopped):
 		return fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", stopped.Err, plural.Of(stopped.Found, "solution"))
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%w; nothing written", err)
 	case !errors.As(err, &none):
 		return err
 	case none.Nth > 0 && f.matrix:
-		return usagef("--solution %d: the puzzle has %s", none.Nth, plural.Of(none.Total, "distinct solution"))
+		return cli.Usagef("--solution %d: the puzzle has %s", none.Nth, plural.Of(none.Total, "distinct solution"))
 	case none.Nth > none.Total && none.Total >= 0:
-		return usagef("--solution %d: the puzzle has %s; want 1 to %d", none.Nth, plural.Of(none.Total, "distinct solution"), none.Total)
+		return cli.Usagef("--solution %d: the puzzle has %s; want 1 to %d", none.Nth, plural.Of(none.Total, "distinct solution"), none.Total)
 	}
 	return fmt.Errorf("%s no solutions: nothing to draw", has)
 }
@@ -246,7 +249,7 @@ func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
 		return err
 	}
 	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-		sheets, err := gallery.DrawSaved(saved, fig, opt)
+		sheets, err := gallery.DrawSaved(cmd.Context(), saved, fig, opt)
 		return sheets, f.drawWords(err, path+" holds")
 	})
 }

@@ -33,9 +33,6 @@ func main() {
 	os.Exit(code)
 }
 
-// usagef is a usage error: exit status 2, and a pointer to the help.
-var usagef = cli.Usagef
-
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	out := &cli.StickyWriter{W: stdout}
@@ -51,7 +48,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown command %q", args[0])
+				return cli.Usagef("unknown command %q", args[0])
 			}
 			return nil
 		},

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/spf13/cobra"
@@ -30,7 +31,7 @@ func (s *searchFlags) register(fl *pflag.FlagSet) {
 // nothing).
 func (s *searchFlags) start(cmd *cobra.Command) (ctx context.Context, progress func(puzzles.Progress), stop func(), err error) {
 	if s.timeout < 0 {
-		return nil, nil, nil, usagef("--timeout %v: want a positive duration, such as 30s, or 0 for none", s.timeout)
+		return nil, nil, nil, cli.Usagef("--timeout %v: want a positive duration, such as 30s, or 0 for none", s.timeout)
 	}
 	ctx, cancel := cmd.Context(), context.CancelFunc(func() {})
 	if s.timeout > 0 {

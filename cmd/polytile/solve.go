@@ -63,17 +63,17 @@ func newSolveCmd() *cobra.Command {
 func (f *solveFlags) check() (shard, shards int, err error) {
 	switch {
 	case f.limit < 0:
-		return 0, 0, usagef("--limit %d: want 0 (no limit) or more", f.limit)
+		return 0, 0, cli.Usagef("--limit %d: want 0 (no limit) or more", f.limit)
 	case f.show < 0:
-		return 0, 0, usagef("--show %d: want 0 or more", f.show)
+		return 0, 0, cli.Usagef("--show %d: want 0 or more", f.show)
 	case f.workers < 0:
-		return 0, 0, usagef("--workers %d: want 1 or more, or 0 for one per core", f.workers)
+		return 0, 0, cli.Usagef("--workers %d: want 1 or more, or 0 for one per core", f.workers)
 	case f.json && f.jsonl != "":
-		return 0, 0, usagef("--json keeps every solution to print it, --jsonl streams them to a file: choose one")
+		return 0, 0, cli.Usagef("--json keeps every solution to print it, --jsonl streams them to a file: choose one")
 	case f.jsonl == "-" || f.resume == "-":
-		return 0, 0, usagef("--jsonl and --resume write to a file: give its name")
+		return 0, 0, cli.Usagef("--jsonl and --resume write to a file: give its name")
 	case f.resume != "" && (f.json || f.limit > 0 || (f.jsonl != "" && f.jsonl != f.resume)):
-		return 0, 0, usagef("--resume FILE streams to FILE to the end of the search: it goes with neither --json, --limit nor another --jsonl")
+		return 0, 0, cli.Usagef("--resume FILE streams to FILE to the end of the search: it goes with neither --json, --limit nor another --jsonl")
 	}
 	f.jsonl = cmp.Or(f.resume, f.jsonl)
 	shard, shards, err = shardOf(f.shard, f.shards, os.Getenv)
@@ -94,7 +94,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	}
 	engine, err := puzzles.ParseEngine(f.engine)
 	if err != nil {
-		return usagef("--engine: %v", strings.TrimPrefix(err.Error(), "puzzles: "))
+		return cli.Usagef("--engine: %v", strings.TrimPrefix(err.Error(), "puzzles: "))
 	}
 	spec, err := specs.LoadContext(cmd.Context(), name)
 	if err != nil {

@@ -34,8 +34,9 @@ type saved struct {
 // readSaved reads the shard file at path, written by a run with the
 // header want, for Resume. It returns nil if there is no file. The file may
 // have been cut short anywhere, even in a line: what follows the last done
-// line is not kept.
-func readSaved(path string, want *Header) (*saved, error) {
+// line is not kept. It stops when ctx ends, with ctx's cause: a file of
+// millions of solutions takes seconds to read.
+func readSaved(ctx context.Context, path string, want *Header) (*saved, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -58,7 +59,10 @@ func readSaved(path string, want *Header) (*saved, error) {
 	}
 	at := int64(len(first))
 	task, count, raw := -1, int64(0), int64(0) // the task of the lines read last
-	for {
+	for n := 1; ; n++ {
+		if n%checkEvery == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("stopped while reading %s, before the search: %w; it is as it was", path, context.Cause(ctx))
+		}
 		line, err := lr.next()
 		if err != nil || !bytes.HasSuffix(line, []byte("\n")) {
 			break // the end of the file, or a line cut short
@@ -266,17 +270,17 @@ func Resume(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, pat
 	if err != nil {
 		return nil, err
 	}
-	whole, err := readSaved(path, h)
+	whole, err := readSaved(ctx, path, h)
 	if err != nil {
 		unlock()
 		return nil, err
 	}
-	killed, err := readSaved(part, h)
+	killed, err := readSaved(ctx, part, h)
 	if err == nil && killed != nil {
 		// Put what both hold in the file, so that the run may write the
 		// part file again.
 		if err = consolidate(ctx, path, h, whole, killed); err == nil {
-			whole, err = readSaved(path, h)
+			whole, err = readSaved(ctx, path, h)
 		}
 	}
 	unlock()

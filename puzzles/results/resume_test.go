@@ -208,3 +208,38 @@ func TestResumeStoppedWhileConsolidating(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// Reading what earlier runs left, before the search, stops when ctx ends:
+// a file of many solutions takes seconds to read. The file stays as it was.
+func TestResumeStoppedWhileReading(t *testing.T) {
+	// Eight distinct one-cell pieces in a row: 20,160 distinct solutions.
+	spec, err := specs.Parse("monominoes.yaml", []byte(`board: {rows: 1, cols: 8}
+pieces:
+  - {name: A, shape: "#"}
+  - {name: B, shape: "#"}
+  - {name: C, shape: "#"}
+  - {name: D, shape: "#"}
+  - {name: E, shape: "#"}
+  - {name: F, shape: "#"}
+  - {name: G, shape: "#"}
+  - {name: H, shape: "#"}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "monominoes.jsonl")
+	whole := solveFile(t, false, spec, puzzles.SolveConfig{}, path)
+	if n := bytes.Count(whole, []byte("\n")); n <= checkEvery {
+		t.Fatalf("the file has %d lines; want more than %d, so that reading it looks at ctx", n, checkEvery)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cause := errors.New("terminated")
+	cancel(cause)
+	_, err = Resume(ctx, spec, nil, path)
+	if !errors.Is(err, cause) || !strings.Contains(err.Error(), "stopped while reading") {
+		t.Errorf("Resume stopped at once: %v, want it stopped while reading by %v", err, cause)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, whole) {
+		t.Errorf("the file changed")
+	}
+}
