@@ -77,8 +77,13 @@ type Options struct {
 	// ""), StyleGrey or StyleOutline.
 	Style string
 	// Legend adds a legend under the frames: each piece's name beside a
-	// swatch of its colour (its grey and hatching in StyleGrey).
+	// swatch of its colour (its grey and hatching in StyleGrey), once
+	// for all its copies.
 	Legend bool
+	// ShadeCopies gives each copy of a piece (pieces of one name) its own
+	// shade of the piece's colour, in StyleColor; without it, copies share
+	// the colour, and the borders tell them apart.
+	ShadeCopies bool
 	// Lattice is the lattice of the pieces Pieces lays out; nil means the
 	// square one. Solutions know their own.
 	Lattice geom.Lattice

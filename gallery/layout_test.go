@@ -149,24 +149,78 @@ func TestFrames(t *testing.T) {
 }
 
 // Copies of a piece next to each other get different colours.
-func TestCopiesColoredApart(t *testing.T) {
+// Copies of a piece share its colour, as the legend says; with
+// ShadeCopies each copy has its own shade of it, so that no two copies
+// look alike.
+func TestCopiesColours(t *testing.T) {
 	sols := distinct(t, "dominoes-4x4", 0)
-	sheets, err := Solutions(sols, &Options{Palette: palettes.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, f := range sheets[0].Frames {
-		c, err := solutionContent(sols[i], nil)
+	own := palettes.Default().PieceColors([]string{"domino"})[0]
+	for _, shaded := range []bool{false, true} {
+		sheets, err := Solutions(sols, &Options{Palette: palettes.Default(), ShadeCopies: shaded, Legend: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Shapes come in instance order.
-		for a, nbrs := range c.adjacency() {
-			for _, b := range nbrs {
-				if f.Shapes[a].Fill == f.Shapes[b].Fill {
-					t.Errorf("frame %d: neighbouring dominoes %d and %d are both %v", i, a, b, f.Shapes[a].Fill)
+		for i, f := range sheets[0].Frames {
+			seen := map[color.NRGBA]bool{}
+			for _, sh := range f.Shapes {
+				seen[sh.Fill] = true
+			}
+			switch {
+			case !shaded && (len(seen) != 1 || !seen[own]):
+				t.Errorf("frame %d: the copies have fills %v, want all %v", i, seen, own)
+			case shaded && (len(seen) != len(f.Shapes) || !seen[own]):
+				t.Errorf("frame %d, shaded: %d fills for %d copies, the piece's own among them: %v", i, len(seen), len(f.Shapes), seen[own])
+			}
+		}
+	}
+}
+
+// The legend lists a piece once for all its copies, in the colour every
+// copy has.
+func TestLegendOfCopies(t *testing.T) {
+	sols := distinct(t, "two-pieces", 0)
+	sheets, err := Solutions(sols, &Options{Legend: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var swatches []color.NRGBA
+	for _, f := range sheets[0].Frames {
+		if strings.HasPrefix(f.Title, "legend: ") {
+			swatches = append(swatches, f.Shapes[0].Fill)
+		}
+	}
+	if len(swatches) != 1 {
+		t.Fatalf("the legend has %d entries, want 1 for the two copies of V", len(swatches))
+	}
+	for _, sh := range sheets[0].Frames[0].Shapes {
+		if sh.Fill != swatches[0] {
+			t.Errorf("a copy is %v, the legend says %v", sh.Fill, swatches[0])
+		}
+	}
+	// The puzzle figure and the web gallery's agree.
+	puzzle, err := Puzzle(sols[0].Puzzle(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := NewSite([]puzzles.Class{{Solution: sols[0], Orbit: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, sheet := range map[string]*Sheet{"puzzle figure": puzzle[0], "site's puzzle": site.Puzzle, "site's poster": site.Poster} {
+		copies := 0
+		for _, f := range sheet.Frames {
+			for _, sh := range f.Shapes {
+				if sh.Piece != "V" {
+					continue
+				}
+				copies++
+				if sh.Fill != swatches[0] {
+					t.Errorf("%s: a copy is %v, the legend says %v", what, sh.Fill, swatches[0])
 				}
 			}
+		}
+		if copies == 0 {
+			t.Errorf("%s: no V drawn", what)
 		}
 	}
 }

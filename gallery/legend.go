@@ -3,6 +3,8 @@ package gallery
 import (
 	"image/color"
 	"math"
+
+	"github.com/polytile/polytile/palettes"
 )
 
 // legendEntry is one piece in a legend: its name and look.
@@ -17,6 +19,7 @@ type legendEntry struct {
 // legend returns the legend's entries for the pieces of the given names,
 // measured.
 func (s *sheetLayout) legend(names []string) ([]legendEntry, error) {
+	names, _ = palettes.DistinctNames(names) // copies share their piece's entry
 	fills, hatch := s.pieceFills(names)
 	out := make([]legendEntry, len(names))
 	for i, name := range names {

@@ -24,14 +24,15 @@ func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
 		r = &specs.RenderOptions{}
 	}
 	opt := &Options{
-		Style:   r.Style.Value,
-		Legend:  r.Legend.Value,
-		Grid:    r.Grid.Value,
-		Labels:  r.Labels.Value,
-		Letters: r.Letters.Value,
-		Title:   r.Title.Value,
-		Gap:     given(r.Gap),
-		Margin:  given(r.Margin),
+		Style:       r.Style.Value,
+		Legend:      r.Legend.Value,
+		ShadeCopies: r.ShadeCopies.Value,
+		Grid:        r.Grid.Value,
+		Labels:      r.Labels.Value,
+		Letters:     r.Letters.Value,
+		Title:       r.Title.Value,
+		Gap:         given(r.Gap),
+		Margin:      given(r.Margin),
 	}
 	var err error
 	sizes := []struct {

@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"slices"
+
+	"github.com/polytile/polytile/palettes"
 )
 
 // The styles a sheet may be drawn in (Options.Style).
@@ -48,24 +50,54 @@ func greyOf(i, n int) (color.NRGBA, int) {
 }
 
 // fills returns the fill of each instance of c, and its hatching, as
-// Options.Style fills them.
+// Options.Style fills them. Copies of a piece (pieces of one name) share
+// its fill, unless Options.ShadeCopies gives each its own shade of it.
 func (s *sheetLayout) fills(c *content) ([]color.NRGBA, []int) {
 	hatch := make([]int, len(c.pieces))
+	distinct, of := palettes.DistinctNames(c.names)
 	switch s.Style {
 	case StyleGrey:
 		colors := make([]color.NRGBA, len(c.pieces))
 		for inst, piece := range c.pieces {
-			colors[inst], hatch[inst] = greyOf(piece, len(c.names))
+			colors[inst], hatch[inst] = greyOf(of[piece], len(distinct))
 		}
 		return colors, hatch
 	case StyleOutline:
 		return make([]color.NRGBA, len(c.pieces)), hatch
 	}
-	return s.Palette.InstanceColors(c.names, c.pieces, c.adjacency()), hatch
+	colors := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
+	if s.ShadeCopies {
+		// The copies of a piece, in the order of their instances.
+		copyOf, copies := make([]int, len(c.pieces)), make([]int, len(distinct))
+		for inst, piece := range c.pieces {
+			copyOf[inst] = copies[of[piece]]
+			copies[of[piece]]++
+		}
+		for inst, piece := range c.pieces {
+			colors[inst] = shade(colors[inst], copyOf[inst], copies[of[piece]])
+		}
+	}
+	return colors, hatch
+}
+
+// shade returns copy k of n copies' shade of the colour c: the first copy
+// c itself, the others lighter and darker in turn, by steps that share out
+// the range between.
+func shade(c color.NRGBA, k, n int) color.NRGBA {
+	if k == 0 || n < 2 {
+		return c
+	}
+	step := float64((k+1)/2) / float64(n/2) // 0 < step <= 1
+	to, t := uint8(255), 0.55*step          // odd copies lighter
+	if k%2 == 0 {
+		to, t = 0, 0.4*step // even copies darker
+	}
+	mix := func(v uint8) uint8 { return uint8(math.Round(float64(v) + (float64(to)-float64(v))*t)) }
+	return color.NRGBA{mix(c.R), mix(c.G), mix(c.B), c.A}
 }
 
 // pieceFills returns the fill and hatching of each piece of the given
-// names, as a legend shows them.
+// names, all different, as a legend shows them.
 func (s *sheetLayout) pieceFills(names []string) ([]color.NRGBA, []int) {
 	hatch := make([]int, len(names))
 	switch s.Style {

@@ -9,8 +9,10 @@ import (
 )
 
 // PieceColors returns the colour of each piece of a puzzle, given the
-// pieces' names in the puzzle's order: the piece's own colour, which
-// InstanceColors gives every copy of the piece unless a neighbour already has it.
+// pieces' names in the puzzle's order: the piece's own colour, the same
+// for pieces of one name (copies of one piece), which InstanceColors gives
+// every copy of the piece unless a neighbour of another piece already has
+// it.
 // It suits legends and sheets of the piece set. The rule is in the package
 // documentation; when there are more pieces than colours, colours repeat.
 func (p *Palette) PieceColors(pieceNames []string) []color.NRGBA {
@@ -32,9 +34,11 @@ func (p *Palette) PieceColors(pieceNames []string) []color.NRGBA {
 // ways, and an instance listed as its own neighbour is ignored. adjacent
 // may be nil, meaning that no instances touch.
 //
-// Each instance prefers its piece's own colour (see PieceColors); when
-// every piece has one copy and there are no more pieces than colours, every
-// instance gets it, so each piece has the same colour in every solution.
+// Each instance prefers its piece's own colour (see PieceColors), which
+// copies of a piece (pieces of one name) share, touching or not: the
+// borders tell them apart. When there are no more pieces (names) than
+// colours, every instance gets it, so each piece has the same colour in
+// every solution.
 // Otherwise the instances are coloured one at a time, in order of piece and
 // then of instance, each taking its piece's own colour unless an
 // already-coloured neighbour has it, then a colour no neighbour has: first
@@ -75,14 +79,16 @@ func (p *Palette) assign(pieceNames []string, instancePiece []int, adjacent [][]
 		}
 	}
 	// The neighbours of each instance, both ways, sorted and without
-	// repeats.
+	// repeats; copies of one piece (pieces of one name) share its colour,
+	// so a copy is no neighbour of another.
+	_, nameOf := distinctNames(pieceNames)
 	nbrs := make([][]int, n)
 	for i, list := range adjacent {
 		for _, j := range list {
 			if j < 0 || j >= n {
 				panic(fmt.Sprintf("palettes: InstanceColors: instance %d has neighbour %d, not one of the %d instances", i, j, n))
 			}
-			if j != i {
+			if j != i && nameOf[instancePiece[i]] != nameOf[instancePiece[j]] {
 				nbrs[i] = append(nbrs[i], j)
 				nbrs[j] = append(nbrs[j], i)
 			}
@@ -165,19 +171,55 @@ func (p *Palette) candidates(dst []int, own int, owned []bool) []int {
 	return dst
 }
 
-// own returns the index in p.Colors of each piece's own colour:
+// own returns the index in p.Colors of each piece's own colour. Pieces of
+// one name are copies of one piece and share its colour; the distinct
+// names, in the order of their first piece, are coloured thus:
 //
-//  1. a piece whose name is the label of a colour of the palette proper
-//     takes that colour (the first such colour, and only the first piece of
-//     that name);
-//  2. the other pieces, in order, take the colours not taken in step 1, in
+//  1. a name that is the label of a colour of the palette proper takes
+//     that colour (the first such colour);
+//  2. the other names, in order, take the colours not taken in step 1, in
 //     order; when those run out, they go round all the colours again from
 //     the first;
-//  3. a piece whose name labels a colour added by FromMap takes that colour
+//  3. a name that labels a colour added by FromMap takes that colour
 //     instead (the last one, so that a later map wins).
 //
-// Without labels, step 2 gives piece k colour k mod len(p.Colors).
+// Without labels or copies, step 2 gives piece k colour k mod
+// len(p.Colors).
 func (p *Palette) own(pieceNames []string) []int {
+	distinct, of := distinctNames(pieceNames)
+	byName := p.ownDistinct(distinct)
+	own := make([]int, len(pieceNames))
+	for k := range pieceNames {
+		own[k] = byName[of[k]]
+	}
+	return own
+}
+
+// DistinctNames returns the distinct names among pieceNames, in the order
+// of their first appearance, and the index among them of each piece's
+// name: pieces of one name are copies of one piece, which share its
+// colour.
+func DistinctNames(pieceNames []string) (distinct []string, of []int) {
+	return distinctNames(pieceNames)
+}
+
+func distinctNames(names []string) (distinct []string, of []int) {
+	index := make(map[string]int, len(names))
+	of = make([]int, len(names))
+	for k, name := range names {
+		i, ok := index[name]
+		if !ok {
+			i = len(distinct)
+			index[name] = i
+			distinct = append(distinct, name)
+		}
+		of[k] = i
+	}
+	return distinct, of
+}
+
+// ownDistinct is own for names that are all different.
+func (p *Palette) ownDistinct(pieceNames []string) []int {
 	nb := p.proper()
 	own := make([]int, len(pieceNames))
 	labelled := make(map[string]int) // label → first colour with it
@@ -229,6 +271,7 @@ func (p *Palette) own(pieceNames []string) []int {
 // give every piece its own colour.
 func (p *Palette) Warning(pieceNames []string) string {
 	p = p.orDefault()
+	pieceNames, _ = distinctNames(pieceNames)
 	own := p.own(pieceNames)
 	distinct := map[int]bool{}
 	for _, i := range own {

@@ -121,8 +121,11 @@ func graph(n int, edges ...[2]int) layout {
 	for _, e := range edges {
 		cells = append(cells, []int{e[0], e[1]}, []int{-1, -1})
 	}
-	l := gridLayout([]string{"A"}, make([]int, n), cells)
-	return l
+	pieces, instances := make([]string, n), make([]int, n)
+	for i := range n {
+		pieces[i], instances[i] = fmt.Sprint("P", i), i
+	}
+	return gridLayout(pieces, instances, cells)
 }
 
 func cycle(n int) layout {
@@ -165,7 +168,7 @@ func (l layout) clashes(colours []color.NRGBA) []string {
 	var out []string
 	for i, a := range l.adjacent {
 		for _, j := range a {
-			if i < j && colours[i] == colours[j] {
+			if i < j && colours[i] == colours[j] && l.pieces[l.instances[i]] != l.pieces[l.instances[j]] {
 				out = append(out, fmt.Sprintf("%d-%d %s", i, j, Hex(colours[i])))
 			}
 		}
@@ -246,7 +249,8 @@ func TestPieceColors(t *testing.T) {
 			// X takes its colour; A and B take the first colours not taken.
 			[]string{byLetter["F"], byLetter["X"], byLetter["I"]}},
 		{"labels are case-sensitive", def, []string{"x", "f"}, hexes(def.Colors[:2])},
-		{"a repeated name takes its label once", def, []string{"I", "I"}, []string{byLetter["I"], byLetter["F"]}},
+		{"copies of a piece share its labelled colour", def, []string{"I", "I", "F"}, []string{byLetter["I"], byLetter["I"], byLetter["F"]}},
+		{"copies of an unlabelled piece share its colour", set3, []string{"I4", "O4", "I4"}, hexes(set3.Colors[:2], set3.Colors[:1])},
 		{"unlabelled: piece i takes colour i", set3, []string{"I4", "O4", "T4"}, hexes(set3.Colors[:3])},
 		{"unlabelled, more pieces than colours", greys(3), []string{"a", "b", "c", "d", "e"},
 			hexes(greys(3).Colors, greys(3).Colors[:2])},
@@ -387,7 +391,7 @@ func TestInstanceColorsFallback(t *testing.T) {
 		{"K4, 3 colours", complete(4), 3, []int{0, 1, 2, 0}},
 		// 0-3 take 0, 1, 2, 0; 4 sees 0 twice, 1 and 2 once: 1 is first.
 		{"K5, 3 colours", complete(5), 3, []int{0, 1, 2, 0, 1}},
-		// Every instance prefers colour 0; the path alternates.
+		// The pieces' own colours alternate, and so does the path.
 		{"path, 2 colours", graph(4, [2]int{0, 1}, [2]int{1, 2}, [2]int{2, 3}), 2, []int{0, 1, 0, 1}},
 	}
 	for _, tt := range tests {
@@ -401,29 +405,42 @@ func TestInstanceColorsFallback(t *testing.T) {
 	}
 }
 
-// TestInstanceColorsCopies checks that copies of a piece that touch take colours
-// that belong to no piece, rather than another piece's, while there are
-// such colours.
+// TestInstanceColorsCopies checks that copies of a piece share its colour,
+// touching or not, as the legend and the piece figure show it; pieces of
+// other names that touch them still differ from them.
 func TestInstanceColorsCopies(t *testing.T) {
 	// Five tetrominoes, two copies each, in a row: I I O O T T L L S S.
-	pieces := []string{"I4", "O4", "T4", "L4", "S4"}
+	pieces := []string{"I4", "I4", "O4", "O4", "T4", "T4", "L4", "L4", "S4", "S4"}
 	var edges [][2]int
 	for i := range 9 {
 		edges = append(edges, [2]int{i, i + 1})
 	}
 	l := graph(10, edges...)
 	l.pieces = pieces
-	l.instances = []int{0, 0, 1, 1, 2, 2, 3, 3, 4, 4}
 	p := Default()
 	got := indices(p, p.InstanceColors(l.pieces, l.instances, l.adjacent))
-	// Own colours are 0-4 (the names are no labels); the second copies take
-	// the spare colours 5, 6, … in turn after their own.
-	want := []int{0, 5, 1, 5, 2, 5, 3, 5, 4, 5}
+	want := []int{0, 0, 1, 1, 2, 2, 3, 3, 4, 4}
 	if !slices.Equal(got, want) {
 		t.Errorf("colours = %v, want %v", got, want)
 	}
 	if c := l.clashes(p.InstanceColors(l.pieces, l.instances, l.adjacent)); c != nil {
-		t.Errorf("touching copies share colours: %v", c)
+		t.Errorf("touching pieces share colours: %v", c)
+	}
+	if own := indices(p, p.PieceColors(pieces)); !slices.Equal(own, want) {
+		t.Errorf("PieceColors = %v, want %v: copies share their piece's colour", own, want)
+	}
+	// More names than colours: the copies still share, the others give way.
+	p = greys(2)
+	l = graph(4, [2]int{0, 1}, [2]int{1, 2}, [2]int{2, 3})
+	l.pieces = []string{"A", "A", "B", "C"}
+	if got := indices(p, p.InstanceColors(l.pieces, l.instances, l.adjacent)); !slices.Equal(got, []int{0, 0, 1, 0}) {
+		t.Errorf("colours = %v, want [0 0 1 0]", got)
+	}
+	if w := p.Warning(l.pieces); !strings.Contains(w, "2 colours for 3 pieces") {
+		t.Errorf("Warning(%v) = %q, want it to count 3 pieces", l.pieces, w)
+	}
+	if w := Default().Warning(pieces); w != "" {
+		t.Errorf("Warning of 5 pieces in 2 copies each = %q, want none", w)
 	}
 }
 

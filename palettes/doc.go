@@ -30,7 +30,8 @@
 // rule aims first at consistency (a piece has the same colour in every
 // frame of a gallery) and then at contrast (touching pieces differ).
 //
-// Each piece has its own colour (PieceColors). A piece whose name is the
+// Each piece has its own colour (PieceColors), and copies of a piece (pieces
+// of one name, as a spec's count makes them) share it. A piece whose name is the
 // label of a colour takes that colour: with the default palette, the
 // pentomino named F takes the colour labelled F, whatever its position in
 // the puzzle. The other pieces take the remaining colours in order, so
@@ -39,8 +40,9 @@
 // taking colour i mod the number of colours.
 //
 // In a solution (InstanceColors), each instance gets its piece's own colour, unless
-// that would put one colour on two touching instances. That happens only
-// when there are more pieces than colours or a piece has several copies;
+// that would put one colour on two touching instances of different pieces
+// (touching copies of one piece keep it: the borders between pieces tell
+// them apart). That happens only when there are more pieces than colours;
 // then the instances are coloured greedily, one at a time in a fixed
 // order (by piece, then by instance), each keeping its own colour if no
 // coloured neighbour has it, and otherwise taking the next colour that no

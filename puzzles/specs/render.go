@@ -70,6 +70,7 @@ type RenderOptions struct {
 	FontSize    RenderOption[Length]        // font-size: the size of captions (a number alone is pixels)
 	Style       RenderOption[string]        // style: color, grey or outline (see RenderStyles)
 	Legend      RenderOption[bool]          // legend: a legend of the pieces' names and colours
+	ShadeCopies RenderOption[bool]          // shade-copies: each copy of a piece in its own shade of the piece's colour
 }
 
 // RenderStyles returns the names of the styles a picture may be drawn in:

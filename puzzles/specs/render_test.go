@@ -103,7 +103,7 @@ func TestRenderOptions(t *testing.T) {
 func TestRenderKeys(t *testing.T) {
 	values := map[string]string{"border-color": "red", "background": "red", "title": "T", "palette": "red",
 		"color": "{A: red}", "grid": "true", "labels": "true", "letters": "true",
-		"width": "17cm", "height": "3in", "style": "grey", "legend": "true"}
+		"width": "17cm", "height": "3in", "style": "grey", "legend": "true", "shade-copies": "true"}
 	fields := map[string]bool{}
 	for _, key := range RenderKeys() {
 		v, ok := values[key]

@@ -113,6 +113,9 @@ var renderTable = []RenderKey{
 	{Name: "legend", Kind: RenderKindBool, Example: "true",
 		Usage: "add a legend of the pieces: name and colour",
 		field: func(r *RenderOptions) any { return &r.Legend }},
+	{Name: "shade-copies", Kind: RenderKindBool, Example: "true",
+		Usage: "give each copy of a piece its own shade of the piece's colour (default: copies share it)",
+		field: func(r *RenderOptions) any { return &r.ShadeCopies }},
 }
 
 // renderKeys are the names of the render keys, in the table's order.
