@@ -65,7 +65,7 @@ func ExampleEncode() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	res, err := spec.Problem.Solve(context.Background(), nil)
 	if err != nil {
 		log.Fatal(err)
 	}

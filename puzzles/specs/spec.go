@@ -43,7 +43,9 @@ type Spec struct {
 	Name string
 	// Title is the spec's title, or "" if it has none.
 	Title string
-	// Puzzle is the puzzle the spec describes, titled Title.
+	// Puzzle is the tiling the spec describes, titled Title, or nil for a
+	// puzzle of another kind (a Sudoku, queens, a matrix): Problem is
+	// every kind's, and the way in for code that takes any spec.
 	Puzzle *tiling.Puzzle
 	// Render holds the options of the spec's render mapping, each with its
 	// position for errors; nil if the spec has none.

@@ -27,7 +27,7 @@ pieces:
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := s.Puzzle.Solve(context.Background(), nil)
+	res, err := s.Problem.Solve(context.Background(), nil)
 	if err != nil {
 		log.Fatal(err)
 	}
