@@ -3,9 +3,11 @@ package gallery
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/matrix"
+	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/puzzles/tiling"
 )
 
@@ -102,4 +104,47 @@ type SiteKindError struct {
 
 func (e *SiteKindError) Error() string {
 	return fmt.Sprintf("gallery: a web gallery shows tilings; a %s puzzle is drawn as a picture", e.Kind)
+}
+
+// pieceKeys are the render keys about pieces: their colours, names and
+// fills. Only a tiling's solutions and puzzle figure have pieces.
+var pieceKeys = []string{"palette", "color", "letters", "legend", "style", "grid", "shade-copies"}
+
+// UnusedKeyError is the error of a render key set for a figure that does
+// not use it: a Sudoku has no pieces to colour or name.
+type UnusedKeyError struct {
+	Key    string // the render key
+	Figure string // what is drawn, such as "a sudoku puzzle" or "the matrix figure"
+}
+
+func (e *UnusedKeyError) Error() string {
+	return fmt.Sprintf("%s has no pieces, so nothing for it to change", e.Figure)
+}
+
+// CheckKeys returns an error, at its place in the spec or as a
+// *specs.RenderKeyError wrapping an *UnusedKeyError, for the first
+// render key r sets that the figure fig of p would not use: the keys
+// about pieces, for a puzzle of a kind that has none, or for the figures
+// of the method (the matrix and the search tree), which have none of any
+// kind. For those figures a key the spec sets is no mistake (it is for
+// its solutions); one set elsewhere, such as on a command line, is.
+func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
+	_, tiling := p.(*tiling.Puzzle)
+	method := fig.Matrix || fig.Tree
+	if tiling && !method {
+		return nil
+	}
+	what := "a " + p.Kind() + " puzzle"
+	switch {
+	case fig.Matrix:
+		what = "the matrix figure"
+	case fig.Tree:
+		what = "the search tree"
+	}
+	for _, key := range r.Given() {
+		if slices.Contains(pieceKeys, key) && !(method && r.FromSpec(key)) {
+			return r.Fail(key, &UnusedKeyError{Key: key, Figure: what})
+		}
+	}
+	return nil
 }

@@ -20,12 +20,10 @@ import (
 
 // drawFlags are the options of polytile draw and polytile pieces.
 type drawFlags struct {
-	output                    string
-	format                    string
-	look                      lookFlags
-	limit, solution           int
-	raw, puzzle, matrix, tree bool
-	search                    searchFlags
+	output, format string
+	look           lookFlags
+	fig            gallery.Figure // what to draw, its Progress set by the search
+	search         searchFlags
 }
 
 func newDrawCmd() *cobra.Command {
@@ -42,13 +40,13 @@ func newDrawCmd() *cobra.Command {
 	}
 	fl := cmd.Flags()
 	f.register(fl)
-	fl.IntVar(&f.limit, "limit", 0, "draw at most `N` solutions (0: all)")
-	fl.BoolVar(&f.raw, "raw", false, "draw every raw solution, not one per class")
-	fl.IntVar(&f.solution, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
+	fl.IntVar(&f.fig.Pick.Limit, "limit", 0, "draw at most `N` solutions (0: all)")
+	fl.BoolVar(&f.fig.Pick.Raw, "raw", false, "draw every raw solution, not one per class")
+	fl.IntVar(&f.fig.Pick.Nth, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
 	f.search.register(fl)
-	fl.BoolVar(&f.tree, "search", false, "draw the search tree of Algorithm X over the matrix, for a small problem")
-	fl.BoolVar(&f.matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
-	fl.BoolVar(&f.puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
+	fl.BoolVar(&f.fig.Tree, "search", false, "draw the search tree of Algorithm X over the matrix, for a small problem")
+	fl.BoolVar(&f.fig.Matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
+	fl.BoolVar(&f.fig.Puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
 	return cmd
 }
 
@@ -77,7 +75,7 @@ func newPiecesCmd() *cobra.Command {
 			if ascii {
 				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], l.Spec), l.Lattice, l.Pieces)
 			}
-			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), nil, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = l.Lattice
 				return gallery.Pieces(l.Pieces, opt)
 			})
@@ -101,13 +99,14 @@ func (f *drawFlags) check(input string) error {
 	if f.output == "" {
 		return cli.Usagef("no output: give -o FILE (.svg, .png or .pdf), or -o - with --format")
 	}
-	if f.limit < 0 {
-		return cli.Usagef("--limit %d: want 0 (no limit) or more", f.limit)
+	g, pick := f.fig, f.fig.Pick
+	if pick.Limit < 0 {
+		return cli.Usagef("--limit %d: want 0 (no limit) or more", pick.Limit)
 	}
-	if f.solution < 0 {
-		return cli.Usagef("--solution %d: want a solution number from 1", f.solution)
+	if pick.Nth < 0 {
+		return cli.Usagef("--solution %d: want a solution number from 1", pick.Nth)
 	}
-	if f.solution > 0 && (f.raw || f.limit > 0) || (f.puzzle || f.matrix || f.tree) && (f.raw || f.limit > 0) || f.puzzle && (f.solution > 0 || f.matrix || f.tree) || f.tree && (f.matrix || f.solution > 0) {
+	if pick.Nth > 0 && (pick.Raw || pick.Limit > 0) || (g.Puzzle || g.Matrix || g.Tree) && (pick.Raw || pick.Limit > 0) || g.Puzzle && (pick.Nth > 0 || g.Matrix || g.Tree) || g.Tree && (g.Matrix || pick.Nth > 0) {
 		return cli.Usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
 	}
 	if err := checkOutput(f.output, f.format); err != nil {
@@ -118,8 +117,8 @@ func (f *drawFlags) check(input string) error {
 
 // draw lays out, with the look that the command line and spec (nil for
 // none) set for a puzzle of the named pieces, and writes the sheets.
-func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
-	opt, ropt, err := f.look.options(spec, pieces)
+func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, fig *gallery.Figure, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
+	opt, ropt, err := f.look.options(spec, pieces, fig)
 	if err != nil {
 		return err
 	}
@@ -147,7 +146,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if results.IsSaved(name) && render.IsSite(f.output) {
-		if err := gallery.CheckSaved(cmd.Context(), name, f.figure(nil), 2); err != nil { // the poster, and a page's frame each
+		if err := gallery.CheckSaved(cmd.Context(), name, f.fig, 2); err != nil { // the poster, and a page's frame each
 			return f.drawWords(err, name)
 		}
 		all, err := results.LoadAllContext(cmd.Context(), name)
@@ -179,17 +178,12 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		}
 		return f.drawSite(cmd, all)
 	}
-	return f.draw(cmd, spec, spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-		sheets, err := gallery.Draw(ctx, spec, f.figure(progress), opt)
+	f.fig.Pick.Progress = progress
+	return f.draw(cmd, spec, spec.PieceNames(), &f.fig, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+		sheets, err := gallery.Draw(ctx, spec, f.fig, opt)
 		stop()
 		return sheets, f.drawWords(err, name+" has")
 	})
-}
-
-// figure is the Figure that the flags choose.
-func (f *drawFlags) figure(progress func(puzzles.Progress)) gallery.Figure {
-	return gallery.Figure{Pick: puzzles.Pick{Limit: f.limit, Raw: f.raw, Nth: f.solution, Progress: progress},
-		Puzzle: f.puzzle, Matrix: f.matrix, Tree: f.tree}
 }
 
 // drawWords words gallery's errors for the command line; has begins the
@@ -207,7 +201,7 @@ func (f *drawFlags) drawWords(err error, has string) error {
 		return fmt.Errorf("%w; nothing written", err)
 	case !errors.As(err, &none):
 		return err
-	case none.Nth > 0 && f.matrix:
+	case none.Nth > 0 && f.fig.Matrix:
 		return cli.Usagef("--solution %d: the puzzle has %s", none.Nth, plural.Of(none.Total, "distinct solution"))
 	case none.Nth > none.Total && none.Total >= 0:
 		return cli.Usagef("--solution %d: the puzzle has %s; want 1 to %d", none.Nth, plural.Of(none.Total, "distinct solution"), none.Total)
@@ -219,7 +213,7 @@ func (f *drawFlags) drawWords(err error, has string) error {
 // command line and the spec set, offering their saved results.
 func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	spec := all.Spec
-	opt, ropt, err := f.look.options(spec, spec.PieceNames())
+	opt, ropt, err := f.look.options(spec, spec.PieceNames(), &gallery.Figure{})
 	if err != nil {
 		return err
 	}
@@ -240,16 +234,15 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // drawSaved draws the solutions the file of saved results at path holds,
 // without solving again, with its spec's look.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
-	fig := f.figure(nil)
-	if err := gallery.CheckSaved(cmd.Context(), path, fig, 1); err != nil {
+	if err := gallery.CheckSaved(cmd.Context(), path, f.fig, 1); err != nil {
 		return f.drawWords(err, path)
 	}
-	saved, err := results.LoadContext(cmd.Context(), path, fig.Pick)
+	saved, err := results.LoadContext(cmd.Context(), path, f.fig.Pick)
 	if err != nil {
 		return err
 	}
-	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
-		sheets, err := gallery.DrawSaved(cmd.Context(), saved, fig, opt)
+	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+		sheets, err := gallery.DrawSaved(cmd.Context(), saved, f.fig, opt)
 		return sheets, f.drawWords(err, path+" holds")
 	})
 }

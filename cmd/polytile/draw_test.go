@@ -245,6 +245,10 @@ func TestDrawErrors(t *testing.T) {
 	if err := os.WriteFile(badValue, []byte("board: |\n  ..\npieces: domino\nrender:\n  columns: many\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	sudokuPalette := filepath.Join(dir, "sudoku.yaml")
+	if err := os.WriteFile(sudokuPalette, []byte("kind: sudoku\ngrid: |\n  1234\n  3412\n  2143\n  4321\nrender:\n  palette: viridis\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		args   []string
@@ -252,6 +256,11 @@ func TestDrawErrors(t *testing.T) {
 		stderr string
 	}{
 		{"no output", []string{"draw", "scott"}, 2, "give -o FILE"},
+		{"letters on a Sudoku", []string{"draw", "sudoku", "--letters", "-o", filepath.Join(dir, "x.svg")}, 2, "--letters: a sudoku puzzle has no pieces"},
+		{"grey on a Sudoku", []string{"draw", "sudoku", "--style", "grey", "-o", filepath.Join(dir, "x.svg")}, 2, "--style: a sudoku puzzle has no pieces"},
+		{"legend on queens", []string{"draw", "queens-8", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: a queens puzzle has no pieces"},
+		{"legend on the matrix", []string{"draw", "scott", "--matrix", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: the matrix figure has no pieces"},
+		{"palette in a Sudoku spec", []string{"draw", sudokuPalette, "-o", filepath.Join(dir, "x.svg")}, 1, "sudoku.yaml:8:12: render.palette: a sudoku puzzle has no pieces"},
 		{"unknown extension", []string{"draw", "scott", "-o", filepath.Join(dir, "x.gif")}, 2, ".svg, .png or .pdf"},
 		{"stdout without format", []string{"draw", "scott", "-o", "-"}, 2, "--format"},
 		{"format and extension disagree", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--format", "png"}, 2, "--format png"},

@@ -70,9 +70,11 @@ func flagWords(err error) error {
 // options returns the gallery's and the renderer's options that the
 // command line and the spec (nil for none) set, for a puzzle of the named
 // pieces (continuous palettes are sampled to their number; a colour for
-// another piece is a mistake). A bad value on the command line is a usage
-// error; one in the spec an error at its line and column.
-func (l *lookFlags) options(spec *specs.Spec, names []string) (*gallery.Options, *render.Options, error) {
+// another piece is a mistake), drawing fig of the spec's puzzle (nil: its
+// pieces), which must use every key set (gallery.CheckKeys). A bad value
+// on the command line is a usage error; one in the spec an error at its
+// line and column.
+func (l *lookFlags) options(spec *specs.Spec, names []string, fig *gallery.Figure) (*gallery.Options, *render.Options, error) {
 	r, err := l.renderOptions(spec)
 	if err != nil {
 		return nil, nil, err
@@ -80,6 +82,9 @@ func (l *lookFlags) options(spec *specs.Spec, names []string) (*gallery.Options,
 	opt, err := gallery.NewOptions(r, len(names))
 	if err == nil {
 		err = r.CheckPieces(names)
+	}
+	if err == nil && fig != nil {
+		err = gallery.CheckKeys(spec.Problem, *fig, r)
 	}
 	if err == nil {
 		var ropt *render.Options

@@ -40,7 +40,7 @@ func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) 
 	if err != nil {
 		return nil, err
 	}
-	_, _, err = l.options(spec, spec.Puzzle.PieceNames())
+	_, _, err = l.options(spec, spec.Puzzle.PieceNames(), nil)
 	return look(r), err
 }
 

@@ -188,3 +188,46 @@ func (e *RenderKeyError) Error() string {
 
 // Unwrap returns Err.
 func (e *RenderKeyError) Unwrap() error { return e.Err }
+
+// setter is what every RenderOption has, whatever its type: whether it
+// is set, where, and an error about it.
+type setter interface {
+	given() bool
+	place() SpecPos
+	Fail(key string, err error) error
+}
+
+func (o RenderOption[T]) given() bool    { return o.Set }
+func (o RenderOption[T]) place() SpecPos { return o.Pos }
+
+// Given returns the render keys that r sets, in the table's order.
+func (r *RenderOptions) Given() []string {
+	var keys []string
+	for i := range renderTable {
+		if r != nil && renderTable[i].field(r).(setter).given() {
+			keys = append(keys, renderTable[i].Name)
+		}
+	}
+	return keys
+}
+
+// Fail returns an error about the option of the render key named key,
+// as RenderOption.Fail does: at its place in the spec that set it, or a
+// *RenderKeyError for a value set elsewhere.
+func (r *RenderOptions) Fail(key string, err error) error {
+	k := renderKeyNamed(key)
+	if k == nil {
+		return fmt.Errorf("specs: no render key %q", key)
+	}
+	return k.field(r).(setter).Fail(key, err)
+}
+
+// FromSpec says whether the option of the render key named key was
+// written in a spec (it has a place), rather than set elsewhere.
+func (r *RenderOptions) FromSpec(key string) bool {
+	k := renderKeyNamed(key)
+	if k == nil || r == nil {
+		return false
+	}
+	return k.field(r).(setter).place() != SpecPos{}
+}
