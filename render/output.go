@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
@@ -82,7 +84,8 @@ func (e *OutputError) Reason() string { return strings.TrimPrefix(e.Err.Error(),
 
 // CheckOutput checks that pictures can be written to path in the format
 // named (or, if name is "", the one path's extension names; an .html path
-// is a web gallery, WriteSite's). Its error is an *OutputError.
+// is a web gallery, WriteSite's), in a directory that exists (a web
+// gallery's, or the one it is made in). Its error is an *OutputError.
 func CheckOutput(path, name string) error {
 	if _, err := FormatFor(path, name); err != nil && !IsSite(path) {
 		part := OutputPath
@@ -90,6 +93,15 @@ func CheckOutput(path, name string) error {
 			part = OutputFormat
 		}
 		return &OutputError{Path: path, Format: name, Part: part, Err: err}
+	}
+	dir := filepath.Dir(path)
+	if IsSite(path) {
+		dir = filepath.Dir(dir) // WriteSite makes the site's own directory
+	}
+	if path != Stdout {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return &OutputError{Path: path, Part: OutputPath, Err: fmt.Errorf("render: there is no directory %s to write it in; make it first", dir)}
+		}
 	}
 	return nil
 }

@@ -235,6 +235,10 @@ func TestDrawDeterministic(t *testing.T) {
 	}
 }
 
+// libraryPrefix matches the package name with which a library begins its
+// errors, which the command takes off what it prints.
+var libraryPrefix = regexp.MustCompile(`(^|: )(puzzles|geom|tiling|matrix|specs|results|gallery|render|palettes|solve): `)
+
 func TestDrawErrors(t *testing.T) {
 	dir := t.TempDir()
 	badRender := filepath.Join(dir, "bad.yaml")
@@ -274,13 +278,20 @@ func TestDrawErrors(t *testing.T) {
 		{"solution out of range", []string{"draw", "scott", "--solution", "66", "-o", filepath.Join(dir, "x.svg")}, 2, "65 distinct solutions"},
 		{"solution and limit", []string{"draw", "scott", "--solution", "1", "--limit", "2", "-o", filepath.Join(dir, "x.svg")}, 2, "--solution"},
 		{"unknown set", []string{"pieces", "heptominoes", "-o", filepath.Join(dir, "x.svg")}, 1, "pentominoes"},
-		{"missing directory", []string{"draw", "scott", "-o", filepath.Join(dir, "no", "x.svg")}, 1, "no"},
+		{"missing directory", []string{"draw", "scott", "-o", filepath.Join(dir, "no", "x.svg")}, 2, "there is no directory " + filepath.Join(dir, "no")},
+		{"misspelt command", []string{"drwa", "scott", "-o", filepath.Join(dir, "x.svg")}, 2, `unknown command "drwa" (did you mean draw?)`},
+		{"misspelt flag", []string{"draw", "scott", "--limt", "3", "-o", filepath.Join(dir, "x.svg")}, 2, "unknown flag: --limt (did you mean --limit?)"},
+		{"misspelt puzzle", []string{"draw", "scot", "-o", filepath.Join(dir, "x.svg")}, 1, `no file or built-in puzzle named "scot" (did you mean scott?)`},
+		{"missing file", []string{"draw", filepath.Join(dir, "missing.yaml"), "-o", filepath.Join(dir, "x.svg")}, 1, filepath.Join(dir, "missing.yaml") + ": no such file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, _, stderr := polytile(t, tt.args...)
 			if code != tt.code || !strings.Contains(stderr, tt.stderr) {
 				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tt.code, tt.stderr)
+			}
+			if m := libraryPrefix.FindString(stderr); m != "" {
+				t.Errorf("stderr %q names a library (%q): a person reads it", stderr, m)
 			}
 		})
 	}

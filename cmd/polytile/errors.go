@@ -10,8 +10,13 @@ import (
 
 // reword returns err in the command's words: the typed errors of package
 // results that the command line can answer say which command or flag
-// does. The rest of err's message, and its chain, are kept.
+// does, and no library's name begins a message. The rest of err's
+// message, and its chain, are kept.
 func reword(err error) error {
+	return cli.Unprefixed(rewordResults(err), "puzzles", "geom", "tiling", "matrix", "specs", "results", "gallery", "render", "palettes", "solve")
+}
+
+func rewordResults(err error) error {
 	var (
 		notShard *results.NotShardError
 		spec     *results.SpecLoadError

@@ -27,7 +27,7 @@ var importRules = map[string]struct{ project, outside []string }{
 	"gallery":            {project: []string{"puzzles", "puzzles/results", "puzzles/geom", "puzzles/matrix", "puzzles/tiling", "puzzles/specs", "palettes"}},
 	"render":             {project: []string{"gallery", "puzzles/specs"}, outside: []string{"codeberg.org/go-pdf/fpdf", "github.com/ajstarks/svgo", "github.com/fogleman/gg", "golang.org/x/image"}},
 	"cmd/polytile":       {project: []string{"puzzles", "puzzles/geom", "puzzles/specs", "puzzles/results", "palettes", "gallery", "render"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
-	"internal/cli":       {outside: []string{"github.com/spf13/cobra"}},
+	"internal/cli":       {outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
 	"internal/cputime":   {},
 	"internal/golden":    {},
 	"internal/interrupt": {},
@@ -35,6 +35,7 @@ var importRules = map[string]struct{ project, outside []string }{
 	"internal/quote":     {},
 	"internal/termbar":   {outside: []string{"github.com/schollz/progressbar/v3", "golang.org/x/term"}},
 	"internal/safefile":  {},
+	"internal/suggest":   {},
 }
 
 // TestImportRules checks every package's imports (not its tests')

@@ -46,12 +46,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Long:          help.Text("polytile"),
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return cli.Usagef("unknown command %q", args[0])
-			}
-			return nil
-		},
+		Args:          cli.Args(0, 0, "a command (polytile help lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return cmd.Help()
 		},
@@ -59,7 +54,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return cli.UsageError{Err: cli.FlagError(err)}
+		return cli.UsageError{Err: cli.FlagError(cmd, err)}
 	})
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newSolveCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),

@@ -154,7 +154,7 @@ func TestPiecesASCII(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "35 pieces (H01 H02") {
 		t.Errorf("the printed pieces do not make a spec: exit %d, %s%s", code, stdout, stderr)
 	}
-	if code, _, stderr := polytile(t, "pieces", "hexominos", "--ascii"); code != 1 || !strings.Contains(stderr, "not a piece set") {
+	if code, _, stderr := polytile(t, "pieces", "hexominos", "--ascii"); code != 1 || !strings.Contains(stderr, "did you mean hexominoes?") {
 		t.Errorf("an unknown set: exit %d, %s", code, stderr)
 	}
 }

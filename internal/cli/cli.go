@@ -9,6 +9,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/polytile/polytile/internal/suggest"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // StickyWriter passes writes to W until one fails, and keeps the first
@@ -29,8 +33,23 @@ func (s *StickyWriter) Write(p []byte) (int, error) {
 
 // FlagError rewrites the Go parser's words in a flag's error
 // ("strconv.ParseInt: parsing \"x\": invalid syntax") as what the flag
-// wants ("want a whole number"); other errors are returned as they are.
-func FlagError(err error) error {
+// wants ("want a whole number"), and adds to an unknown flag of cmd the
+// flags it was probably meant to be; other errors are returned as they
+// are.
+func FlagError(cmd *cobra.Command, err error) error {
+	if typed, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok && cmd != nil {
+		var names []string
+		cmd.Flags().VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				names = append(names, f.Name)
+			}
+		})
+		like := suggest.Closest(typed, names)
+		for i := range like {
+			like[i] = "--" + like[i]
+		}
+		return fmt.Errorf("%w%s", err, suggest.Phrase(like))
+	}
 	var ne *strconv.NumError
 	if !errors.As(err, &ne) {
 		return err
@@ -90,4 +109,16 @@ func (e UsageError) Unwrap() error { return e.Err }
 // formats it.
 func Usagef(format string, args ...any) error {
 	return UsageError{fmt.Errorf(format, args...)}
+}
+
+// Unprefixed returns err's message, for a person to read, without the
+// names of the packages given ("specs", "render") with which libraries
+// begin their errors, at its start and after each ": ".
+func Unprefixed(err error, packages ...string) error {
+	msg := err.Error()
+	for _, p := range packages {
+		msg = strings.ReplaceAll(msg, ": "+p+": ", ": ")
+		msg = strings.TrimPrefix(msg, p+": ")
+	}
+	return &reworded{msg: msg, err: err}
 }

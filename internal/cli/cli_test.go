@@ -25,7 +25,7 @@ func TestFlagError(t *testing.T) {
 				wrapped = &wrapErr{tt.err, rerr}
 			}
 		}
-		if got := FlagError(wrapped).Error(); !strings.HasSuffix(got, tt.want) || strings.Contains(got, "strconv") {
+		if got := FlagError(nil, wrapped).Error(); !strings.HasSuffix(got, tt.want) || strings.Contains(got, "strconv") {
 			t.Errorf("FlagError(%q) = %q, want …%q", tt.err, got, tt.want)
 		}
 	}

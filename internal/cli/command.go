@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 
+	"github.com/polytile/polytile/internal/suggest"
 	"github.com/spf13/cobra"
 )
 
@@ -81,7 +83,10 @@ func (e *reworded) Unwrap() error { return e.err }
 // fails the command, as it does cat's.
 func Execute(ctx context.Context, root *cobra.Command, args []string, out *StickyWriter, stderr io.Writer, words func(error) error) int {
 	root.SetArgs(append([]string{}, args...)) // never nil: cobra reads os.Args for nil
-	cmd, err := root.ExecuteContextC(ctx)
+	cmd, err := root, unknownCommand(root, args)
+	if err == nil {
+		cmd, err = root.ExecuteContextC(ctx)
+	}
 	if out.Err != nil && (err == nil || errors.Is(err, out.Err)) {
 		// (A standard output closed before the start is /dev/null: Go's
 		// runtime opens it.)
@@ -99,4 +104,26 @@ func Execute(ctx context.Context, root *cobra.Command, args []string, out *Stick
 		return 2
 	}
 	return 1
+}
+
+// unknownCommand returns a usage error if args start with a word that
+// names none of root's commands, with the commands it was probably meant
+// to be, before the flags after it are read as root's.
+func unknownCommand(root *cobra.Command, args []string) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") || !root.HasSubCommands() {
+		return nil
+	}
+	names := []string{"help"}
+	for _, c := range root.Commands() {
+		if c.Name() == args[0] || slices.Contains(c.Aliases, args[0]) {
+			return nil
+		}
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	if args[0] == "help" {
+		return nil
+	}
+	return Usagef("unknown command %q%s", args[0], suggest.Phrase(suggest.Closest(args[0], names)))
 }

@@ -3,10 +3,11 @@ package specs
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/polytile/polytile/internal/interrupt"
+	"github.com/polytile/polytile/internal/suggest"
 	"github.com/polytile/polytile/puzzles/geom"
 )
 
@@ -18,8 +19,12 @@ func LoadPieces(name string) ([]geom.Piece, geom.Lattice, *Spec, error) {
 		return pieces, geom.PieceSetLattice(name), nil, nil
 	}
 	spec, err := Load(name)
+	if nf := (*NotFoundError)(nil); errors.As(err, &nf) {
+		all := append(geom.PieceSetNames(), nf.Builtins...)
+		return nil, nil, nil, &NotFoundError{Name: name, Builtins: all, Sets: true, Like: suggest.Closest(name, all)}
+	}
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%q is not a piece set (%s), and as a spec: %w", name, strings.Join(geom.PieceSetNames(), ", "), err)
+		return nil, nil, nil, err
 	}
 	if spec.Puzzle == nil {
 		return nil, nil, nil, fmt.Errorf("%s is a %s puzzle, which has no pieces", name, spec.Kind())

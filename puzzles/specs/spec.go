@@ -14,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/internal/plural"
+	"github.com/polytile/polytile/internal/suggest"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/tiling"
@@ -77,8 +78,7 @@ func Load(nameOrPath string) (*Spec, error) {
 		if builtin {
 			return Builtin(nameOrPath)
 		}
-		return nil, fmt.Errorf("specs: %q is neither a file nor a built-in puzzle; built-in puzzles are %s",
-			nameOrPath, strings.Join(builtinNames(), ", "))
+		return nil, &NotFoundError{Name: nameOrPath, Builtins: builtinNames(), Like: suggest.Closest(nameOrPath, builtinNames())}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("specs: %w", err)

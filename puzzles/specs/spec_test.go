@@ -375,14 +375,30 @@ func TestLoad(t *testing.T) {
 	})
 	t.Run("missing", func(t *testing.T) {
 		name := filepath.Join(t.TempDir(), "nope.yaml")
-		_, err := Load(name)
-		if err == nil {
-			t.Fatalf("Load(%s) = nil error", name)
+		tests := []struct {
+			name string
+			want []string
+		}{
+			{name, []string{name + ": no such file"}},
+			{"scot", []string{`named "scot"`, "did you mean scott?"}},
+			{"zzzzzz", []string{`named "zzzzzz"`, "scott", "pentominoes-6x10"}},
 		}
-		for _, want := range []string{"specs: ", name, "neither a file nor a built-in puzzle", "scott", "pentominoes-6x10"} {
-			if !strings.Contains(err.Error(), want) {
-				t.Errorf("Load(missing) error %q does not say %q", err, want)
+		for _, tt := range tests {
+			_, err := Load(tt.name)
+			var nf *NotFoundError
+			if !errors.As(err, &nf) || nf.Name != tt.name {
+				t.Errorf("Load(%s) = %v, want a *NotFoundError", tt.name, err)
+				continue
 			}
+			for _, want := range tt.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("Load(%s) error %q does not say %q", tt.name, err, want)
+				}
+			}
+		}
+		_, _, _, err := LoadPieces("pentominos")
+		if err == nil || !strings.Contains(err.Error(), "piece set") || !strings.Contains(err.Error(), "did you mean pentominoes?") {
+			t.Errorf("LoadPieces(pentominos) = %v, want a suggestion of the piece set", err)
 		}
 	})
 	t.Run("bad file", func(t *testing.T) {
