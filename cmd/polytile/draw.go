@@ -88,7 +88,7 @@ func newPiecesCmd() *cobra.Command {
 }
 
 func (f *drawFlags) register(fl *pflag.FlagSet) {
-	fl.StringVarP(&f.output, "output", "o", "", "write the picture to `FILE` (.svg, .png or .pdf; - for standard output)")
+	fl.StringVarP(&f.output, "output", "o", "", "write the picture to `FILE` (.svg, .png or .pdf; - for standard output; DIR/index.html for a web gallery)")
 	fl.StringVar(&f.format, "format", "", "picture format, svg, png or pdf (default: from the file's extension)")
 	f.look.register(fl)
 }

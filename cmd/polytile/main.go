@@ -44,6 +44,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Use:           "polytile",
 		Short:         "Solve tiling puzzles written as YAML and show their distinct solutions",
 		Long:          help.Text("polytile"),
+		Version:       cli.Version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cli.Args(0, 0, "a command (polytile help lists them)"),

@@ -37,6 +37,7 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{"help", []string{"--help"}, 0, ""},
 		{"no command", nil, 0, ""},
+		{"version", []string{"--version"}, 0, ""},
 		{"list", []string{"list"}, 0, ""},
 		{"solve", []string{"solve", "dominoes-4x4"}, 0, ""},
 		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
@@ -51,7 +52,10 @@ func TestExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, _, stderr := polytile(t, tt.args...)
+			code, stdout, stderr := polytile(t, tt.args...)
+			if tt.name == "version" && !strings.HasPrefix(stdout, "polytile version ") {
+				t.Errorf("polytile --version printed %q", stdout)
+			}
 			if code != tt.code {
 				t.Errorf("polytile %s: exit %d, want %d (stderr %q)", strings.Join(tt.args, " "), code, tt.code, stderr)
 			}

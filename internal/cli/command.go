@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -126,4 +127,26 @@ func unknownCommand(root *cobra.Command, args []string) error {
 		return nil
 	}
 	return Usagef("unknown command %q%s", args[0], suggest.Phrase(suggest.Closest(args[0], names)))
+}
+
+// Version says which build of the program runs: its module's version
+// ("(devel)" for a build from a clone), the commit it was built from when
+// known (with "+changes" if the tree had changes), and the Go release.
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown, " + runtime.Version()
+	}
+	v := info.Main.Version
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		v += " " + rev[:min(12, len(rev))]
+		if settings["vcs.modified"] == "true" {
+			v += "+changes"
+		}
+	}
+	return v + ", " + info.GoVersion
 }

@@ -117,3 +117,9 @@ func TestExecute(t *testing.T) {
 		})
 	}
 }
+
+func TestVersion(t *testing.T) {
+	if v := Version(); !strings.HasSuffix(v, runtime.Version()) || strings.HasPrefix(v, ",") {
+		t.Errorf("Version() = %q, want a version and %s", v, runtime.Version())
+	}
+}

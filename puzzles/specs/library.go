@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/polytile/polytile/puzzles/geom"
 )
 
 // The built-in puzzles are specs in library/, one file each, named by the
@@ -23,7 +25,7 @@ type BuiltinInfo struct {
 	Title  string // the spec's title
 	Cells  int    // the number of board cells
 	Pieces int    // the number of pieces a solution puts down, copies included
-	Size   string // the board picture's rows × cols, such as "8×8"
+	Size   string // the board's rows × cols of squares, such as "8×8", or its cells ("triangles", "hexagons")
 }
 
 // builtinNames returns the names of the built-in puzzles, sorted.
@@ -61,11 +63,21 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 			Title:  s.Title,
 			Cells:  b.Len(),
 			Pieces: s.Puzzle.Instances(),
-			Size:   fmt.Sprintf("%d×%d", b.Rows(), b.Cols()),
+			Size:   boardSize(b),
 		})
 	}
 	return out
 })
+
+// boardSize says how large b is as people say it: rows × columns of
+// squares, or, on the other lattices, whose pictures are sheared, what its
+// cells are (the title says its shape).
+func boardSize(b *geom.Board) string {
+	if b.Lattice().Name() == "square" {
+		return fmt.Sprintf("%d×%d", b.Rows(), b.Cols())
+	}
+	return b.Lattice().Name() + "s"
+}
 
 // Builtins describes the built-in puzzles, sorted by name.
 func Builtins() []BuiltinInfo { return slices.Clone(builtins()) }
