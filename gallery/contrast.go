@@ -11,7 +11,9 @@ var letterLight = color.NRGBA{0xff, 0xff, 0xff, 0xff}
 // letterColor returns the colour to write a letter in on a piece of the
 // given fill: the border's colour (near-black by default) or white,
 // whichever has the higher contrast ratio with the fill (WCAG 2.2,
-// https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio), the border's on ties.
+// https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio), white on near ties
+// (within a tenth): a mid-grey fill, darkened by the hatching around
+// the name in StyleGrey, reads better with light text.
 // A fill that is not opaque is taken over the sheet's background, or over
 // white when the background is not opaque either, as on most pages and
 // viewers.
@@ -22,7 +24,7 @@ func (s *sheetLayout) letterColor(fill color.NRGBA) color.NRGBA {
 	}
 	l := luminance(over(fill, under))
 	dark, light := s.BorderColor, letterLight
-	if contrast(l, luminance(light)) > contrast(l, luminance(dark)) {
+	if contrast(l, luminance(light)) >= 0.9*contrast(l, luminance(dark)) {
 		return light
 	}
 	return dark

@@ -766,6 +766,7 @@ func (s *sheetLayout) frame(items []Item, contents []*content, k int, x, y, slot
 		f.Grid = scale(grid)
 	}
 	if s.Letters {
+		var patches []patch // kept clear under the names
 		for inst, rings := range outl {
 			at, r := pole(rings, 0.02)
 			name := c.names[c.pieces[inst]]
@@ -777,7 +778,11 @@ func (s *sheetLayout) frame(items []Item, contents []*content, k int, x, y, slot
 				X: fx + at.X*cell, Y: fy + at.Y*cell,
 				Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name,
 			})
+			if p, err := s.letterPatch(f.Letters[len(f.Letters)-1]); err == nil {
+				patches = append(patches, p)
+			}
 		}
+		f.Hatch = clearPatches(f.Hatch, patches)
 	}
 	if s.Labels {
 		f.Caption = &Text{X: x + slotW/2, Y: y + s.border + boardH + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: caption(items, k)}
