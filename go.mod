@@ -7,6 +7,7 @@ require (
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
 	github.com/chromedp/chromedp v0.23.0
 	github.com/fogleman/gg v1.3.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // tests only: specs are checked against the spec's JSON Schema
 	github.com/schollz/progressbar/v3 v3.15.0 // not later: v3.18 on imports net/http (a server the bar can run), whose package inits cost every command about 4 ms
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9

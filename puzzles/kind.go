@@ -6,12 +6,41 @@ package puzzles
 type Kind struct {
 	// Name is the kind's name, as a spec's kind key gives it.
 	Name string
+	// About says what a puzzle of the kind is, in a line for a user.
+	About string
 	// Keys are the keys a spec of the kind may have besides title, kind
-	// and render.
-	Keys []string
+	// and render, in the order errors list them: the spec's reader
+	// refuses any other, and the spec's schema (specs.Schema) describes
+	// each.
+	Keys []KindKey
 	// Read reads a spec of the kind through r.
 	Read func(r SpecReader) (Problem, error)
 }
+
+// KindKey is a key of a kind's spec: its name, the form of its value,
+// whether a spec needs it, and what it says.
+type KindKey struct {
+	Name string  // the key, such as "grid"
+	Form KeyForm // the form of its value: which method of SpecReader reads it
+	// Min and Max bound a whole number (KeyFormInt); they are the bounds
+	// that Read gives SpecReader.Int.
+	Min, Max int
+	Required bool   // whether a spec of the kind needs the key (Read calls SpecReader.Need)
+	About    string // what the key holds, in a sentence or two for a user
+}
+
+// KeyForm is the form of the value of a kind's key: which method of
+// SpecReader reads it.
+type KeyForm int
+
+const (
+	KeyFormInt       KeyForm = iota // a whole number from Min to Max (SpecReader.Int)
+	KeyFormBool                     // true or false (SpecReader.Bool)
+	KeyFormPicture                  // a picture: a literal block of text (SpecReader.Picture)
+	KeyFormNames                    // a list of names, or one string of names separated by spaces (SpecReader.Names)
+	KeyFormNamesList                // a list whose entries are names as KeyFormNames reads them (SpecReader.NamesList)
+	KeyFormCells                    // a list of [row, col] pairs counted from 0, each given once (SpecReader.Cells)
+)
 
 // SpecReader reads the keys of one spec for its kind's Read. Its errors
 // say where in the spec's file the problem is (file:line:column) and what

@@ -1,6 +1,6 @@
 // Command polytile solves tiling puzzles written as YAML specs and shows
 // their essentially different solutions: polytile solve, draw, merge,
-// pieces, palettes and list. polytile help COMMAND (help/COMMAND.txt) says
+// pieces, palettes, list and schema. polytile help COMMAND (help/COMMAND.txt) says
 // what each does and lists its flags; the look flags of draw and pieces are
 // also the keys of a spec's render: mapping, the command line winning. The
 // exit status is 0 on success, 1 on an error and 2 on bad usage.
@@ -60,13 +60,14 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newSolveCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),
 		listing("list", "List the built-in puzzles and piece sets", specs.WriteCatalog),
-		listing("palettes", "List the colour palettes", palettes.WriteList))
+		listing("palettes", "List the colour palettes", palettes.WriteList),
+		listing("schema", "Print a JSON Schema of the spec, for editors", specs.WriteSchema))
 	return root
 }
 
-// listing returns a command of no arguments that writes a list.
+// listing returns a command of no arguments that writes a text: a list, or the schema.
 func listing(name, short string, write func(io.Writer) error) *cobra.Command {
-	return &cobra.Command{Use: name, Short: short, Long: help.Text(name), Args: cli.Args(0, 0, "no arguments"),
+	return &cobra.Command{Use: name, Short: short, Long: help.Text(name), Example: help.Examples(name), Args: cli.Args(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error { return write(cmd.OutOrStdout()) }}
 }
 

@@ -47,6 +47,8 @@ func TestExitCodes(t *testing.T) {
 		{"no spec", []string{"solve"}, 2, "want one SPEC"},
 		{"two specs", []string{"solve", "a", "b"}, 2, "want one SPEC"},
 		{"list with args", []string{"list", "x"}, 2, "want no arguments"},
+		{"schema", []string{"schema"}, 0, ""},
+		{"schema with args", []string{"schema", "scott"}, 2, "want no arguments"},
 		{"missing spec", []string{"solve", filepath.Join(dir, "nope.yaml")}, 1, "nope.yaml"},
 		{"bad spec", []string{"solve", bad}, 1, "bad.yaml:4:1:"},
 	}
@@ -242,6 +244,7 @@ func TestStdoutWriteError(t *testing.T) {
 	for _, args := range [][]string{
 		{"list"},
 		{"palettes"},
+		{"schema"},
 		{"solve", "dominoes-4x4"},
 		{"solve", "dominoes-4x4", "--json"},
 	} {
@@ -308,5 +311,22 @@ func TestWorkersCapCores(t *testing.T) {
 	}
 	if got := runtime.GOMAXPROCS(0); got != was {
 		t.Fatalf("after solve --workers 1: %d cores, want %d back", got, was)
+	}
+}
+
+// polytile schema prints the schema that the repository keeps in
+// docs/spec.schema.json for editors (TestSchemaFile in puzzles/specs
+// keeps that file up to date).
+func TestSchemaCommand(t *testing.T) {
+	code, out, stderr := polytile(t, "schema")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "docs", "spec.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("polytile schema differs from docs/spec.schema.json")
 	}
 }

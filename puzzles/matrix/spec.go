@@ -10,8 +10,14 @@ import (
 // SudokuKind reads a spec of kind sudoku: grid, the rows of digits (then
 // letters) with '.' or '0' for a blank, and diagonals.
 var SudokuKind = puzzles.Kind{
-	Name: "sudoku",
-	Keys: []string{"grid", "diagonals"},
+	Name:  "sudoku",
+	About: "a Sudoku grid of n² × n² cells (4 × 4, 9 × 9, 16 × 16 or 25 × 25) to fill so that each row, column and box holds each symbol once",
+	Keys: []puzzles.KindKey{
+		{Name: "grid", Form: puzzles.KeyFormPicture, Required: true,
+			About: "the grid, as a literal block (|) with a row on each line: 1 to 9, then A to Z past 9, for a given; '.' or '0' for a blank. Spaces, and the characters | - + that draw the boxes, are left out; a Sudoku has 4, 9, 16 or 25 rows"},
+		{Name: "diagonals", Form: puzzles.KeyFormBool,
+			About: "whether each symbol also appears once on each of the two main diagonals (default false)"},
+	},
 	Read: func(r puzzles.SpecReader) (puzzles.Problem, error) {
 		if err := r.Need("grid", "grid: | and rows of digits, '.' for a blank"); err != nil {
 			return nil, err
@@ -38,8 +44,14 @@ var SudokuKind = puzzles.Kind{
 // QueensKind reads a spec of kind queens: n, the size of the board, and
 // holes, its cells where no queen may stand.
 var QueensKind = puzzles.Kind{
-	Name: "queens",
-	Keys: []string{"n", "holes"},
+	Name:  "queens",
+	About: "n queens on an n × n board, no queen attacking another",
+	Keys: []puzzles.KindKey{
+		{Name: "n", Form: puzzles.KeyFormInt, Min: 1, Max: 64, Required: true,
+			About: "the number of queens and the side of the board, from 1 to 64"},
+		{Name: "holes", Form: puzzles.KeyFormCells,
+			About: "cells where no queen may stand: [row, col] pairs, counted from 0 at the top left, each on the board and given once"},
+	},
 	Read: func(r puzzles.SpecReader) (puzzles.Problem, error) {
 		if err := r.Need("n", "n: 8"); err != nil {
 			return nil, err
@@ -63,8 +75,16 @@ var QueensKind = puzzles.Kind{
 // ExactCoverKind reads a spec of kind exact-cover: items (primary),
 // secondary items, and options, each the names of its items.
 var ExactCoverKind = puzzles.Kind{
-	Name: "exact-cover",
-	Keys: []string{"items", "secondary", "options"},
+	Name:  "exact-cover",
+	About: "a matrix of items and options, of which to choose options that cover each primary item exactly once and each secondary item at most once",
+	Keys: []puzzles.KindKey{
+		{Name: "items", Form: puzzles.KeyFormNames, Required: true,
+			About: "the primary items, each to be covered exactly once: a list of names, or names separated by spaces (A B C)"},
+		{Name: "secondary", Form: puzzles.KeyFormNames,
+			About: "the secondary items, each to be covered at most once: names, as items takes them"},
+		{Name: "options", Form: puzzles.KeyFormNamesList, Required: true,
+			About: `the options: a list whose entries each name an option's items, as a list or separated by spaces ("A D"); each name is an item or a secondary item`},
+	},
 	Read: func(r puzzles.SpecReader) (puzzles.Problem, error) {
 		if err := r.Need("items", "items: [A, B, C]"); err != nil {
 			return nil, err

@@ -70,7 +70,11 @@ func (p *specParser) kindOf(root *yaml.Node) (string, *yaml.Node, error) {
 // kindSpec reads a spec of a registered kind: its title and render keys
 // here, the rest by the kind's Read.
 func (p *specParser) kindSpec(root *yaml.Node, k puzzles.Kind) (*Spec, error) {
-	f, err := p.fields(root, "a "+k.Name+" spec", append(append([]string{"title", "kind"}, k.Keys...), "render"))
+	valid := []string{"title", "kind"}
+	for _, key := range k.Keys {
+		valid = append(valid, key.Name)
+	}
+	f, err := p.fields(root, "a "+k.Name+" spec", append(valid, "render"))
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package specs_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log"
 
@@ -37,4 +38,20 @@ pieces:
 	// A 2×5 box: 2 solutions
 	// LLLOO
 	// LIIOO
+}
+
+// The schema names the kinds a spec may be, and the lattices.
+func ExampleSchema() {
+	var schema struct {
+		Properties struct{ Kind struct{ Enum []string } }
+		Defs       struct{ Lattice struct{ Enum []string } } `json:"$defs"`
+	}
+	if err := json.Unmarshal(specs.Schema(), &schema); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("kind:", schema.Properties.Kind.Enum)
+	fmt.Println("lattice:", schema.Defs.Lattice.Enum)
+	// Output:
+	// kind: [tiling sudoku queens exact-cover]
+	// lattice: [square triangle hexagon]
 }
