@@ -109,8 +109,8 @@ func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
 	var cells []Cell
 	for r := range rows {
 		for c := range cols {
-			if !hole[Cell{r, c}] {
-				cells = append(cells, Cell{r, c})
+			if !hole[Cell{Row: r, Col: c}] {
+				cells = append(cells, Cell{Row: r, Col: c})
 			}
 		}
 	}
@@ -191,15 +191,15 @@ func (b *Board) String() string {
 	for r := range b.rows {
 		last := -1
 		for c := range b.cols {
-			if b.Index(Cell{r, c}) >= 0 {
+			if b.Index(Cell{Row: r, Col: c}) >= 0 {
 				last = c
 			}
 		}
 		for c := 0; c <= last; c++ {
 			switch {
-			case b.Index(Cell{r, c}) >= 0:
+			case b.Index(Cell{Row: r, Col: c}) >= 0:
 				out = append(out, '.')
-			case !ValidCell(b.lat, Cell{r, c}):
+			case !ValidCell(b.lat, Cell{Row: r, Col: c}):
 				out = append(out, ' ')
 			default:
 				out = append(out, '#')

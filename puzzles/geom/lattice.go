@@ -6,14 +6,21 @@ import (
 )
 
 // Cell is one cell of a lattice, named by the row and column at which it is
-// drawn in an ASCII picture, counted from the top-left corner.
+// drawn in an ASCII picture, counted from the top-left corner, and, on the
+// cube lattice, by its layer, counted from the bottom (0 on the plane
+// lattices).
 type Cell struct {
 	Row, Col int
+	Layer    int
 }
 
-// Compare orders cells row by row, then column by column: the order in which
-// a picture is read.
+// Compare orders cells layer by layer, then row by row, then column by
+// column: the order in which pictures of the layers, bottom first, are
+// read.
 func (c Cell) Compare(d Cell) int {
+	if l := cmp.Compare(c.Layer, d.Layer); l != 0 {
+		return l
+	}
 	if r := cmp.Compare(c.Row, d.Row); r != 0 {
 		return r
 	}
@@ -117,7 +124,7 @@ func (square) Normalize(cells []Cell) []Cell {
 }
 
 func (square) Neighbors(c Cell) []Cell {
-	return []Cell{{c.Row - 1, c.Col}, {c.Row, c.Col - 1}, {c.Row, c.Col + 1}, {c.Row + 1, c.Col}}
+	return []Cell{{Row: c.Row - 1, Col: c.Col}, {Row: c.Row, Col: c.Col - 1}, {Row: c.Row, Col: c.Col + 1}, {Row: c.Row + 1, Col: c.Col}}
 }
 
 // TransformShape applies transform t of lat to cells and normalizes the

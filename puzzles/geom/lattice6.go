@@ -70,9 +70,9 @@ func (triangle) Transforms() int     { return 12 }
 func (triangle) Reflects(t int) bool { return t >= 6 }
 func (triangle) Neighbors(c Cell) []Cell {
 	if PointsUp(c) {
-		return []Cell{{c.Row, c.Col - 1}, {c.Row, c.Col + 1}, {c.Row + 1, c.Col}}
+		return []Cell{{Row: c.Row, Col: c.Col - 1}, {Row: c.Row, Col: c.Col + 1}, {Row: c.Row + 1, Col: c.Col}}
 	}
-	return []Cell{{c.Row - 1, c.Col}, {c.Row, c.Col - 1}, {c.Row, c.Col + 1}}
+	return []Cell{{Row: c.Row - 1, Col: c.Col}, {Row: c.Row, Col: c.Col - 1}, {Row: c.Row, Col: c.Col + 1}}
 }
 
 // Transform maps a triangle's centre, in thirds of the basis e1 = (1, 0),
@@ -109,7 +109,7 @@ func (hexagon) Transforms() int     { return 12 }
 func (hexagon) Reflects(t int) bool { return t >= 6 }
 func (hexagon) Neighbors(c Cell) []Cell {
 	r, x := c.Row, c.Col
-	return []Cell{{r - 1, x - 1}, {r - 1, x + 1}, {r, x - 2}, {r, x + 2}, {r + 1, x - 1}, {r + 1, x + 1}}
+	return []Cell{{Row: r - 1, Col: x - 1}, {Row: r - 1, Col: x + 1}, {Row: r, Col: x - 2}, {Row: r, Col: x + 2}, {Row: r + 1, Col: x - 1}, {Row: r + 1, Col: x + 1}}
 }
 
 // Transform maps a hexagon's centre in the basis e1 = (√3, 0),

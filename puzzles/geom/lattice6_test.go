@@ -16,8 +16,8 @@ func TestLattice6Transforms(t *testing.T) {
 			var cells []Cell
 			for r := -4; r <= 4; r++ {
 				for c := -6; c <= 6; c++ {
-					if ValidCell(lat, Cell{r, c}) {
-						cells = append(cells, Cell{r, c})
+					if ValidCell(lat, Cell{Row: r, Col: c}) {
+						cells = append(cells, Cell{Row: r, Col: c})
 					}
 				}
 			}
@@ -45,7 +45,7 @@ func TestLattice6Transforms(t *testing.T) {
 						}
 					}
 				}
-				images[fmtCells(TransformShape(lat, tr, []Cell{{0, 0}, {0, 1}, {1, 1}, {0, 2}, {0, 4}}))] = true
+				images[fmtCells(TransformShape(lat, tr, []Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 1, Col: 1}, {Row: 0, Col: 2}, {Row: 0, Col: 4}}))] = true
 			}
 			if got := len(images); got != 12 {
 				t.Errorf("an asymmetric shape has %d images, want 12", got)
@@ -61,14 +61,14 @@ func fmtCells(cells []Cell) string {
 
 func TestLattice6Translate(t *testing.T) {
 	for _, lat := range []Lattice{Triangle, Hexagon} {
-		shape := []Cell{{0, 0}, {0, 2}, {1, 1}}
+		shape := []Cell{{Row: 0, Col: 0}, {Row: 0, Col: 2}, {Row: 1, Col: 1}}
 		if lat == Triangle {
-			shape = []Cell{{0, 0}, {0, 1}, {1, 1}}
+			shape = []Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 1, Col: 1}}
 		}
 		for _, tc := range []struct {
 			to Cell
 			ok bool
-		}{{Cell{2, 2}, true}, {Cell{3, 5}, true}, {Cell{0, 1}, false}, {Cell{-1, 0}, false}} {
+		}{{Cell{Row: 2, Col: 2}, true}, {Cell{Row: 3, Col: 5}, true}, {Cell{Row: 0, Col: 1}, false}, {Cell{Row: -1, Col: 0}, false}} {
 			moved, ok := lat.Translate(shape, shape[0], tc.to)
 			if ok != tc.ok {
 				t.Errorf("%s: Translate(%v → %v) ok = %v, want %v", lat.Name(), shape[0], tc.to, ok, tc.ok)

@@ -319,7 +319,7 @@ func Polyforms(lat Lattice, n int, oneSided bool) [][]Cell {
 		return best
 	}
 	key := func(cells []Cell) string { return fmt.Sprint(cells) }
-	level := [][]Cell{canon([]Cell{{0, 0}})}
+	level := [][]Cell{canon([]Cell{{Row: 0, Col: 0}})}
 	for size := 1; size < n; size++ {
 		seen := map[string]bool{}
 		var next [][]Cell

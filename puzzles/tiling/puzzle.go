@@ -127,7 +127,9 @@ func placements(ctx context.Context, b *geom.Board, pieces []geom.Piece) ([]plac
 				moved, ok := o, true
 				if shifts {
 					d, ok = sh.Shift(o[0], at)
-					off := func(c geom.Cell) bool { return b.Index(geom.Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}) < 0 }
+					off := func(c geom.Cell) bool {
+						return b.Index(geom.Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}) < 0
+					}
 					if ok && len(o) > len(probe) && slices.ContainsFunc(probe, off) {
 						continue
 					}

@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 )
 
 // A task is an independent part of the search: the covers that contain its
@@ -147,12 +149,35 @@ func (p *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
 	fmt.Fprintf(h, "%s\n%s\n%s\n", splitVersion, engine, p.board.Lattice().Name())
 	for _, c := range p.board.Cells() {
 		fmt.Fprintf(h, "%d,%d;", c.Row, c.Col)
+		if c.Layer != 0 {
+			fmt.Fprintf(h, "%d;", c.Layer)
+		}
 	}
 	for _, pc := range p.pieces {
-		fmt.Fprintf(h, "\n%q %d %v %v", pc.Name, pc.Count, pc.OneSided, pc.Cells)
+		fmt.Fprintf(h, "\n%q %d %v %s", pc.Name, pc.Count, pc.OneSided, cellsText(pc.Cells))
 	}
 	fmt.Fprintf(h, "\nbreaking %v", cfg == nil || !cfg.NoSymmetryBreaking)
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// cellsText writes cells as fmt's %v wrote them when cells had a row and
+// a column alone, "[{0 0} {0 1}]", and a cell of another layer as
+// "{row col layer}": fingerprints of the plane's puzzles stay as they were.
+func cellsText(cells []geom.Cell) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, c := range cells {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "{%d %d", c.Row, c.Col)
+		if c.Layer != 0 {
+			fmt.Fprintf(&b, " %d", c.Layer)
+		}
+		b.WriteByte('}')
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // worker runs tasks with one searcher.
