@@ -9,11 +9,12 @@ import (
 // a picture of Rows() lines and Cols() columns. Cells of the picture that are
 // not cells of the board are outside it, or holes in it.
 type Board struct {
-	lat   Lattice
-	cells []Cell  // sorted in reading order
-	rows  int     // lines of the picture
-	cols  int     // width of the widest line
-	index []int32 // rows*cols entries: a cell's position in cells, or -1
+	lat    Lattice
+	cells  []Cell  // sorted in reading order
+	layers int     // pictures, bottom first: 1 on the plane lattices
+	rows   int     // lines of the picture
+	cols   int     // width of the widest line
+	index  []int32 // layers*rows*cols entries: a cell's position in cells, or -1
 }
 
 // ParseBoard returns the board drawn in pic on the square lattice: '.' is a
@@ -25,15 +26,7 @@ func ParseBoard(pic string) (*Board, error) { return ParseBoardOn(Square, pic) }
 // reads it, with the character at row r, column c being cell (r, c) of
 // lat: on the hexagonal lattice a '.' where r + c is odd is an error.
 func ParseBoardOn(lat Lattice, pic string) (*Board, error) {
-	cells, err := scanPicture(pic, func(r rune) (bool, string) {
-		switch r {
-		case '.':
-			return true, ""
-		case ' ', '#':
-			return false, ""
-		}
-		return false, fmt.Sprintf("%q in board picture: use '.' for a cell to cover, ' ' or '#' for no cell", r)
-	})
+	cells, err := scanPicture(pic, boardChar)
 	if err != nil {
 		return nil, err
 	}
@@ -41,6 +34,17 @@ func ParseBoardOn(lat Lattice, pic string) (*Board, error) {
 		return nil, err
 	}
 	return NewBoard(lat, cells)
+}
+
+// boardChar says whether a board picture's character is a cell.
+func boardChar(r rune) (bool, string) {
+	switch r {
+	case '.':
+		return true, ""
+	case ' ', '#':
+		return false, ""
+	}
+	return false, fmt.Sprintf("%q in board picture: use '.' for a cell to cover, ' ' or '#' for no cell", r)
 }
 
 // checkParity reports the first of cells that is no cell of lat, at its
@@ -128,34 +132,37 @@ func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 	if len(cells) == 0 {
 		return nil, fmt.Errorf("geom: the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none (in a piece's, any character but a space is a cell)")
 	}
-	b := &Board{lat: lat, cells: slices.Clone(cells)}
+	b := &Board{lat: lat, cells: slices.Clone(cells), layers: 1}
 	slices.SortFunc(b.cells, Cell.Compare)
 	for i, c := range b.cells {
-		if c.Row < 0 || c.Col < 0 {
-			return nil, fmt.Errorf("geom: board cell [%d, %d] is at a negative position", c.Row, c.Col)
+		if c.Row < 0 || c.Col < 0 || c.Layer < 0 {
+			return nil, fmt.Errorf("geom: board cell %s is at a negative position", CellName(lat, c))
+		}
+		if c.Layer != 0 && !Solid(lat) {
+			return nil, fmt.Errorf("geom: board cell [%d, %d] is in layer %d: the %s lattice is flat", c.Row, c.Col, c.Layer, lat.Name())
 		}
 		if !ValidCell(lat, c) {
 			return nil, fmt.Errorf("geom: board cell [%d, %d] is not a cell of the %s lattice: row + column must be even", c.Row, c.Col, lat.Name())
 		}
 		if i > 0 && c == b.cells[i-1] {
-			return nil, fmt.Errorf("geom: board cell [%d, %d] is given twice", c.Row, c.Col)
+			return nil, fmt.Errorf("geom: board cell %s is given twice", CellName(lat, c))
 		}
-		b.rows, b.cols = max(b.rows, c.Row+1), max(b.cols, c.Col+1)
+		b.layers, b.rows, b.cols = max(b.layers, c.Layer+1), max(b.rows, c.Row+1), max(b.cols, c.Col+1)
 	}
-	if b.rows*b.cols > 1<<22 {
-		return nil, fmt.Errorf("geom: board spans %d × %d: too large", b.rows, b.cols)
+	if b.layers*b.rows*b.cols > 1<<22 {
+		return nil, fmt.Errorf("geom: board spans %d × %d × %d: too large", b.layers, b.rows, b.cols)
 	}
 	b.buildIndex()
 	return b, nil
 }
 
 func (b *Board) buildIndex() {
-	b.index = make([]int32, b.rows*b.cols)
+	b.index = make([]int32, b.layers*b.rows*b.cols)
 	for i := range b.index {
 		b.index[i] = -1
 	}
 	for i, c := range b.cells {
-		b.index[c.Row*b.cols+c.Col] = int32(i)
+		b.index[(c.Layer*b.rows+c.Row)*b.cols+c.Col] = int32(i)
 	}
 }
 
@@ -169,6 +176,10 @@ func (b *Board) Cells() []Cell { return b.cells }
 // Len returns the number of cells.
 func (b *Board) Len() int { return len(b.cells) }
 
+// Layers returns the number of the board's layers: 1 on the plane
+// lattices.
+func (b *Board) Layers() int { return b.layers }
+
 // Rows returns the number of lines of the board's picture.
 func (b *Board) Rows() int { return b.rows }
 
@@ -178,34 +189,49 @@ func (b *Board) Cols() int { return b.cols }
 // Index returns the position of c among the board's cells, or -1 if c is
 // not a cell of the board.
 func (b *Board) Index(c Cell) int {
-	if c.Row < 0 || c.Row >= b.rows || c.Col < 0 || c.Col >= b.cols {
+	if c.Row < 0 || c.Row >= b.rows || c.Col < 0 || c.Col >= b.cols || c.Layer < 0 || c.Layer >= b.layers {
 		return -1
 	}
-	return int(b.index[c.Row*b.cols+c.Col])
+	return int(b.index[(c.Layer*b.rows+c.Row)*b.cols+c.Col])
 }
 
 // String draws the board: '.' for its cells, '#' for the holes and the
 // rest of its picture, without trailing characters past its last cell.
 func (b *Board) String() string {
 	var out []byte
-	for r := range b.rows {
-		last := -1
-		for c := range b.cols {
-			if b.Index(Cell{Row: r, Col: c}) >= 0 {
-				last = c
-			}
+	for l := range b.layers {
+		if l > 0 {
+			out = append(out, '\n') // a blank line between layers, bottom first
 		}
-		for c := 0; c <= last; c++ {
-			switch {
-			case b.Index(Cell{Row: r, Col: c}) >= 0:
-				out = append(out, '.')
-			case !ValidCell(b.lat, Cell{Row: r, Col: c}):
-				out = append(out, ' ')
-			default:
-				out = append(out, '#')
+		for r := range b.rows {
+			last := -1
+			for c := range b.cols {
+				if b.Index(Cell{Layer: l, Row: r, Col: c}) >= 0 {
+					last = c
+				}
 			}
+			for c := 0; c <= last; c++ {
+				cell := Cell{Layer: l, Row: r, Col: c}
+				switch {
+				case b.Index(cell) >= 0:
+					out = append(out, '.')
+				case !ValidCell(b.lat, cell):
+					out = append(out, ' ')
+				default:
+					out = append(out, '#')
+				}
+			}
+			out = append(out, '\n')
 		}
-		out = append(out, '\n')
 	}
 	return string(out)
+}
+
+// CellName writes c as a spec and JSON write it: [row, col], or, on the
+// cube lattice, [layer, row, col].
+func CellName(lat Lattice, c Cell) string {
+	if Solid(lat) {
+		return fmt.Sprintf("[%d, %d, %d]", c.Layer, c.Row, c.Col)
+	}
+	return fmt.Sprintf("[%d, %d]", c.Row, c.Col)
 }

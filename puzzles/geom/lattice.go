@@ -101,7 +101,7 @@ func translate(l Shifter, cells []Cell, from, to Cell) ([]Cell, bool) {
 	}
 	out := make([]Cell, len(cells))
 	for i, c := range cells {
-		out[i] = Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}
+		out[i] = Cell{Layer: c.Layer + d.Layer, Row: c.Row + d.Row, Col: c.Col + d.Col}
 	}
 	return out, true
 }

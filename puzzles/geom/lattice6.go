@@ -41,7 +41,7 @@ var Triangle Lattice = triangle{}
 var Hexagon Lattice = hexagon{}
 
 // Lattices returns the lattices by name, square first.
-func Lattices() []Lattice { return []Lattice{Square, Triangle, Hexagon} }
+func Lattices() []Lattice { return []Lattice{Square, Triangle, Hexagon, Cube} }
 
 // LatticeByName returns the lattice of that name, or false.
 func LatticeByName(name string) (Lattice, bool) {
@@ -54,9 +54,10 @@ func LatticeByName(name string) (Lattice, bool) {
 }
 
 // ValidCell reports whether c is a cell of lat: every position is one on
-// the square and triangular lattices; on the hexagonal one r + x is even.
+// the square and triangular lattices, in layer 0; on the hexagonal one
+// r + x is even; on the cube every position of every layer is one.
 func ValidCell(lat Lattice, c Cell) bool {
-	return lat != Hexagon || (c.Row+c.Col)%2 == 0
+	return (c.Layer == 0 || Solid(lat)) && (lat != Hexagon || (c.Row+c.Col)%2 == 0)
 }
 
 // PointsUp reports whether triangle c points up: whether its row + column

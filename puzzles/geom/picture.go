@@ -11,14 +11,19 @@ import (
 // mistake is in its own terms.
 type PictureError struct {
 	Line, Col int    // position within the picture, from 1; Col counts characters
+	Layer     int    // the picture's layer, from 1, in a list of a solid's layers; 0 otherwise
 	Msg       string // what is wrong and what would be valid
 }
 
 func (e *PictureError) Error() string {
-	if e.Line == 0 {
-		return "geom: " + e.Msg
+	in := ""
+	if e.Layer > 0 {
+		in = fmt.Sprintf("layer %d's ", e.Layer)
 	}
-	return fmt.Sprintf("geom: picture line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	if e.Line == 0 {
+		return "geom: " + in + e.Msg
+	}
+	return fmt.Sprintf("geom: %spicture line %d, column %d: %s", in, e.Line, e.Col, e.Msg)
 }
 
 // PictureLines splits a picture into lines, dropping one final newline.

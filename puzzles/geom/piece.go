@@ -32,8 +32,21 @@ func ParsePiece(name, pic string) (Piece, error) { return ParsePieceOn(Square, n
 // reads it, with the character at row r, column c being cell (r, c) of
 // lat: on the hexagonal lattice a cell where r + c is odd is an error.
 func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
+	cells, err := scanPicture(pic, pieceChar(name))
+	if err != nil {
+		return Piece{}, err
+	}
+	if err := checkParity(lat, cells, "a cell"); err != nil {
+		return Piece{}, err
+	}
+	return NewPiece(lat, name, cells)
+}
+
+// pieceChar returns what says whether a piece picture's character is a
+// cell: any but a space, without mixing '.' and other characters.
+func pieceChar(name string) func(r rune) (bool, string) {
 	var first rune // the first cell's character
-	cells, err := scanPicture(pic, func(r rune) (bool, string) {
+	return func(r rune) (bool, string) {
 		if unicode.IsSpace(r) {
 			return false, ""
 		}
@@ -45,21 +58,14 @@ func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
 				"piece "+strconv.Quote(name), first, r)
 		}
 		return true, ""
-	})
-	if err != nil {
-		return Piece{}, err
 	}
-	if err := checkParity(lat, cells, "a cell"); err != nil {
-		return Piece{}, err
-	}
-	return NewPiece(lat, name, cells)
 }
 
-// NewPiece returns a piece of one copy, reflectable, with the given cells,
-// after checking that it has a name and is one connected shape without
-// repeated cells.
+// NewPiece returns a piece of one copy, reflectable (but on the cube,
+// whose solids are one-sided), with the given cells, after checking that
+// it has a name and is one connected shape without repeated cells.
 func NewPiece(lat Lattice, name string, cells []Cell) (Piece, error) {
-	p := Piece{Name: name, Cells: lat.Normalize(cells), Count: 1}
+	p := Piece{Name: name, Cells: lat.Normalize(cells), Count: 1, OneSided: Solid(lat)}
 	return p, p.Validate(lat)
 }
 
@@ -74,13 +80,16 @@ func (p Piece) Validate(lat Lattice) error {
 	}
 	for _, c := range p.Cells {
 		if !ValidCell(lat, c) {
+			if c.Layer != 0 {
+				return fmt.Errorf("geom: piece %q: a cell in layer %d: the %s lattice is flat", p.Name, c.Layer, lat.Name())
+			}
 			return fmt.Errorf("geom: piece %q: [%d, %d] is not a cell of the %s lattice: row + column must be even", p.Name, c.Row, c.Col, lat.Name())
 		}
 	}
 	cells := lat.Normalize(p.Cells)
 	for i := 1; i < len(cells); i++ {
 		if cells[i] == cells[i-1] {
-			return fmt.Errorf("geom: piece %q has cell %v twice", p.Name, cells[i])
+			return fmt.Errorf("geom: piece %q has cell %s twice", p.Name, CellName(lat, cells[i]))
 		}
 	}
 	if !Connected(lat, cells) {

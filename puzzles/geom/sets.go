@@ -125,6 +125,10 @@ var sets = []setInfo{
 	{"one-sided-tetrahexes", "the 10 one-sided tetrahexes, Gardner's names, a prime for a mirror image", oneSidedSet(Hexagon, 4, tetrahexNames), Hexagon},
 	{"pentahexes", "the 22 free pentahexes, numbered", latticeSet(Hexagon, 5, "H5-", nil), Hexagon},
 	{"one-sided-pentahexes", "the 33 one-sided pentahexes, numbered, a prime for a mirror image", oneSidedSet(Hexagon, 5, nil), Hexagon},
+	{"tricubes", "the 2 tricubes, I3 and V", tricubes, Cube},
+	{"tetracubes", "the 8 tetracubes: the flat I O L T Z, the screws A and B (mirror images), the branch P", tetracubes, Cube},
+	{"pentacubes", "the 29 pentacubes (up to rotation): the 12 flat ones by their pentominoes' letters, C01 … C17 the others", pentacubes, Cube},
+	{"soma", "Piet Hein's 7 Soma pieces, V L T Z A B P", soma, Cube},
 }
 
 // The names of the hexiamonds (T. H. O'Beirne's, from his puzzle columns)
