@@ -33,9 +33,13 @@ func (p *specParser) board(f field) (*geom.Board, error) {
 	return b, nil
 }
 
+// boardKeys are the keys of a board given as a size, in the order errors
+// list them.
+var boardKeys = []string{"rows", "cols", "holes"}
+
 // rectBoard reads {rows, cols, holes}.
 func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
-	f, err := p.fields(n, "board", []string{"rows", "cols", "holes"})
+	f, err := p.fields(n, "board", boardKeys)
 	if err != nil {
 		return nil, err
 	}

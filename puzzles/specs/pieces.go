@@ -72,6 +72,10 @@ func (pl *pieceList) add(n *yaml.Node, pc geom.Piece) error {
 	return nil
 }
 
+// entryKeys are the keys a piece entry may have, in the order errors list
+// them.
+var entryKeys = []string{"set", "name", "shape", "count", "one-sided", "only", "except"}
+
 // entry reads one entry of a list of pieces.
 func (pl *pieceList) entry(e *yaml.Node) error {
 	p := pl.p
@@ -82,7 +86,7 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 		}
 		return p.errorf(e, "a piece entry is %s; want %s", describe(e), want)
 	}
-	f, err := p.fields(e, "a piece entry", []string{"set", "name", "shape", "count", "one-sided", "only", "except"})
+	f, err := p.fields(e, "a piece entry", entryKeys)
 	if err != nil {
 		return err
 	}
