@@ -60,7 +60,9 @@ type SpecReader interface {
 	// and want says what is valid.
 	Picture(key, what, want string) (string, error)
 	// Names reads key's list of names, or one string of names separated
-	// by spaces (nil if the spec has no key).
+	// by spaces. It returns no names (nil) for an empty list, an empty
+	// string, no value and a spec without the key; a kind that needs
+	// names checks that it has some.
 	Names(key string) ([]string, error)
 	// NamesList reads key's list whose entries are names as Names reads
 	// them; entry names one in errors, and want says what is valid.

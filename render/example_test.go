@@ -18,7 +18,7 @@ import (
 )
 
 // Load a spec, solve it, lay out its distinct solutions and write them
-// as a PNG: the program the README's "The library" shows.
+// as a PNG: the path docs/library.md takes for every kind.
 func Example() {
 	dir, err := os.MkdirTemp("", "polytile-example")
 	if err != nil {

@@ -73,7 +73,8 @@ var QueensKind = puzzles.Kind{
 }
 
 // ExactCoverKind reads a spec of kind exact-cover: items (primary),
-// secondary items, and options, each the names of its items.
+// secondary items (none when left out or empty, secondary: []), and
+// options, each the names of its items.
 var ExactCoverKind = puzzles.Kind{
 	Name:  "exact-cover",
 	About: "a matrix of items and options, of which to choose options that cover each primary item exactly once and each secondary item at most once",
@@ -92,6 +93,9 @@ var ExactCoverKind = puzzles.Kind{
 		primary, err := r.Names("items")
 		if err != nil {
 			return nil, err
+		}
+		if len(primary) == 0 {
+			return nil, r.Errorf("items", -1, "items is empty; want items: a list of names, or names separated by spaces")
 		}
 		secondary, err := r.Names("secondary")
 		if err != nil {

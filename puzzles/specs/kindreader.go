@@ -59,7 +59,7 @@ func (r *kindReader) Names(key string) ([]string, error) {
 	if !r.Has(key) {
 		return nil, nil
 	}
-	return r.p.names(r.f[key].val, key)
+	return r.p.names(r.f[key].val, key, true)
 }
 
 func (r *kindReader) NamesList(key, entry, want string) ([][]string, error) {
@@ -72,7 +72,7 @@ func (r *kindReader) NamesList(key, entry, want string) ([][]string, error) {
 	}
 	var out [][]string
 	for _, e := range n.Content {
-		names, err := r.p.names(e, entry)
+		names, err := r.p.names(e, entry, false)
 		if err != nil {
 			return nil, err
 		}

@@ -94,30 +94,29 @@ func (p *specParser) kindSpec(root *yaml.Node, k puzzles.Kind) (*Spec, error) {
 }
 
 // names reads a list of names, or one string of names separated by
-// spaces, as Knuth writes items and options.
-func (p *specParser) names(n *yaml.Node, what string) ([]string, error) {
+// spaces, as Knuth writes items and options. An empty list, an empty
+// string or no value is no names when empty is true, and an error
+// otherwise.
+func (p *specParser) names(n *yaml.Node, what string, empty bool) ([]string, error) {
 	want := fmt.Sprintf("%s: a list of names, or names separated by spaces", what)
+	var out []string
 	switch n.Kind {
 	case yaml.ScalarNode:
-		names := strings.Fields(n.Value)
-		if len(names) == 0 {
-			return nil, p.errorf(n, "%s is empty; want %s", what, want)
-		}
-		return names, nil
+		out = strings.Fields(n.Value)
 	case yaml.SequenceNode:
-		var out []string
 		for _, v := range n.Content {
 			if v.Kind != yaml.ScalarNode || strings.ContainsAny(v.Value, " \t") || v.Value == "" {
 				return nil, p.errorf(v, "a name in %s is %s; want a name without spaces", what, describe(v))
 			}
 			out = append(out, v.Value)
 		}
-		if len(out) == 0 {
-			return nil, p.errorf(n, "%s is empty; want %s", what, want)
-		}
-		return out, nil
+	default:
+		return nil, p.errorf(n, "%s is %s; want %s", what, describe(n), want)
 	}
-	return nil, p.errorf(n, "%s is %s; want %s", what, describe(n), want)
+	if len(out) == 0 && !empty {
+		return nil, p.errorf(n, "%s is empty; want %s", what, want)
+	}
+	return out, nil
 }
 
 // MaxDLXSize is the most bytes a file in Knuth's DLX format may have:
