@@ -36,3 +36,4 @@ func benchmarkPoster(b *testing.B, f Format) {
 func BenchmarkSVGPoster(b *testing.B) { benchmarkPoster(b, FormatSVG) }
 func BenchmarkPNGPoster(b *testing.B) { benchmarkPoster(b, FormatPNG) }
 func BenchmarkPDFPoster(b *testing.B) { benchmarkPoster(b, FormatPDF) }
+func BenchmarkTeXPoster(b *testing.B) { benchmarkPoster(b, FormatTeX) }

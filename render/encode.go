@@ -19,10 +19,11 @@ type Options struct {
 	// unit is a CSS pixel, 1/96 inch, so 96 DPI draws one PNG pixel per
 	// unit, 192 DPI (a high-resolution screen) two, and 300 DPI (print)
 	// 3.125. 0 means 96; at most MaxDPI. The PNG records its resolution
-	// (a pHYs chunk), so that viewers and printers know its size. SVG and
-	// PDF are vector formats and ignore it: one unit is one SVG user unit
-	// and 3/4 of a PDF point (1/96 inch, as in every format), the sheet
-	// scaled to its physical size when it has one (gallery.Sheet.Size).
+	// (a pHYs chunk), so that viewers and printers know its size. SVG, PDF
+	// and TeX are vector formats and ignore it: one unit is one SVG user
+	// unit and 3/4 of a PDF point or of TeX's big point (1/96 inch, as in
+	// every format), the sheet scaled to its physical size when it has one
+	// (gallery.Sheet.Size).
 	DPI float64
 }
 
@@ -44,10 +45,11 @@ func (opt *Options) dpi() (float64, error) {
 	return opt.DPI, nil
 }
 
-// Encode writes sheets to w in format f: for PDF, every sheet as a page of
-// one document; for SVG and PNG, exactly one sheet. A nil opt means the
-// defaults. Nothing is written if the arguments are wrong; after the first
-// failed write, nothing more is.
+// Encode writes sheets to w in format f: for PDF and TeX, every sheet as a
+// page of one document; for SVG and PNG, exactly one sheet. A nil opt
+// means the defaults. Nothing is written if the arguments are wrong (a
+// sheet too large for TeX among them); after the first failed write,
+// nothing more is.
 func Encode(w io.Writer, f Format, sheets []*gallery.Sheet, opt *Options) error {
 	return EncodeContext(context.Background(), w, f, sheets, opt)
 }
@@ -60,8 +62,8 @@ func EncodeContext(ctx context.Context, w io.Writer, f Format, sheets []*gallery
 	if err := check(f, sheets, opt); err != nil {
 		return err
 	}
-	if f != FormatPDF && len(sheets) != 1 {
-		return fmt.Errorf("render: an %s file holds one sheet, not %d; write each to a file of its own (WriteFiles numbers them), or use PDF", f, len(sheets))
+	if !f.pages() && len(sheets) != 1 {
+		return fmt.Errorf("render: an %s file holds one sheet, not %d; write each to a file of its own (WriteFiles numbers them), or use PDF or TeX", f, len(sheets))
 	}
 	return encodeFormat(ctx, w, f, sheets, opt)
 }
@@ -85,6 +87,9 @@ func check(f Format, sheets []*gallery.Sheet, opt *Options) error {
 			return fmt.Errorf("render: sheet %d is %v×%v; width and height must be positive and finite", i+1, s.Width, s.Height)
 		}
 	}
+	if f == FormatTeX {
+		return checkTeX(sheets)
+	}
 	return nil
 }
 
@@ -98,6 +103,8 @@ func encodeFormat(ctx context.Context, w io.Writer, f Format, sheets []*gallery.
 	case FormatPNG:
 		dpi, _ := opt.dpi() // checked
 		return encodePNG(out, sheets[0], dpi)
+	case FormatTeX:
+		return encodeTeX(out, sheets)
 	default:
 		return encodePDF(out, sheets)
 	}

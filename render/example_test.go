@@ -92,6 +92,39 @@ func ExampleEncode() {
 	// pieces: 780
 }
 
+// Encode the first of Dana Scott's solutions as TikZ, for LaTeX: a
+// standalone document whose page is 6 cm wide (gallery.Options.Width).
+func ExampleEncode_teX() {
+	spec, err := specs.Load("scott")
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := spec.Problem.Solve(context.Background(), &puzzles.SolveConfig{Limit: 1})
+	if err != nil {
+		log.Fatal(err)
+	}
+	sheets, err := gallery.Classes(res.Distinct, &gallery.Options{Width: 6 / 2.54 * 96})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := render.Encode(&b, render.FormatTeX, sheets, nil); err != nil {
+		log.Fatal(err)
+	}
+	tex := b.String()
+	for _, line := range strings.Split(tex, "\n") {
+		if strings.HasPrefix(line, `\documentclass`) || strings.HasPrefix(line, `\begin{tikzpicture}`) || strings.HasPrefix(line, `\useasboundingbox`) {
+			fmt.Println(line)
+		}
+	}
+	fmt.Println("pieces:", strings.Count(tex, `\fill[`))
+	// Output:
+	// \documentclass[tikz,border=0pt]{standalone}
+	// \begin{tikzpicture}[x=1bp,y=-1bp,line cap=rect,
+	// \useasboundingbox (0,0) rectangle (170.08,170.08);
+	// pieces: 12
+}
+
 // FormatOf chooses the format from the file's extension.
 func ExampleFormatOf() {
 	for _, path := range []string{"poster.svg", "Scott.PNG", "gallery.pdf", "poster.jpg"} {
@@ -106,12 +139,12 @@ func ExampleFormatOf() {
 	// poster.svg svg
 	// Scott.PNG png
 	// gallery.pdf pdf
-	// render: unknown extension ".jpg" in "poster.jpg"; valid extensions are .svg, .png or .pdf
+	// render: unknown extension ".jpg" in "poster.jpg"; valid extensions are .svg, .png, .pdf or .tex
 }
 
 // Every built-in puzzle, of every kind, goes through the path Example
 // shows (load, Problem.Solve, gallery.Classes, encode) without a panic,
-// and gives an SVG with its solutions in it.
+// and gives an SVG and a TeX document with its solutions in them.
 func TestLibraryPathEveryBuiltin(t *testing.T) {
 	ctx := context.Background()
 	for _, info := range specs.Builtins() {
@@ -140,6 +173,13 @@ func TestLibraryPathEveryBuiltin(t *testing.T) {
 			}
 			if !bytes.Contains(buf.Bytes(), []byte("<svg")) || buf.Len() < 500 {
 				t.Errorf("%s: an SVG of %d bytes", info.Name, buf.Len())
+			}
+			buf.Reset()
+			if err := render.Encode(&buf, render.FormatTeX, sheets, nil); err != nil {
+				t.Fatal(err)
+			}
+			if n := bytes.Count(buf.Bytes(), []byte(`\begin{tikzpicture}`)); n != len(sheets) || !bytes.Contains(buf.Bytes(), []byte(`\fill[`)) {
+				t.Errorf("%s: a TeX document of %d pictures for %d sheets, %d bytes", info.Name, n, len(sheets), buf.Len())
 			}
 		})
 	}

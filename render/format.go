@@ -1,6 +1,7 @@
 // Package render draws gallery sheets as files: SVG (through
-// github.com/ajstarks/svgo), PNG (through github.com/fogleman/gg, anti-aliased)
-// and PDF (through codeberg.org/go-pdf/fpdf).
+// github.com/ajstarks/svgo), PNG (through github.com/fogleman/gg, anti-aliased),
+// PDF (through codeberg.org/go-pdf/fpdf) and TeX (TikZ pictures in a LaTeX
+// document, written by hand).
 //
 // Every format has the same lifecycle, modelled on image/png: Encode (or
 // EncodeContext) writes sheets to an io.Writer in a Format, with Options
@@ -14,7 +15,8 @@
 //
 // Output is deterministic: the same sheets and options give byte-identical
 // files. Text is set in the Go fonts (golang.org/x/image/font/gofont),
-// embedded in PNG and PDF output; SVG names the generic sans-serif family.
+// embedded in PNG and PDF output; SVG names the generic sans-serif family,
+// and TeX LaTeX's sans-serif family.
 // Importing the package registers MeasureText with gallery
 // (gallery.RegisterTextMeasure), so that sheets laid out without a
 // MeasureText of their own fit the text as PNG and PDF set it.
@@ -33,12 +35,13 @@ const (
 	FormatSVG Format = iota // Scalable Vector Graphics, one sheet per file
 	FormatPNG               // Portable Network Graphics, one sheet per file
 	FormatPDF               // Portable Document Format, one sheet per page
+	FormatTeX               // a LaTeX document of TikZ pictures, one sheet per page
 )
 
 // formats lists the formats by name, in the order of their values.
-var formats = [...]string{FormatSVG: "svg", FormatPNG: "png", FormatPDF: "pdf"}
+var formats = [...]string{FormatSVG: "svg", FormatPNG: "png", FormatPDF: "pdf", FormatTeX: "tex"}
 
-// String returns the format's name: "svg", "png" or "pdf".
+// String returns the format's name: "svg", "png", "pdf" or "tex".
 func (f Format) String() string {
 	if f < 0 || int(f) >= len(formats) {
 		return fmt.Sprintf("Format(%d)", int(f))
@@ -48,8 +51,12 @@ func (f Format) String() string {
 
 func (f Format) valid() bool { return f >= 0 && int(f) < len(formats) }
 
-// validNames returns the names of the formats as "svg, png or pdf", each
-// with the given prefix.
+// pages reports whether a file of the format holds several sheets, one a
+// page: PDF and TeX. A file of another format holds one sheet.
+func (f Format) pages() bool { return f == FormatPDF || f == FormatTeX }
+
+// validNames returns the names of the formats as "svg, png, pdf or tex",
+// each with the given prefix.
 func validNames(prefix string) string {
 	var b strings.Builder
 	for i, name := range formats {
@@ -64,8 +71,8 @@ func validNames(prefix string) string {
 	return b.String()
 }
 
-// ParseFormat returns the format named name: "svg", "png" or "pdf", in any
-// case.
+// ParseFormat returns the format named name: "svg", "png", "pdf" or "tex",
+// in any case.
 func ParseFormat(name string) (Format, error) {
 	for f, n := range formats {
 		if strings.EqualFold(name, n) {
@@ -75,8 +82,8 @@ func ParseFormat(name string) (Format, error) {
 	return 0, fmt.Errorf("render: unknown format %q; valid formats are %s", name, validNames(""))
 }
 
-// FormatOf returns the format that path's extension names: .svg, .png or
-// .pdf, in any case.
+// FormatOf returns the format that path's extension names: .svg, .png,
+// .pdf or .tex, in any case.
 func FormatOf(path string) (Format, error) {
 	ext := filepath.Ext(path)
 	if ext != "" {

@@ -65,7 +65,7 @@ func TestLongText(t *testing.T) {
 		t.Errorf("laying out a title of 60000 characters: %v, want a short error quoting it shortened", err)
 	}
 	sheet := &gallery.Sheet{Width: 100, Height: 100, Title: &gallery.Text{X: 50, Y: 50, Size: 1000, Color: white, Text: long}}
-	for _, f := range []Format{FormatSVG, FormatPDF} {
+	for _, f := range []Format{FormatSVG, FormatPDF, FormatTeX} {
 		encode(t, f, []*gallery.Sheet{sheet}, nil) // vector formats have no such limit
 	}
 	err = Encode(&bytes.Buffer{}, FormatPNG, []*gallery.Sheet{sheet}, nil)

@@ -17,9 +17,9 @@ import (
 const Stdout = "-"
 
 // FormatFor returns the format in which to write path: the one name names
-// ("svg", "png" or "pdf"), which must agree with path's extension if it has
-// one of theirs, or, if name is "", the one path's extension names. Stdout
-// has no extension: its format must be named, or the error is
+// ("svg", "png", "pdf" or "tex"), which must agree with path's extension if
+// it has one of theirs, or, if name is "", the one path's extension names.
+// Stdout has no extension: its format must be named, or the error is
 // ErrStdoutFormat.
 func FormatFor(path, name string) (Format, error) {
 	if name != "" {
@@ -41,7 +41,7 @@ func FormatFor(path, name string) (Format, error) {
 }
 
 // ErrStdoutFormat is FormatFor's error for Stdout with no format named.
-var ErrStdoutFormat = errors.New("render: standard output has no file name to take a format from: name the format, svg, png or pdf")
+var ErrStdoutFormat = errors.New("render: standard output has no file name to take a format from: name the format, " + validNames(""))
 
 // OutputPart names the part of an output that an OutputError blames.
 type OutputPart int
@@ -107,13 +107,14 @@ func CheckOutput(path, name string) error {
 }
 
 // Output writes sheets in format to path as WriteFiles does (numbered
-// files for several pages but in a PDF), or, if path is Stdout, to w,
-// which takes one page or a PDF of several. It returns the files written.
-// When ctx stops it, the error says so in one line, with what became of
-// the output: nothing written to files; w's output incomplete.
+// files for several pages but in a PDF or TeX document), or, if path is
+// Stdout, to w, which takes one page or a PDF or TeX document of several.
+// It returns the files written. When ctx stops it, the error says so in
+// one line, with what became of the output: nothing written to files; w's
+// output incomplete.
 func Output(ctx context.Context, w io.Writer, path string, format Format, sheets []*gallery.Sheet, opt *Options) ([]string, error) {
 	if path == Stdout {
-		if len(sheets) > 1 && format != FormatPDF {
+		if len(sheets) > 1 && !format.pages() {
 			return nil, fmt.Errorf("render: %d pages cannot go to standard output as %s: write them to files", len(sheets), format)
 		}
 		err := EncodeContext(ctx, w, format, sheets, opt)

@@ -71,6 +71,7 @@ func TestWriteFilesCanceled(t *testing.T) {
 		{"svg in the middle", FormatSVG, 60},
 		{"png in the middle", FormatPNG, 40},
 		{"pdf in the middle", FormatPDF, 30},
+		{"tex in the middle", FormatTeX, 30},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -94,7 +95,7 @@ func TestWriteFilesCanceled(t *testing.T) {
 
 func TestEncodeContextCanceled(t *testing.T) {
 	sheets := layout(t, solutions(t, "scott"), &gallery.Options{CellSize: 8})
-	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF} {
+	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF, FormatTeX} {
 		t.Run(f.String(), func(t *testing.T) {
 			ctx, cancel := context.WithCancelCause(context.Background())
 			cancel(interrupt)
@@ -138,7 +139,7 @@ func (c *writeCounter) Write(p []byte) (int, error) {
 // sticky.
 func TestStickyError(t *testing.T) {
 	sheets := layout(t, solutions(t, "pentominoes-6x10")[:400], &gallery.Options{CellSize: 12, Labels: true, Title: "6×10"})
-	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF} {
+	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF, FormatTeX} {
 		var writes writeCounter
 		if err := Encode(&writes, f, sheets, nil); err != nil {
 			t.Fatal(err)

@@ -12,10 +12,10 @@ import (
 )
 
 // WriteFiles writes sheets in format f to files and returns their paths:
-// path itself for one sheet or for PDF (every sheet a page), and otherwise
-// one file per sheet, numbered from 1 after path's name and before its
-// extension, zero-padded to the width of the count: "poster-01.svg", …,
-// "poster-12.svg".
+// path itself for one sheet or for PDF and TeX (every sheet a page), and
+// otherwise one file per sheet, numbered from 1 after path's name and
+// before its extension, zero-padded to the width of the count:
+// "poster-01.svg", …, "poster-12.svg".
 //
 // Every file is written to a temporary file in its directory and renamed
 // into place once all are complete, so a failure leaves no half-written
@@ -45,7 +45,7 @@ func WriteFiles(ctx context.Context, path string, f Format, sheets []*gallery.Sh
 	}
 	groups := [][]*gallery.Sheet{sheets}
 	paths := []string{path}
-	if f != FormatPDF && len(sheets) > 1 {
+	if !f.pages() && len(sheets) > 1 {
 		groups, paths = nil, nil
 		ext := filepath.Ext(path)
 		stem := strings.TrimSuffix(path, ext)

@@ -24,6 +24,8 @@ func TestFormatOf(t *testing.T) {
 		{"a.b/poster.png", FormatPNG, ""},
 		{"poster.PdF", FormatPDF, ""},
 		{"/tmp/x.y.pdf", FormatPDF, ""},
+		{"figure.tex", FormatTeX, ""},
+		{"Figure.TeX", FormatTeX, ""},
 		{"poster.jpg", 0, `unknown extension ".jpg"`},
 		{"poster", 0, "no extension"},
 		{"poster.", 0, "unknown extension"},
@@ -40,8 +42,8 @@ func TestFormatOf(t *testing.T) {
 			case tc.err != "" && err == nil:
 				t.Errorf("FormatOf(%q) = %v, want an error", tc.path, got)
 			case tc.err != "" && (!strings.Contains(err.Error(), tc.err) || !strings.HasPrefix(err.Error(), "render: ") ||
-				!strings.Contains(err.Error(), ".svg, .png or .pdf")):
-				t.Errorf("FormatOf(%q) error %q, want one starting render:, saying %q and listing .svg, .png or .pdf", tc.path, err, tc.err)
+				!strings.Contains(err.Error(), ".svg, .png, .pdf or .tex")):
+				t.Errorf("FormatOf(%q) error %q, want one starting render:, saying %q and listing .svg, .png, .pdf or .tex", tc.path, err, tc.err)
 			}
 		})
 	}
@@ -54,6 +56,7 @@ func TestParseFormat(t *testing.T) {
 		ok   bool
 	}{
 		{"svg", FormatSVG, true}, {"png", FormatPNG, true}, {"pdf", FormatPDF, true}, {"PDF", FormatPDF, true},
+		{"tex", FormatTeX, true}, {"TeX", FormatTeX, true}, {"tikz", 0, false},
 		{"", 0, false}, {"jpeg", 0, false}, {".svg", 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,6 +109,7 @@ func TestWriteFiles(t *testing.T) {
 			"p-01.png", "p-02.png", "p-03.png", "p-04.png", "p-05.png", "p-06.png",
 			"p-07.png", "p-08.png", "p-09.png", "p-10.png", "p-11.png"}},
 		{"three pdf", "poster.pdf", FormatPDF, three, []string{"poster.pdf"}},
+		{"three tex", "poster.tex", FormatTeX, three, []string{"poster.tex"}},
 		{"no extension", "poster", FormatSVG, three, []string{"poster-1", "poster-2", "poster-3"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -131,7 +135,7 @@ func TestWriteFiles(t *testing.T) {
 					t.Fatal(err)
 				}
 				sheets := tc.sheets[i : i+1]
-				if tc.f == FormatPDF {
+				if tc.f.pages() {
 					sheets = tc.sheets
 				}
 				if !bytes.Equal(data, encode(t, tc.f, sheets, nil)) {
@@ -247,7 +251,7 @@ func (w *failWriter) Write(p []byte) (int, error) {
 
 func TestWriteFailingWriter(t *testing.T) {
 	sheets := layout(t, solutions(t, "scott"), nil)
-	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF} {
+	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF, FormatTeX} {
 		t.Run(f.String(), func(t *testing.T) {
 			if err := Encode(&failWriter{n: 100}, f, sheets, nil); err == nil {
 				t.Errorf("Encode to a failing writer succeeded")
@@ -259,7 +263,7 @@ func TestWriteFailingWriter(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	sols := solutions(t, "scott")
 	opt := &gallery.Options{CellSize: 10, Labels: true, Letters: true, Grid: true, Title: "Scott"}
-	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF} {
+	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF, FormatTeX} {
 		t.Run(f.String(), func(t *testing.T) {
 			// Lay out anew each time: nothing may depend on the sheet's
 			// addresses.

@@ -30,7 +30,7 @@ func newDrawCmd() *cobra.Command {
 	var f drawFlags
 	cmd := &cobra.Command{
 		Use:     "draw SPEC -o FILE",
-		Short:   "Draw the distinct solutions of a puzzle as SVG, PNG or PDF",
+		Short:   "Draw the distinct solutions of a puzzle as SVG, PNG, PDF or TikZ",
 		Long:    help.Text("draw"),
 		Example: help.Examples("draw"),
 		Args:    cli.Args(1, 1, "one SPEC (a file or a built-in name)"),
@@ -88,8 +88,8 @@ func newPiecesCmd() *cobra.Command {
 }
 
 func (f *drawFlags) register(fl *pflag.FlagSet) {
-	fl.StringVarP(&f.output, "output", "o", "", "write the picture to `FILE` (.svg, .png or .pdf; - for standard output; DIR/index.html for a web gallery)")
-	fl.StringVar(&f.format, "format", "", "picture format, svg, png or pdf (default: from the file's extension)")
+	fl.StringVarP(&f.output, "output", "o", "", "write the picture to `FILE` (.svg, .png, .pdf or .tex; - for standard output; DIR/index.html for a web gallery)")
+	fl.StringVar(&f.format, "format", "", "picture format, svg, png, pdf or tex (default: from the file's extension)")
 	f.look.register(fl)
 }
 
@@ -97,7 +97,7 @@ func (f *drawFlags) register(fl *pflag.FlagSet) {
 // output is not the input.
 func (f *drawFlags) check(input string) error {
 	if f.output == "" {
-		return cli.Usagef("no output: give -o FILE (.svg, .png or .pdf), or -o - with --format")
+		return cli.Usagef("no output: give -o FILE (.svg, .png, .pdf or .tex), or -o - with --format")
 	}
 	g, pick := f.fig, f.fig.Pick
 	if pick.Limit < 0 {
@@ -163,7 +163,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
-		return cli.Usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG or PDF", f.output, spec.Kind())
+		return cli.Usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG, PDF or TikZ", f.output, spec.Kind())
 	}
 	ctx, progress, stop, err := f.search.start(cmd)
 	if err != nil {

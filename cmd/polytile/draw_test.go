@@ -163,7 +163,7 @@ func TestDrawSpecLetters(t *testing.T) {
 
 func TestDrawFormats(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range []string{"a.png", "a.pdf", "a.SVG"} {
+	for _, name := range []string{"a.png", "a.pdf", "a.SVG", "a.tex"} {
 		path := filepath.Join(dir, name)
 		if code, _, stderr := polytile(t, "draw", "pentominoes-3x20", "-o", path); code != 0 {
 			t.Fatalf("%s: exit %d: %s", name, code, stderr)
@@ -182,6 +182,10 @@ func TestDrawFormats(t *testing.T) {
 			if !bytes.HasPrefix(data, []byte("%PDF-")) {
 				t.Errorf("PDF starts with %q", data[:8])
 			}
+		case ".tex":
+			if !bytes.Contains(data, []byte("\n\\documentclass[tikz,border=0pt]{standalone}\n")) || !bytes.HasSuffix(data, []byte("\\end{document}\n")) {
+				t.Errorf("TeX is not a standalone document:\n%s", data)
+			}
 		default:
 			svgSummary(t, data)
 		}
@@ -192,8 +196,46 @@ func TestDrawFormats(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if want := []string{"a.SVG", "a.pdf", "a.png"}; !slices.Equal(names, want) {
+	if want := []string{"a.SVG", "a.pdf", "a.png", "a.tex"}; !slices.Equal(names, want) {
 		t.Errorf("directory holds %v, want %v", names, want)
+	}
+}
+
+// TikZ for LaTeX: a .tex file, or standard output with --format tex,
+// holds a picture per page, a scope per frame and a \fill per piece.
+func TestDrawTeX(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name            string
+		args            []string
+		pictures, fills int
+	}{
+		{"draw", []string{"draw", "scott", "-o", filepath.Join(dir, "scott.tex")}, 1, 65 * 12},
+		{"pieces", []string{"pieces", "pentominoes", "-o", filepath.Join(dir, "p.tex"), "--letters"}, 1, 12},
+		{"standard output", []string{"draw", "scott", "-o", "-", "--format", "tex", "--per-page", "30"}, 3, 65 * 12},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := polytile(t, tt.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			data := []byte(out)
+			if path := tt.args[3]; path != "-" {
+				if stderr != "wrote "+path+"\n" {
+					t.Errorf("stderr %q, want wrote %s", stderr, path)
+				}
+				var err error
+				if data, err = os.ReadFile(path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n := bytes.Count(data, []byte("\\begin{tikzpicture}")); n != tt.pictures {
+				t.Errorf("%d pictures, want %d", n, tt.pictures)
+			}
+			if n := bytes.Count(data, []byte("\n\\fill[")); n != tt.fills {
+				t.Errorf("%d fills, want %d", n, tt.fills)
+			}
+		})
 	}
 }
 
@@ -222,7 +264,7 @@ func TestDrawPages(t *testing.T) {
 func TestDrawDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"scott", "hexiamonds-4x9", "tetrahexes-hexagon"} {
-		for _, ext := range []string{"svg", "png", "pdf"} {
+		for _, ext := range []string{"svg", "png", "pdf", "tex"} {
 			a, b := filepath.Join(dir, "a."+ext), filepath.Join(dir, "b."+ext)
 			polytile(t, "draw", name, "--limit", "8", "--letters", "-o", a)
 			polytile(t, "draw", name, "--limit", "8", "--letters", "-o", b)
@@ -265,7 +307,7 @@ func TestDrawErrors(t *testing.T) {
 		{"legend on queens", []string{"draw", "queens-8", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: a queens puzzle has no pieces"},
 		{"legend on the matrix", []string{"draw", "scott", "--matrix", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: the matrix figure has no pieces"},
 		{"palette in a Sudoku spec", []string{"draw", sudokuPalette, "-o", filepath.Join(dir, "x.svg")}, 1, "sudoku.yaml:8:12: render.palette: a sudoku puzzle has no pieces"},
-		{"unknown extension", []string{"draw", "scott", "-o", filepath.Join(dir, "x.gif")}, 2, ".svg, .png or .pdf"},
+		{"unknown extension", []string{"draw", "scott", "-o", filepath.Join(dir, "x.gif")}, 2, ".svg, .png, .pdf or .tex"},
 		{"stdout without format", []string{"draw", "scott", "-o", "-"}, 2, "--format"},
 		{"format and extension disagree", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--format", "png"}, 2, "--format png"},
 		{"bad palette", []string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--palette", "rainbow"}, 2, "viridis"},

@@ -16,7 +16,7 @@ func checkOutput(path, name string) error {
 	case !errors.As(err, &oe):
 		return err
 	case errors.Is(oe, render.ErrStdoutFormat):
-		return errors.New("-o - writes to standard output: give --format svg, png or pdf")
+		return errors.New("-o - writes to standard output: give --format svg, png, pdf or tex")
 	case oe.Part == render.OutputFormat:
 		return fmt.Errorf("--format %s: %s", oe.Format, oe.Reason())
 	}

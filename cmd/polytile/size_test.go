@@ -16,9 +16,10 @@ import (
 )
 
 // figureSize returns the physical size, in inches, of the picture at path
-// (SVG, PNG or PDF), read as a viewer reads it: the SVG root's width and
-// height with their unit, the PNG's pixels over its pHYs resolution, the
-// PDF's first MediaBox in points.
+// (SVG, PNG, PDF or TeX), read as a viewer reads it: the SVG root's width
+// and height with their unit, the PNG's pixels over its pHYs resolution,
+// the PDF's first MediaBox in points, the first TikZ picture's bounding box
+// in big points (which the standalone class makes the page).
 func figureSize(t *testing.T, path string) (w, h float64) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -59,6 +60,14 @@ func figureSize(t *testing.T, path string) (w, h float64) {
 		pw, _ := strconv.ParseFloat(string(m[1]), 64)
 		ph, _ := strconv.ParseFloat(string(m[2]), 64)
 		return pw / 72, ph / 72
+	case ".tex":
+		m := regexp.MustCompile(`\\begin\{tikzpicture\}\[x=1bp,y=-1bp[^;]*\n\\useasboundingbox \(0,0\) rectangle \(([0-9.]+),([0-9.]+)\);`).FindSubmatch(data)
+		if m == nil {
+			t.Fatal("no tikzpicture with a bounding box in big points")
+		}
+		pw, _ := strconv.ParseFloat(string(m[1]), 64)
+		ph, _ := strconv.ParseFloat(string(m[2]), 64)
+		return pw / 72, ph / 72
 	}
 	t.Fatalf("%s: unknown format", path)
 	return 0, 0
@@ -94,7 +103,7 @@ func TestPhysicalSize(t *testing.T) {
 		name := strings.Join(tt.args, " ")
 		t.Run(name, func(t *testing.T) {
 			var sizes [][2]float64
-			for _, ext := range []string{"svg", "png", "pdf"} {
+			for _, ext := range []string{"svg", "png", "pdf", "tex"} {
 				out := filepath.Join(dir, "x."+ext)
 				args := append([]string{"draw", "scott", "-o", out}, tt.args...)
 				if code, _, stderr := polytile(t, args...); code != 0 {
@@ -102,8 +111,8 @@ func TestPhysicalSize(t *testing.T) {
 				}
 				if strings.Contains(name, "per-page") {
 					out = filepath.Join(dir, "x-1."+ext)
-					if ext == "pdf" {
-						out = filepath.Join(dir, "x.pdf")
+					if ext == "pdf" || ext == "tex" {
+						out = filepath.Join(dir, "x."+ext)
 					}
 				}
 				w, h := figureSize(t, out)
@@ -122,7 +131,7 @@ func TestPhysicalSize(t *testing.T) {
 			}
 			for i, s := range sizes[1:] {
 				if math.Abs(s[0]-sizes[0][0]) > 0.011 || math.Abs(s[1]-sizes[0][1]) > 0.011 {
-					t.Errorf("%s: sizes differ by format (svg, png, pdf): %v", name, fmt.Sprint(sizes[0], " ", sizes[i+1]))
+					t.Errorf("%s: sizes differ by format (svg, png, pdf, tex): %v", name, fmt.Sprint(sizes[0], " ", sizes[i+1]))
 				}
 			}
 		})
