@@ -87,14 +87,36 @@ type Options struct {
 	// Lattice is the lattice of the pieces Pieces lays out; nil means the
 	// square one. Solutions know their own.
 	Lattice geom.Lattice
+	// Font is the font all text is set in: the layout measures text with
+	// its MeasureText (unless MeasureText is set), and every sheet
+	// carries it (Sheet.Font) for the backend to set the text in. Nil
+	// means the backend's default font (package render's: Go, embedded).
+	// NewOptions loads the one a render option names.
+	Font Font
 	// MeasureText returns the width, in pixels, of s set at size pixels,
 	// bold or not, as the backend will draw it: the sheet is widened to
 	// fit the title, and the frames' slots to fit the captions. Nil means
-	// the measure a backend registered with RegisterTextMeasure (package
-	// render registers the fonts it draws with when it is imported), or,
-	// without one, an estimate of 0.6 × size per character, about right
-	// for a sans-serif font. It must return a finite width, at least 0.
+	// Font's measure; without a Font, the measure a backend registered
+	// with RegisterTextMeasure (package render registers that of the
+	// fonts it draws with by default when it is imported), or, without
+	// one, an estimate of 0.6 × size per character, about right for a
+	// sans-serif font. It must return a finite width, at least 0.
 	MeasureText func(s string, size float64, bold bool) float64
+}
+
+// Font is a font that a sheet's text is set in, as the layout and the
+// backends need it: the layout measures text with it, and a backend sets
+// the text in it, or, if it only names fonts (SVG), names its family.
+// Package render's *render.Font is one (render.LoadFont).
+type Font interface {
+	// Family returns the name of the font's family, such as "DejaVu
+	// Serif", by which a format that does not embed fonts names it; ""
+	// names none.
+	Family() string
+	// MeasureText returns the width, in pixels, of s set in the font at
+	// size pixels, bold or not. It must be safe for concurrent use and
+	// return a finite width, at least 0.
+	MeasureText(s string, size float64, bold bool) float64
 }
 
 // MaxSheetSide bounds a sheet's width and height, in pixels: about 69
@@ -120,6 +142,26 @@ func RegisterTextMeasure(measure func(s string, size float64, bold bool) float64
 		return
 	}
 	registered.Store(&measure)
+}
+
+// fontLoader is the loader RegisterFontLoader set, or nil.
+var fontLoader atomic.Pointer[func(name, dir string) (Font, error)]
+
+// RegisterFontLoader sets how NewOptions loads the font that a render
+// option names (the key font): load returns the font that name names (a
+// font file or a family's name), a relative file being taken from dir
+// ("" is the working directory), or an error that says what is wrong
+// with the name, worded to follow the option's name (`"x.ttf": no such
+// file`). Package render registers its loader when it is imported, as it
+// registers its measure (RegisterTextMeasure); without one, NewOptions
+// refuses the key. It is safe for concurrent use; the last registration
+// wins, and nil removes it.
+func RegisterFontLoader(load func(name, dir string) (Font, error)) {
+	if load == nil {
+		fontLoader.Store(nil)
+		return
+	}
+	fontLoader.Store(&load)
 }
 
 // Item is one frame to lay out: a solution, with optional texts.
@@ -687,6 +729,7 @@ func (s *sheetLayout) page(items []Item, contents []*content, first, last, cols 
 		GridColor:   s.gridColor,
 		HatchWidth:  max(0.5, s.cell/20),
 		HatchColor:  color.NRGBA{0x22, 0x22, 0x22, 0xb0},
+		Font:        s.Font,
 	}
 	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
 	// The frames are centred under a wider title, on a whole pixel so

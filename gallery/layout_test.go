@@ -592,3 +592,50 @@ func TestLayoutTooMuchMemory(t *testing.T) {
 		}
 	}
 }
+
+// The layout measures text in its font, unless MeasureText is given, and
+// every sheet carries the font, the site's sheets too.
+func TestLayoutFont(t *testing.T) {
+	one := distinct(t, "dominoes-2x10", 1)
+	defer RegisterTextMeasure(nil)
+	RegisterTextMeasure(func(string, float64, bool) float64 { return 3000 })
+	wide := fixedFont{family: "Wide", w: 100}
+	for _, tc := range []struct {
+		name  string
+		opt   Options
+		width float64
+	}{
+		{"font", Options{Font: wide}, 100*16 + 10},
+		{"own measure wins", Options{Font: wide, MeasureText: func(string, float64, bool) float64 { return 2000 }}, 2010},
+		{"registered without a font", Options{}, 3010},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := tc.opt
+			opt.CellSize, opt.Margin, opt.Title, opt.FontSize = 10, 5, "T", 10 // the title is 16 pixels
+			sheets, err := Solutions(one, &opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := sheets[0]; s.Width != tc.width || s.Font != opt.Font {
+				t.Errorf("sheet %g wide in font %v, want %g in %v", s.Width, s.Font, tc.width, opt.Font)
+			}
+		})
+	}
+	spec, err := specs.Load("dominoes-2x10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Problem.Solve(context.Background(), &puzzles.SolveConfig{Limit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := NewSiteContext(context.Background(), res.Distinct, &Options{Font: wide})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, s := range map[string]*Sheet{"poster": site.Poster, "puzzle": site.Puzzle, "board": site.Board} {
+		if s.Font != Font(wide) {
+			t.Errorf("the site's %s is in font %v, want Wide", what, s.Font)
+		}
+	}
+}

@@ -107,6 +107,9 @@ type Sheet struct {
 	// Unit is the unit in which a backend that writes the figure's size
 	// (SVG) writes it: px (when empty), pt, in, cm or mm. See Size.
 	Unit string
+	// Font is the font the text was measured in, and is to be set in
+	// (Options.Font); nil means the backend's default.
+	Font Font
 }
 
 // Size returns the size the sheet is drawn at, in CSS pixels: its

@@ -76,6 +76,9 @@ func newSheetLayout(opt *Options) (*sheetLayout, error) {
 	if s.Palette == nil {
 		s.Palette = palettes.Default()
 	}
+	if s.MeasureText == nil && s.Font != nil {
+		s.MeasureText = s.Font.MeasureText
+	}
 	if s.MeasureText == nil {
 		if m := registered.Load(); m != nil {
 			s.MeasureText = *m

@@ -159,14 +159,14 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 		site.Solutions = append(site.Solutions, SiteSolution{Number: k + 1, Orbit: c.Orbit, Sheet: sh, Grid: string(grid)})
 	}
 	if site.Puzzle, err = first(Puzzle(p, &Options{CellSize: o.CellSize, Palette: o.Palette, Style: o.Style,
-		BorderColor: o.BorderColor, MeasureText: o.MeasureText})); err != nil {
+		BorderColor: o.BorderColor, Font: o.Font, MeasureText: o.MeasureText})); err != nil {
 		return nil, err
 	}
-	if site.Board, site.Cells, err = boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, MeasureText: o.MeasureText}, nil); err != nil {
+	if site.Board, site.Cells, err = boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, Font: o.Font, MeasureText: o.MeasureText}, nil); err != nil {
 		return nil, err
 	}
 	for i, name := range site.Pieces {
-		heat, _, err := boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, MeasureText: o.MeasureText}, counts[i])
+		heat, _, err := boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, Font: o.Font, MeasureText: o.MeasureText}, counts[i])
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"path/filepath"
 
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -14,11 +15,12 @@ import (
 // NewOptions returns the layout options that r sets (a spec's render
 // options, or those of a command line laid over them with
 // specs.RenderOptions.Over), for a puzzle of the given number of pieces,
-// to which a continuous palette is sampled. It parses the colours and
-// checks every value; a mistake is reported by the option's Fail: at its
-// line and column when a spec wrote it. Scale and DPI are the renderer's,
-// not the layout's: r's are left to the caller. A nil r gives the
-// defaults.
+// to which a continuous palette is sampled. It parses the colours,
+// checks every value and loads the font that the option font names (by
+// the loader a backend registered, RegisterFontLoader); a mistake is
+// reported by the option's Fail: at its line and column when a spec wrote
+// it. Scale and DPI are the renderer's, not the layout's: r's are left to
+// the caller. A nil r gives the defaults.
 func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
 	if r == nil {
 		r = &specs.RenderOptions{}
@@ -76,8 +78,32 @@ func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
 	if opt.Background, err = optionalColor("background", r.Background); err != nil {
 		return nil, err
 	}
+	if r.Font.Set {
+		if opt.Font, err = loadFont(r.Font); err != nil {
+			return nil, err
+		}
+	}
 	opt.Palette, err = newPalette(r, pieces)
 	return opt, err
+}
+
+// loadFont loads the font that o names, by the loader a backend
+// registered (RegisterFontLoader): a relative file from the directory of
+// the spec that names it, else from the working directory.
+func loadFont(o specs.RenderOption[string]) (Font, error) {
+	load := fontLoader.Load()
+	if load == nil {
+		return nil, o.Fail("font", errors.New("no font can be loaded: no backend registered a font loader (package render does when imported)"))
+	}
+	dir := ""
+	if o.Pos.File != "" {
+		dir = filepath.Dir(o.Pos.File)
+	}
+	f, err := (*load)(o.Value, dir)
+	if err != nil {
+		return nil, o.Fail("font", err)
+	}
+	return f, nil
 }
 
 // given returns a gap's or margin's value as Options takes it: 0 written

@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -55,5 +56,70 @@ func TestNewOptionsErrors(t *testing.T) {
 				t.Errorf("NewOptions = %v, want %q…", err, tt.want)
 			}
 		})
+	}
+}
+
+// fixedFont is a font every character of which is w wide at size 1.
+type fixedFont struct {
+	family string
+	w      float64
+}
+
+func (f fixedFont) Family() string { return f.family }
+func (f fixedFont) MeasureText(s string, size float64, bold bool) float64 {
+	return f.w * size * float64(len([]rune(s)))
+}
+
+// The font option is loaded by the loader a backend registered, a
+// relative file from the directory of the spec that names it; a mistake
+// in it is the option's, at its place in the spec; without a loader, the
+// option is refused.
+func TestNewOptionsFont(t *testing.T) {
+	defer RegisterFontLoader(nil)
+	var asked [][2]string
+	RegisterFontLoader(func(name, dir string) (Font, error) {
+		asked = append(asked, [2]string{name, dir})
+		if name == "missing.ttf" {
+			return nil, fmt.Errorf("%q: no such file", name)
+		}
+		return fixedFont{family: name, w: 1}, nil
+	})
+	inSpec := specs.RenderOption[string]{Value: "fonts/Paper.ttf", Set: true, Pos: specs.SpecPos{File: "puzzles/x.yaml", Line: 4, Col: 9}}
+	for _, tt := range []struct {
+		name      string
+		font      specs.RenderOption[string]
+		want, dir string
+		err       string
+	}{
+		{"none", specs.RenderOption[string]{}, "", "", ""},
+		{"given", set("Go Mono"), "Go Mono", "", ""},
+		{"in a spec", inSpec, "fonts/Paper.ttf", "puzzles", ""},
+		{"missing", set("missing.ttf"), "", "", `specs: render option font: "missing.ttf": no such file`},
+		{"missing in a spec", specs.RenderOption[string]{Value: "missing.ttf", Set: true, Pos: inSpec.Pos}, "", "", `puzzles/x.yaml:4:9: render.font: "missing.ttf": no such file`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			asked = nil
+			opt, err := NewOptions(&specs.RenderOptions{Font: tt.font}, 2)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Errorf("NewOptions = %v, want %s", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.want == "" && (opt.Font != nil || asked != nil):
+				t.Errorf("font %v, loaded %v; want none", opt.Font, asked)
+			case tt.want != "" && (opt.Font == nil || opt.Font.Family() != tt.want || len(asked) != 1 || asked[0][1] != tt.dir):
+				t.Errorf("font %v, loaded %v; want %s from the directory %q", opt.Font, asked, tt.want, tt.dir)
+			}
+		})
+	}
+	RegisterFontLoader(nil)
+	_, err := NewOptions(&specs.RenderOptions{Font: set("Go Mono")}, 2)
+	if err == nil || !strings.Contains(err.Error(), "render option font: no font can be loaded") {
+		t.Errorf("NewOptions without a font loader = %v, want an error", err)
 	}
 }

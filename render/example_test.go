@@ -184,3 +184,37 @@ func TestLibraryPathEveryBuiltin(t *testing.T) {
 		})
 	}
 }
+
+// Set a figure's text in a font of one's own, to match a paper's: a font
+// file, a family installed on the system, or one of the Go fonts. The
+// layout measures the text in it, and every format sets it there: PNG
+// draws it, PDF embeds it, SVG names it.
+func ExampleLoadFont() {
+	font, err := render.LoadFont("Go Mono") // or "DejaVu Serif", or "fonts/Paper-Regular.ttf"
+	if err != nil {
+		log.Fatal(err)
+	}
+	spec, err := specs.Load("scott")
+	if err != nil {
+		log.Fatal(err)
+	}
+	sheets, err := gallery.Draw(context.Background(), spec, gallery.Figure{Pick: puzzles.Pick{Nth: 1}},
+		&gallery.Options{Title: "Scott's pentominoes", Font: font})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var svg, pdf bytes.Buffer
+	if err := render.Encode(&svg, render.FormatSVG, sheets, nil); err != nil {
+		log.Fatal(err)
+	}
+	if err := render.Encode(&pdf, render.FormatPDF, sheets, nil); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(font.Family())
+	fmt.Println(strings.Contains(svg.String(), "font-family:'Go Mono',monospace"))
+	fmt.Println(bytes.Contains(pdf.Bytes(), []byte("/BaseFont /utf8gomonoB")))
+	// Output:
+	// Go Mono
+	// true
+	// true
+}

@@ -14,12 +14,16 @@
 // the rest. FormatOf chooses the format from a file's extension.
 //
 // Output is deterministic: the same sheets and options give byte-identical
-// files. Text is set in the Go fonts (golang.org/x/image/font/gofont),
-// embedded in PNG and PDF output; SVG names the generic sans-serif family,
-// and TeX LaTeX's sans-serif family.
-// Importing the package registers MeasureText with gallery
-// (gallery.RegisterTextMeasure), so that sheets laid out without a
-// MeasureText of their own fit the text as PNG and PDF set it.
+// files. Text is set in the sheet's font (gallery.Sheet.Font, a *Font
+// that LoadFont loads from a file or by its family's name), or by default
+// in the Go fonts (golang.org/x/image/font/gofont): PNG draws the glyphs,
+// PDF embeds them, SVG names the font's family (the default's being
+// the generic sans-serif), and TeX sets LaTeX's sans-serif family, the
+// document's. Importing the package registers MeasureText
+// with gallery (gallery.RegisterTextMeasure), so that sheets laid out
+// without a font or a MeasureText of their own fit the text as PNG and
+// PDF set it, and its font loader (gallery.RegisterFontLoader), so that
+// gallery.NewOptions loads the font a render option names.
 package render
 
 import (

@@ -24,7 +24,7 @@ func TestMeasureText(t *testing.T) {
 		{"iiii", 7, false},
 	} {
 		// The face at the size rounds each advance to 1/64 pixel.
-		want := float64(font.MeasureString(faceCache{}.face(tc.bold, tc.size), tc.s)) / 64
+		want := float64(font.MeasureString(faceCache{}.face(defaultFont().face(tc.bold), tc.size), tc.s)) / 64
 		if got := MeasureText(tc.s, tc.size, tc.bold); math.Abs(got-want) > float64(utf8.RuneCountInString(tc.s))/64 {
 			t.Errorf("MeasureText(%q, %v, %v) = %v, want %v", tc.s, tc.size, tc.bold, got, want)
 		}

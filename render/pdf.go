@@ -1,8 +1,11 @@
 package render
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"image/color"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,17 +24,21 @@ var pdfDate = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
 // per sheet, each the sheet's size (Sheet.Size), a CSS pixel being 1/96
 // inch as in every format (3/4 of a point). Pieces are filled
 // by the non-zero winding rule (§8.5.3.3.2), strokes have square caps
-// (§8.4.3.3), and text is set in the Go fonts, embedded as subsets (only the
-// glyphs used), so any piece name in the fonts' repertoire shows. Colours
-// that are not opaque use a constant alpha (§11.6.4.4).
+// (§8.4.3.3), and text is set in the sheet's font (Sheet.Font; by default
+// the Go fonts), embedded as a TrueType subset (only the glyphs used,
+// §9.9: FontFile2), so any piece name in the font's repertoire shows.
+// Colours that are not opaque use a constant alpha (§11.6.4.4).
 type pdfCanvas struct {
 	out    *output
 	doc    *fpdf.Fpdf
 	skip   bool    // stopped: draw nothing more
-	fonts  [2]bool // Go Regular, Go Bold added
 	alpha  uint8   // the page's current constant alpha
 	height float64 // the current page's
 	k      float64 // points per sheet unit on the current page
+	font   *Font   // the current page's
+
+	families map[*Font]string // the name of each font's family in the document
+	added    map[string]bool  // the faces added, by family and style ("go", "goB")
 }
 
 // encodePDF writes sheets to out as the pages of a PDF document, each as
@@ -66,7 +73,7 @@ func newPDFCanvas(out *output) *pdfCanvas {
 	doc.SetMargins(0, 0, 0)
 	doc.SetLineCapStyle("square")
 	doc.SetProducer("polytile", false)
-	return &pdfCanvas{out: out, doc: doc}
+	return &pdfCanvas{out: out, doc: doc, families: map[*Font]string{}, added: map[string]bool{}}
 }
 
 // addPage starts a page the size of s, with s's background unless that is
@@ -77,6 +84,7 @@ func (c *pdfCanvas) addPage(s *gallery.Sheet) {
 	c.doc.AddPageFormat("P", fpdf.SizeType{Wd: w * ptPerPx, Ht: h * ptPerPx})
 	c.alpha = 0xff
 	c.height = s.Height
+	c.font = fontOf(s)
 	if s.Background.A != 0 {
 		c.setFill(s.Background)
 		c.doc.Rect(0, 0, w*ptPerPx, h*ptPerPx, "F")
@@ -140,21 +148,25 @@ func (c *pdfCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 	c.doc.DrawPath("S")
 }
 
-// Text sets the text in Go Regular or Go Bold.
+// Text sets the text in the page's font, adding the face to the
+// document the first time it is used.
 func (c *pdfCanvas) Text(t *gallery.Text) {
 	if c.skip || t.Text == "" || !(t.Size > 0) {
 		return
 	}
-	style, i := "", 0
-	if t.Bold {
-		style, i = "B", 1
+	face := c.font.face(t.Bold)
+	family, style := c.family(c.font), ""
+	if face != c.font.face(false) {
+		style = "B"
 	}
-	if !c.fonts[i] {
-		c.doc.AddUTF8FontFromBytes("go", style, fontFor(t.Bold).ttf)
-		c.fonts[i] = true
+	if !c.added[family+style] {
+		// A copy: fpdf writes into the data it is given as it subsets
+		// the font, and the face's is shared.
+		c.doc.AddUTF8FontFromBytes(family, style, bytes.Clone(face.ttf))
+		c.added[family+style] = true
 	}
 	size := t.Size * c.k
-	c.doc.SetFont("go", style, size)
+	c.doc.SetFont(family, style, size)
 	c.doc.SetTextColor(int(t.Color.R), int(t.Color.G), int(t.Color.B))
 	c.setAlpha(t.Color.A)
 	s := basicPlane(t.Text)
@@ -162,7 +174,44 @@ func (c *pdfCanvas) Text(t *gallery.Text) {
 	if t.Anchor == gallery.AnchorMiddle {
 		x -= c.doc.GetStringWidth(s) / 2
 	}
-	c.doc.Text(x, t.Y*c.k+fontFor(t.Bold).middle(size), s)
+	c.doc.Text(x, t.Y*c.k+face.middle(size), s)
+}
+
+// family returns the name of f's family in the document: "go" for the
+// default, else the family's letters and digits in lower case, numbered
+// if another font took the name (fpdf names the font "utf8" and this,
+// with "B" for the bold face).
+func (c *pdfCanvas) family(f *Font) string {
+	if name, ok := c.families[f]; ok {
+		return name
+	}
+	base := "go"
+	if f != defaultFont() {
+		base = strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+				return r
+			case r >= 'A' && r <= 'Z':
+				return r - 'A' + 'a'
+			}
+			return -1
+		}, f.family)
+		base = cmp.Or(base, "font")
+	}
+	taken := func(name string) bool {
+		for _, n := range c.families {
+			if n == name {
+				return true
+			}
+		}
+		return false
+	}
+	name := base
+	for n := 2; taken(name); n++ {
+		name = base + strconv.Itoa(n)
+	}
+	c.families[f] = name
+	return name
 }
 
 // basicPlane replaces the characters fpdf cannot set (those beyond the

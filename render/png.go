@@ -40,15 +40,17 @@ const maxTextPixels = 1 << 24
 // Drawing replays the sheet twice. The first replay (onto extents) finds
 // the part of the image each group covers: a frame, or one thing drawn
 // outside frames. The second (onto a pngPen) draws each group straight
-// into its part, with gg for fills and strokes and the Go fonts, embedded,
-// for text. When no two parts overlap, as in any layout with gaps between
-// frames, the frames are drawn on several goroutines at once, each
-// replaying its frame with Sheet.DrawFrame: each pixel is drawn by one
-// group only, so the result is the same as drawing them one after
-// another, which is what happens when parts overlap. Holes, and the whole
-// background when the sheet's is transparent, come out transparent.
+// into its part, with gg for fills and strokes and the sheet's font
+// (Sheet.Font; by default the Go fonts, embedded) for text. When no two
+// parts overlap, as in any layout with gaps between frames, the frames
+// are drawn on several goroutines at once, each replaying its frame with
+// Sheet.DrawFrame: each pixel is drawn by one group only, so the result
+// is the same as drawing them one after another, which is what happens
+// when parts overlap. Holes, and the whole background when the sheet's
+// is transparent, come out transparent.
 type raster struct {
 	sheet         *gallery.Sheet
+	font          *Font   // the sheet's
 	width, height int     // in pixels
 	scale         float64 // pixels per sheet unit
 }
@@ -63,7 +65,7 @@ func newRaster(s *gallery.Sheet, scale float64) (*raster, error) {
 	if w*h > maxPixels {
 		return nil, fmt.Errorf("render: a PNG of %v×%v pixels is too large: it would take %.0f MB to draw, or more; at most %d pixels (lower the dpi, or the cell size, or put fewer frames on a page)", w, h, w*h/1e6, maxPixels)
 	}
-	return &raster{sheet: s, width: int(w), height: int(h), scale: scale}, nil
+	return &raster{sheet: s, font: fontOf(s), width: int(w), height: int(h), scale: scale}, nil
 }
 
 // scaleOf returns the PNG pixels per sheet unit at dpi dots per inch:
@@ -512,8 +514,9 @@ func (r *raster) textPlace(t *gallery.Text, faces faceCache) (face font.Face, do
 	if t.Text == "" || !(size > 0 && size < 1e5) || t.Color.A == 0 {
 		return nil, dot, false, nil
 	}
-	face = faces.face(t.Bold, size)
-	x, y := t.X*r.scale, t.Y*r.scale+fontFor(t.Bold).middle(size)
+	ff := r.font.face(t.Bold)
+	face = faces.face(ff, size)
+	x, y := t.X*r.scale, t.Y*r.scale+ff.middle(size)
 	w := advance(face, t.Text)
 	if t.Anchor == gallery.AnchorMiddle {
 		x -= w / 2

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
+	"unicode"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -43,6 +45,8 @@ type svgCanvas struct {
 	buf     []byte // scratch for path data
 	ox, oy  int64  // the origin of the current frame, in hundredths
 	skip    bool   // stopped: draw nothing more
+	family  string // the value of font-family
+	italic  bool   // the font's regular face is italic
 }
 
 // strokeStyle is the look of a Stroke call.
@@ -85,6 +89,7 @@ func newSVGCanvas(out *output, s *gallery.Sheet) *svgCanvas {
 		strokes: map[strokeStyle]string{},
 		texts:   map[textStyle]int{},
 	}
+	c.family, c.italic = cssFamily(s.Font)
 	c.doc = svg.New(c.w)
 	w, h := num(s.Width), num(s.Height)
 	if s.PhysicalWidth > 0 && s.PhysicalHeight > 0 {
@@ -169,7 +174,11 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 		addStroke(s.GridWidth, s.GridColor, "g")
 	}
 	if len(c.texts) > 0 {
-		rules = append(rules, "text{font-family:sans-serif;dominant-baseline:central}")
+		italic := ""
+		if c.italic {
+			italic = ";font-style:italic"
+		}
+		rules = append(rules, "text{font-family:"+c.family+italic+";dominant-baseline:central}")
 	}
 	return rules
 }
@@ -325,7 +334,11 @@ func (c *svgCanvas) Text(t *gallery.Text) {
 	if k, ok := c.texts[styleOf(t)]; ok {
 		c.w.WriteString(` class="t` + strconv.Itoa(k) + `"`)
 	} else {
-		c.w.WriteString(` font-family="sans-serif" dominant-baseline="central" font-size="` + num(t.Size) + `px" fill="` + hex(t.Color) + `"`)
+		c.w.WriteString(` font-family="` + c.family + `"`) // cssFamily needs no escaping
+		if c.italic {
+			c.w.WriteString(` font-style="italic"`)
+		}
+		c.w.WriteString(` dominant-baseline="central" font-size="` + num(t.Size) + `px" fill="` + hex(t.Color) + `"`)
 		if t.Color.A != 0xff {
 			c.w.WriteString(` fill-opacity="` + opacity(t.Color.A) + `"`)
 		}
@@ -339,6 +352,34 @@ func (c *svgCanvas) Text(t *gallery.Text) {
 	c.w.WriteString(`>`)
 	escape(c.w, t.Text)
 	c.w.WriteString("</text>\n")
+}
+
+// cssFamily returns the value of font-family (CSS Fonts 4, §2.1) that
+// names f: its family's name, quoted, then the generic family that suits
+// it (sans-serif for a font other than a *Font), and whether it is
+// italic; for the default font, a nil f, the generic family alone,
+// sans-serif. Characters of the name other than letters, digits, spaces
+// and "-_.+()" are left out, so that it needs no escaping in CSS nor in
+// the style sheet's CDATA section.
+func cssFamily(f gallery.Font) (family string, italic bool) {
+	generic, name := "sans-serif", ""
+	if rf, ok := f.(*Font); ok {
+		if rf != nil {
+			generic, name, italic = rf.generic, rf.family, rf.italic
+		}
+	} else if f != nil {
+		name = f.Family()
+	}
+	name = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == ' ' || strings.ContainsRune("-_.+()", r) {
+			return r
+		}
+		return -1
+	}, name))
+	if name == "" {
+		return generic, italic
+	}
+	return "'" + name + "'," + generic, italic
 }
 
 // escape writes s XML-escaped (quotes included, so that it may stand in an

@@ -472,7 +472,7 @@ func (c *texCanvas) Text(t *gallery.Text) {
 		b = c.appendTextStyle(b, t)
 	}
 	b = append(b, "] at "...)
-	x, y := c.local(gallery.Point{X: t.X, Y: t.Y + fontFor(t.Bold).middle(t.Size)})
+	x, y := c.local(gallery.Point{X: t.X, Y: t.Y + (*Font)(nil).face(t.Bold).middle(t.Size)})
 	b = appendTeXPoint(b, x, y)
 	b = append(b, " {"...)
 	b = appendTeXText(b, t.Text)

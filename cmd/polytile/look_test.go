@@ -169,6 +169,7 @@ func TestApplyRenderErrors(t *testing.T) {
 		{"palette mapping", "render:\n  palette:\n    A: red\n    B: bluish\n", "x.yaml:7:8: render.palette.B: "},
 		{"color mapping", "render:\n  color: {A: bluish}\n", "x.yaml:5:14: render.color.A: "},
 		{"scale and dpi disagree", "render:\n  scale: 2\n  dpi: 300\n", "x.yaml:6:8: render.dpi: scale 2 is dpi 192, but dpi is 300"},
+		{"font", "render:\n  font: Nosuch Sans\n", `x.yaml:5:9: render.font: "Nosuch Sans" is neither a Go font`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

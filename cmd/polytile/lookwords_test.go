@@ -32,6 +32,9 @@ func TestLookFlagWords(t *testing.T) {
 		{[]string{"--per-page", "x"}, "--per-page: \"x\": want a whole number from 0 (the default) to 1048576"},
 		{[]string{"--font-size", "9"}, "<nil>"},
 		{[]string{"--gap", "x"}, "--gap: \"x\": want a number"},
+		{[]string{"--font", "nosuch.ttf"}, "--font: \"nosuch.ttf\": no such file; want a font file (.ttf, .otf) or a font family's name"},
+		{[]string{"--font", ""}, "--font: \"\": want a font file (.ttf, .otf) or a font family's name"},
+		{[]string{"--font", "Go Mono"}, "<nil>"},
 	} {
 		_, err := lookFrom(t, "", tt.args...)
 		if got := fmt.Sprint(err); got != tt.want {

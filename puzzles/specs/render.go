@@ -45,9 +45,10 @@ func (o RenderOption[T]) Errorf(format string, args ...any) error {
 // that need no knowledge of rendering: sizes and scales are finite numbers,
 // 0 or more (0 being the default); gap and margin are finite numbers
 // (0 or negative: none); columns and per-page are whole numbers from 0 (the
-// default) to 1,048,576. Colours stay text as written: the rendering step parses them,
-// and reports a bad one with its option's Errorf. The zero value sets
-// nothing.
+// default) to 1,048,576. Colours and the font stay text as written: the
+// rendering step parses the colours and loads the font (a relative file
+// from the directory of the spec that names it), and reports a bad one
+// with its option's Errorf. The zero value sets nothing.
 type RenderOptions struct {
 	CellSize    RenderOption[float64]       // cell-size: the side of a cell in pixels
 	BorderWidth RenderOption[float64]       // border-width: the width of borders between pieces in pixels
@@ -71,6 +72,7 @@ type RenderOptions struct {
 	Style       RenderOption[string]        // style: color, grey or outline (see RenderStyles)
 	Legend      RenderOption[bool]          // legend: a legend of the pieces' names and colours
 	ShadeCopies RenderOption[bool]          // shade-copies: each copy of a piece in its own shade of the piece's colour
+	Font        RenderOption[string]        // font: the font of all text, a font file or a family's name, as written
 }
 
 // RenderStyles returns the names of the styles a picture may be drawn in:

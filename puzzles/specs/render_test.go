@@ -73,6 +73,12 @@ func TestRenderOptions(t *testing.T) {
 		{"colours as a list of names", "render: {palette: 'red, blue'}\n", RenderOptions{
 			Palette: at(RenderPalette{Name: "red, blue"}, 4, 19),
 		}},
+		{"a font's name", "render: {font: DejaVu Serif}\n", RenderOptions{
+			Font: at("DejaVu Serif", 4, 16),
+		}},
+		{"a font file", "render:\n  font: fonts/Paper-Regular.ttf\n", RenderOptions{
+			Font: at("fonts/Paper-Regular.ttf", 5, 9),
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,7 +109,7 @@ func TestRenderOptions(t *testing.T) {
 func TestRenderKeys(t *testing.T) {
 	values := map[string]string{"border-color": "red", "background": "red", "title": "T", "palette": "red",
 		"color": "{A: red}", "grid": "true", "labels": "true", "letters": "true",
-		"width": "17cm", "height": "3in", "style": "grey", "legend": "true", "shade-copies": "true"}
+		"width": "17cm", "height": "3in", "style": "grey", "legend": "true", "shade-copies": "true", "font": "fonts/Paper.ttf"}
 	fields := map[string]bool{}
 	for _, key := range RenderKeys() {
 		v, ok := values[key]

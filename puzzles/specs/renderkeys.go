@@ -116,6 +116,9 @@ var renderTable = []RenderKey{
 	{Name: "shade-copies", Kind: RenderKindBool, Example: "true",
 		Usage: "give each copy of a piece its own shade of the piece's colour (default: copies share it)",
 		field: func(r *RenderOptions) any { return &r.ShadeCopies }},
+	{Name: "font", Kind: RenderKindText, Example: `"DejaVu Serif"`,
+		Usage: "the `font` of all text: a font file (.ttf, .otf) or a family's name (Go Mono, DejaVu Serif); PNG and PDF set the text in it, SVG names it (default: Go, embedded)",
+		field: func(r *RenderOptions) any { return &r.Font }},
 }
 
 // renderKeys are the names of the render keys, in the table's order.

@@ -55,6 +55,8 @@ func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
 	pick(&out.FontSize, base.FontSize)
 	pick(&out.Style, base.Style)
 	pick(&out.Legend, base.Legend)
+	pick(&out.ShadeCopies, base.ShadeCopies)
+	pick(&out.Font, base.Font)
 	if !out.Scale.Set && !out.DPI.Set {
 		out.Scale, out.DPI = base.Scale, base.DPI
 	}

@@ -56,3 +56,19 @@ func TestRenderOptionFail(t *testing.T) {
 		t.Errorf("Fail at a position = %v, want a *SpecError at x.yaml:3:5", err)
 	}
 }
+
+// Every key a spec sets and the command line does not comes through Over.
+func TestRenderOptionsOverKeepsEveryKey(t *testing.T) {
+	for _, k := range RenderKeyTable() {
+		t.Run(k.Name, func(t *testing.T) {
+			spec, err := Parse("x.yaml", []byte("board: |\n  ....\npieces: {F: \"##\", B: \"##\"}\nrender:\n  "+k.Name+": "+k.Example+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := (&RenderOptions{}).Over(spec.Render)
+			if got := r.Given(); !slices.Contains(got, k.Name) {
+				t.Errorf("Over a spec that sets %s gives %v; want %s among them", k.Name, got, k.Name)
+			}
+		})
+	}
+}

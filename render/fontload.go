@@ -1,0 +1,498 @@
+package render
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gobolditalic"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/gofont/gomediumitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/gomonobold"
+	"golang.org/x/image/font/gofont/gomonobolditalic"
+	"golang.org/x/image/font/gofont/gomonoitalic"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/gofont/gosmallcaps"
+	"golang.org/x/image/font/gofont/gosmallcapsitalic"
+	"golang.org/x/image/font/sfnt"
+
+	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/suggest"
+)
+
+// goFonts are the Go fonts (golang.org/x/image/font/gofont), embedded, by
+// the names LoadFont knows them by, each with the face its bold text is
+// set in: its own bold, Go Bold (Italic) for Go Medium (Italic), which
+// has none, and the regular for Go Smallcaps, which has none either.
+var goFonts = []struct {
+	name          string
+	regular, bold []byte
+	load          func() (*Font, error)
+}{
+	{name: "Go", regular: goregular.TTF, bold: gobold.TTF},
+	{name: "Go Italic", regular: goitalic.TTF, bold: gobolditalic.TTF},
+	{name: "Go Medium", regular: gomedium.TTF, bold: gobold.TTF},
+	{name: "Go Medium Italic", regular: gomediumitalic.TTF, bold: gobolditalic.TTF},
+	{name: "Go Mono", regular: gomono.TTF, bold: gomonobold.TTF},
+	{name: "Go Mono Italic", regular: gomonoitalic.TTF, bold: gomonobolditalic.TTF},
+	{name: "Go Smallcaps", regular: gosmallcaps.TTF},
+	{name: "Go Smallcaps Italic", regular: gosmallcapsitalic.TTF},
+}
+
+func init() {
+	for i := range goFonts {
+		g := &goFonts[i]
+		g.load = sync.OnceValues(func() (*Font, error) { return newFont(g.regular, g.bold) })
+	}
+}
+
+// GoFonts returns the names of the Go fonts, embedded, that LoadFont
+// knows: Go, Go Italic, Go Medium, Go Medium Italic, Go Mono, Go Mono
+// Italic, Go Smallcaps and Go Smallcaps Italic.
+func GoFonts() []string {
+	names := make([]string, len(goFonts))
+	for i, g := range goFonts {
+		names[i] = g.name
+	}
+	return names
+}
+
+// FontFinder loads fonts by a file's path or a family's name. The zero
+// value looks for families in SystemFontDirs.
+type FontFinder struct {
+	// Dirs are the directories, with their subdirectories, in which
+	// Load looks for a family by its name, in order; nil means
+	// SystemFontDirs().
+	Dirs []string
+}
+
+// LoadFont loads the font name names, as the zero FontFinder does.
+func LoadFont(name string) (*Font, error) {
+	var ff FontFinder
+	return ff.Load(name)
+}
+
+// Load loads the font that name names:
+//
+//   - a font file, if name ends in .ttf or .otf (in any case; .ttc and
+//     .otc too, to say that collections are not read) or holds a path
+//     separator, a relative path being from the working directory: a
+//     TrueType or OpenType font with TrueType outlines (not PostScript
+//     ones, which the PDF writer cannot embed), and for bold text the
+//     bold face of its family in a file beside it (its name table's
+//     family and the style Bold, or Bold Italic beside an italic), or,
+//     without one, the file's own face;
+//   - one of the Go fonts, embedded (GoFonts): Go, Go Mono…;
+//   - else a font family installed on the system: a font file in the
+//     finder's directories whose name table gives that family (the
+//     family, ID 1, or the typographic family, ID 16), its regular face
+//     (the style Regular, Book, Normal or Roman) for text and its Bold
+//     for bold text, if it has one.
+//
+// Names are matched ignoring case, spaces, hyphens and underscores: "go
+// mono", "GoMono" and "Go Mono" are one font. The error says what was
+// wrong, and for a name found nowhere, the names that would be valid.
+func (ff *FontFinder) Load(name string) (*Font, error) {
+	f, err := ff.load(name)
+	if err != nil {
+		return nil, fmt.Errorf("render: font %w", err)
+	}
+	return f, nil
+}
+
+// load is Load, its error without the package's prefix, beginning with
+// name quoted.
+func (ff *FontFinder) load(name string) (*Font, error) {
+	if strings.TrimSpace(name) == "" {
+		return nil, fmt.Errorf("%q: want a font file (.ttf, .otf) or a font family's name", name)
+	}
+	if isFontFile(name) {
+		return loadFontFile(name)
+	}
+	key := fontKey(name)
+	for _, g := range goFonts {
+		if fontKey(g.name) == key {
+			return g.load()
+		}
+	}
+	dirs := ff.Dirs
+	if dirs == nil {
+		dirs = SystemFontDirs()
+	}
+	return findFamily(name, dirs)
+}
+
+// NewFont returns the font of the TrueType data regular, for regular
+// text, and bold, for bold text; a nil bold sets bold text in the
+// regular face. Each must be an OpenType font with TrueType outlines
+// that the PDF writer can embed. The font's family is the one regular's
+// name table gives.
+func NewFont(regular, bold []byte) (*Font, error) {
+	f, err := newFont(regular, bold)
+	if err != nil {
+		return nil, fmt.Errorf("render: font: %w", err)
+	}
+	return f, nil
+}
+
+// newFont is NewFont, its error without the package's prefix.
+func newFont(regular, bold []byte) (*Font, error) {
+	face, info, err := loadFace(regular)
+	if err != nil {
+		return nil, err
+	}
+	var boldFace *fontFace
+	if bold != nil {
+		if boldFace, _, err = loadFace(bold); err != nil {
+			return nil, fmt.Errorf("its bold face: %w", err)
+		}
+	}
+	return fontOfFaces(face, info, boldFace)
+}
+
+// fontOfFaces returns the font of the faces regular, which info describes,
+// and bold (nil: the regular).
+func fontOfFaces(regular *fontFace, info fontInfo, bold *fontFace) (*Font, error) {
+	f := &Font{generic: info.generic, italic: info.italic, faces: [2]*fontFace{regular, bold}}
+	if bold == nil {
+		f.faces[1] = regular
+	}
+	var buf sfnt.Buffer
+	family, err := regular.font.Name(&buf, sfnt.NameIDFamily)
+	if err != nil || family == "" {
+		return nil, errors.New("its name table gives no family's name")
+	}
+	f.family = family
+	return f, nil
+}
+
+// loadFace checks and parses one face of a font.
+func loadFace(ttf []byte) (*fontFace, fontInfo, error) {
+	info, err := checkTrueType(ttf)
+	if err != nil {
+		return nil, info, err
+	}
+	face, err := parseFace(ttf)
+	if err != nil {
+		return nil, info, fmt.Errorf("it cannot be read: %w", err)
+	}
+	if err := probePDF(ttf); err != nil {
+		return nil, info, err
+	}
+	return face, info, nil
+}
+
+// fontExts are the extensions of the files that Load takes a name for a
+// file by, though it reads only TrueType and OpenType fonts, to say so.
+var fontExts = []string{".ttf", ".otf", ".ttc", ".otc"}
+
+// isFontFile reports whether Load takes name for a file: it has a font
+// file's extension or a path separator.
+func isFontFile(name string) bool {
+	return slices.Contains(fontExts, strings.ToLower(filepath.Ext(name))) || strings.ContainsAny(name, `/`+string(filepath.Separator))
+}
+
+// fontKey returns the name as Load compares names: lower case, without
+// spaces, hyphens and underscores.
+func fontKey(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '_':
+			return -1
+		}
+		return r
+	}, strings.ToLower(name))
+}
+
+// loadFontFile loads the font file at path, with the bold face of its
+// family beside it, if there is one.
+func loadFontFile(path string) (*Font, error) {
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%q: no such file; want a font file (.ttf, .otf) or a font family's name", path)
+	case err != nil:
+		return nil, fmt.Errorf("%q: %w", path, unwrapPath(err))
+	}
+	face, info, err := loadFace(data)
+	if err != nil {
+		return nil, fmt.Errorf("%q: %w", path, err)
+	}
+	var bold *fontFace
+	if names, err := faceNamesOf(path); err == nil {
+		bold = boldBeside(path, names)
+	}
+	f, err := fontOfFaces(face, info, bold)
+	if err != nil {
+		return nil, fmt.Errorf("%q: %w", path, err)
+	}
+	return f, nil
+}
+
+// unwrapPath returns the error inside a *fs.PathError, whose path the
+// message gives already.
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// boldBeside returns the bold face, in a file in the same directory as
+// path, of the family of the face named names, or nil.
+func boldBeside(path string, names faceNames) *fontFace {
+	dir := filepath.Dir(path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() || p == filepath.Clean(path) || !isFontFileName(p) {
+			continue
+		}
+		if other, err := faceNamesOf(p); err != nil || other.cff || !names.boldIs(other) {
+			continue
+		}
+		if face, err := loadFaceFile(p); err == nil {
+			return face
+		}
+	}
+	return nil
+}
+
+// loadFaceFile checks and parses the face in the font file at path.
+func loadFaceFile(path string) (*fontFace, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	face, _, err := loadFace(data)
+	return face, err
+}
+
+// isFontFileName reports whether path has the extension of a TrueType or
+// OpenType font.
+func isFontFileName(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	return ext == ".ttf" || ext == ".otf"
+}
+
+// faceNames are a face's names of its family and its style, as compared
+// (fontKey): the family (name ID 1) and subfamily (ID 2), and the
+// typographic family and subfamily (IDs 16 and 17) if it has them.
+type faceNames struct {
+	pairs   [][2]string // family and style, as compared
+	written []string    // the families as written
+	cff     bool        // its outlines are PostScript ones, which checkTrueType refuses
+}
+
+// faceNamesOf reads the names of the font file at path, reading only
+// the tables it needs.
+func faceNamesOf(path string) (faceNames, error) {
+	var n faceNames
+	f, err := os.Open(path)
+	if err != nil {
+		return n, err
+	}
+	defer f.Close()
+	font, err := sfnt.ParseReaderAt(f)
+	if err != nil {
+		return n, err
+	}
+	var version [4]byte
+	if _, err := f.ReadAt(version[:], 0); err == nil {
+		n.cff = string(version[:]) == "OTTO"
+	}
+	var buf sfnt.Buffer
+	for _, ids := range [][2]sfnt.NameID{{sfnt.NameIDFamily, sfnt.NameIDSubfamily}, {sfnt.NameIDTypographicFamily, sfnt.NameIDTypographicSubfamily}} {
+		family, err := font.Name(&buf, ids[0])
+		if err != nil || family == "" {
+			continue
+		}
+		style, _ := font.Name(&buf, ids[1])
+		n.pairs = append(n.pairs, [2]string{fontKey(family), fontKey(style)})
+		n.written = append(n.written, family)
+	}
+	return n, nil
+}
+
+// regularStyles are the styles of a family's regular face, as compared.
+var regularStyles = []string{"regular", "book", "normal", "roman", ""}
+
+// style returns the face's style in the family of key, and whether it
+// is of that family.
+func (n faceNames) style(key string) (string, bool) {
+	for _, p := range n.pairs {
+		if p[0] == key {
+			return p[1], true
+		}
+	}
+	return "", false
+}
+
+// boldIs reports whether other is the bold face of n's family: of the
+// same family, its style n's with Bold added (Bold beside Regular, Bold
+// Italic beside Italic).
+func (n faceNames) boldIs(other faceNames) bool {
+	for _, p := range n.pairs {
+		style, ok := other.style(p[0])
+		if !ok {
+			continue
+		}
+		if slices.Contains(regularStyles, p[1]) {
+			if style == "bold" {
+				return true
+			}
+		} else if style == "bold"+p[1] || style == p[1]+"bold" {
+			return true
+		}
+	}
+	return false
+}
+
+// findFamily loads the family name from the font files in dirs: its
+// regular face, or, without one, the first that is not bold, and its
+// bold face, the first of each in the order of dirs and of the files'
+// names within them. Files with TrueType outlines come before those with
+// PostScript ones, which are taken only to say why they cannot be.
+func findFamily(name string, dirs []string) (*Font, error) {
+	key := fontKey(name)
+	// The faces found: regular, other and bold, of TrueType and of
+	// PostScript outlines.
+	var found [2]struct{ regular, other, bold string }
+	families := map[string]bool{}
+	for _, dir := range dirs {
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !isFontFileName(path) {
+				return nil // an unreadable or missing directory has no fonts
+			}
+			n, err := faceNamesOf(path)
+			if err != nil {
+				return nil
+			}
+			for _, w := range n.written {
+				families[w] = true
+			}
+			style, ok := n.style(key)
+			f := &found[0]
+			if n.cff {
+				f = &found[1]
+			}
+			switch {
+			case !ok:
+			case f.regular == "" && slices.Contains(regularStyles, style):
+				f.regular = path
+			case f.bold == "" && style == "bold":
+				f.bold = path
+			case f.other == "" && !strings.Contains(style, "bold"):
+				f.other = path
+			}
+			if found[0].regular != "" && found[0].bold != "" {
+				return filepath.SkipAll // nothing that follows comes before these
+			}
+			return nil
+		})
+		if found[0].regular != "" && found[0].bold != "" {
+			break
+		}
+	}
+	var regular, bold string
+	for _, f := range found {
+		regular, bold = cmp.Or(f.regular, f.other, f.bold), f.bold
+		if regular == bold {
+			bold = ""
+		}
+		if regular != "" {
+			break
+		}
+	}
+	if regular == "" {
+		known := slices.Sorted(maps.Keys(families))
+		var like []string
+		for _, w := range suggest.Closest(name, append(GoFonts(), known...)) {
+			like = append(like, strconv.Quote(w))
+		}
+		return nil, fmt.Errorf("%q is neither a Go font (%s) nor a font family in %s%s; want a family's name, or a font file (.ttf, .otf)",
+			name, strings.Join(GoFonts(), ", "), orList(dirs), suggest.Phrase(like))
+	}
+	data, err := os.ReadFile(regular)
+	if err != nil {
+		return nil, fmt.Errorf("%q: %w", name, err)
+	}
+	face, info, err := loadFace(data)
+	if err != nil {
+		return nil, fmt.Errorf("%q (%s): %w", name, regular, err)
+	}
+	var boldFace *fontFace
+	if bold != "" {
+		boldFace, _ = loadFaceFile(bold) // without it, bold text is set in the regular face
+	}
+	f, err := fontOfFaces(face, info, boldFace)
+	if err != nil {
+		return nil, fmt.Errorf("%q (%s): %w", name, regular, err)
+	}
+	return f, nil
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	switch len(words) {
+	case 0:
+		return "no directory"
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// SystemFontDirs returns the directories where the system keeps fonts,
+// in which a FontFinder looks for a family by default: on Linux and other
+// Unix systems those fontconfig reads by default, /usr/share/fonts,
+// /usr/local/share/fonts, ~/.local/share/fonts and ~/.fonts; on macOS
+// /System/Library/Fonts, /Library/Fonts and ~/Library/Fonts; on Windows
+// C:\Windows\Fonts and the user's own fonts. The home directory is
+// os.UserHomeDir's; without one, those under it are left out.
+func SystemFontDirs() []string {
+	home, err := os.UserHomeDir()
+	inHome := func(elem ...string) []string {
+		if err != nil || home == "" {
+			return nil
+		}
+		return []string{filepath.Join(append([]string{home}, elem...)...)}
+	}
+	switch runtime.GOOS {
+	case "darwin", "ios":
+		return slices.Concat([]string{"/System/Library/Fonts", "/Library/Fonts"}, inHome("Library", "Fonts"))
+	case "windows":
+		return slices.Concat([]string{`C:\Windows\Fonts`}, inHome("AppData", "Local", "Microsoft", "Windows", "Fonts"))
+	}
+	return slices.Concat([]string{"/usr/share/fonts", "/usr/local/share/fonts"}, inHome(".local", "share", "fonts"), inHome(".fonts"))
+}
+
+// loadForLayout loads the font that a render option names, for
+// gallery.NewOptions: a relative file from dir, if dir is not "". Its
+// error follows the option's name.
+func loadForLayout(name, dir string) (gallery.Font, error) {
+	if isFontFile(name) && dir != "" && !filepath.IsAbs(name) {
+		name = filepath.Join(dir, name)
+	}
+	var ff FontFinder
+	f, err := ff.load(name)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
