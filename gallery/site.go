@@ -183,7 +183,8 @@ func first(sheets []*Sheet, err error) (*Sheet, error) {
 	return sheets[0], nil
 }
 
-// boardSheet returns the sheet of p's empty board, and its cells; with
+// boardSheet returns the sheet of p's empty board, as wide as the board
+// and its border, and its cells; with
 // counts, each cell is shaded by its count, the largest darkest, and the
 // counts are written on the cells.
 func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
@@ -196,9 +197,12 @@ func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCel
 	if err != nil {
 		return nil, nil, err
 	}
-	board := sh.Frames[0]
 	sh.Frames = sh.Frames[:1]
 	sh.Title = nil
+	// The board alone, as wide as it is, with the margin it has above.
+	sh.translate(sh.Frames[0].Y-sh.Frames[0].X, 0)
+	board := sh.Frames[0]
+	sh.Width = board.X + board.Width + board.X
 	sh.Height = board.Y + board.Height + board.Y
 	cells := make([]SiteCell, b.Len())
 	var pg *polyGeom

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -46,15 +47,20 @@ func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".h
 // WriteSite writes the web gallery of site, its first page at path (such
 // as gallery/index.html, its directory made if need be) and the rest
 // beside it: further pages of
-// SitePerPage solutions (index-2.html, …), the poster as SVG, PNG (at
-// opt's DPI) and PDF, and the downloads. The pages are self-contained,
-// their style and script inline, and load nothing from the network, so
-// the site opens from disk as from any web server. Every solution is a
-// figure with id "solution-K", its picture inline as SVG with a text
-// alternative, its number and orbit under it, and its grid of pieces in
-// data-grid, by which the page's script shows only the solutions a query
-// such as ?covers=X@2,3 (piece X covers row 2, column 3) allows; every
-// page honours the query, and links between pages keep it.
+// SitePerPage solutions (index-2.html, …), the grids of every solution
+// for the pages' script (index-grids.js, see writeGrids), the poster as
+// SVG, PNG (at opt's DPI) and PDF, and the downloads. The pages have
+// their style and script inline, load only files beside them (the grids,
+// the poster's picture), nothing from the network, and fetch nothing, so
+// the site opens from disk (file://, where browsers refuse fetch) as from
+// any web server.
+// Every solution is a figure with id "solution-K", its picture inline as
+// SVG with a text alternative, its number and orbit under it, and its
+// grid of pieces in data-grid. A query such as ?covers=X@2,3 (piece X
+// covers row 2, column 3) filters the whole gallery: the page's script
+// counts the matching solutions among all of them, links to the pages
+// that hold some, and shows only those of its own page; every page
+// honours the query, and links between pages keep it.
 //
 // Each file is written to a temporary name, and all are renamed into
 // place once every one is written (package safefile): a site stopped or
@@ -64,6 +70,11 @@ func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".h
 // followed, and a FIFO or device refused, so a link planted in the
 // directory cannot send a page outside it. It returns the files written.
 func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads []Download, opt *Options) ([]string, error) {
+	return writeSite(ctx, path, site, downloads, opt, SitePerPage)
+}
+
+// writeSite is WriteSite with perPage solutions on a page.
+func writeSite(ctx context.Context, path string, site *gallery.Site, downloads []Download, opt *Options, perPage int) ([]string, error) {
 	if site == nil || len(site.Solutions) == 0 {
 		return nil, fmt.Errorf("render: an empty site")
 	}
@@ -111,24 +122,31 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			return nil, err
 		}
 	}
-	pages := (len(site.Solutions) + SitePerPage - 1) / SitePerPage
-	pageName := func(i int) string {
-		if i == 0 {
-			return stem + ".html"
+	pageNames := make([]string, (len(site.Solutions)+perPage-1)/perPage)
+	for i := range pageNames {
+		pageNames[i] = stem + ".html"
+		if i > 0 {
+			pageNames[i] = fmt.Sprintf("%s-%d.html", stem, i+1)
 		}
-		return fmt.Sprintf("%s-%d.html", stem, i+1)
+	}
+	grids := stem + "-grids.js"
+	if err := write(grids, func(w io.Writer) error { return writeGrids(w, site, pageNames, perPage) }); err != nil {
+		return nil, err
 	}
 	common, err := newSitePage(ctx, site, stem, downloads)
 	if err != nil {
 		return nil, err
 	}
-	for i := range pages {
+	// "./" keeps a name with a colon from reading as a URL's scheme.
+	common.Grids = "./" + url.PathEscape(grids)
+	for i, name := range pageNames {
 		page := *common
 		page.First = i == 0
-		for k := range pages {
-			page.Pages = append(page.Pages, pageLink{Name: pageName(k), Number: k + 1, Current: k == i})
+		page.Number = i + 1
+		for k, other := range pageNames {
+			page.Pages = append(page.Pages, pageLink{Name: other, Number: k + 1, Current: k == i})
 		}
-		for _, s := range site.Solutions[i*SitePerPage : min((i+1)*SitePerPage, len(site.Solutions))] {
+		for _, s := range site.Solutions[i*perPage : min((i+1)*perPage, len(site.Solutions))] {
 			svg, err := inlineSVG(ctx, s.Sheet, fmt.Sprintf("s%d", s.Number),
 				fmt.Sprintf("Solution %d of %d, orbit %d: %s", s.Number, len(site.Solutions), s.Orbit, common.describe(s.Grid)))
 			if err != nil {
@@ -136,7 +154,7 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			}
 			page.Solutions = append(page.Solutions, pageSolution{Number: s.Number, Orbit: s.Orbit, Grid: s.Grid, SVG: svg})
 		}
-		if err := write(pageName(i), func(w io.Writer) error { return siteTemplate().Execute(w, &page) }); err != nil {
+		if err := write(name, func(w io.Writer) error { return siteTemplate().Execute(w, &page) }); err != nil {
 			return nil, err
 		}
 	}
@@ -153,11 +171,63 @@ func WriteSite(ctx context.Context, path string, site *gallery.Site, downloads [
 	return written, nil
 }
 
+// gridsVar is the global variable that a web gallery's grids file
+// (writeGrids) sets, for the script of its pages.
+const gridsVar = "polytileGallery"
+
+// writeGrids writes the file that tells a web gallery's pages every
+// solution's grid, so that a filter counts over the whole gallery: a
+// script that sets the global gridsVar to a JSON object,
+//
+//	window.polytileGallery = {"perPage":200,"pages":["index.html","index-2.html"],"grids":[
+//	"AABB…",
+//	…]};
+//
+// where grids holds each solution's grid (gallery.SiteSolution.Grid: the
+// code of the piece on each cell of the board), in the site's order, one
+// a line, and pages the pages' file names: solution K (from 1) is on
+// pages[(K-1)/perPage]. A script, not JSON to fetch, because browsers do
+// not let a page opened from disk (file://) fetch a file beside it, but
+// do run a <script src> from there. One file for all the pages, not the
+// grids in each page: the pages stay as small as their own solutions make
+// them, and a browser reads the grids once for every page.
+func writeGrids(w io.Writer, site *gallery.Site, pages []string, perPage int) error {
+	names, err := json.Marshal(pages) // escapes <, >, & and the line separators JavaScript strings refuse
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.WriteString("// The solutions of this web gallery, for the script of its pages: each one's grid, the code of\n")
+	b.WriteString("// the piece on each cell of the board, in order; solution K (from 1) is on pages[(K-1)/perPage].\n")
+	fmt.Fprintf(&b, "window.%s = {\"perPage\":%d,\"pages\":%s,\"grids\":[\n", gridsVar, perPage, names)
+	if _, err := w.Write(b.Bytes()); err != nil {
+		return err
+	}
+	for i, s := range site.Solutions {
+		b.Reset()
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		grid, err := json.Marshal(s.Grid) // piece codes, letters and digits: quoted, never escaped
+		if err != nil {
+			return err
+		}
+		b.Write(grid)
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return err
+		}
+	}
+	_, err = io.WriteString(w, "]};\n")
+	return err
+}
+
 // sitePage is what the template of a page is given.
 type sitePage struct {
 	Title, Counts string
 	Poster        string // the poster's SVG file
 	Data          string // the script's data: pieces, cells and codes, as JSON
+	Grids         string // the address of the file of every solution's grid (writeGrids)
+	Number        int    // the page's number, from 1
 	CSS           template.CSS
 	JS            template.JS
 	Puzzle, Board template.HTML
@@ -330,7 +400,7 @@ const siteHTML = `<!DOCTYPE html>
 <title>{{.Title}}</title>
 <style>{{.CSS}}</style>
 </head>
-<body data-site="{{.Data}}">
+<body data-site="{{.Data}}" data-page="{{.Number}}">
 <header>
 <h1>{{.Title}}</h1>
 <p class="counts">{{.Counts}}</p>
@@ -346,11 +416,12 @@ const siteHTML = `<!DOCTYPE html>
 </section>{{end}}
 <section id="find">
 <h2>Find solutions</h2>
-<p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The choice is in the address (<code>?covers=PIECE@ROW,COL</code>), so a view can be linked; choices combine.</p>
+<p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The count is of the whole gallery, with links to the pages that hold the solutions found. The choice is in the address (<code>?covers=PIECE@ROW,COL</code>), so a view can be linked; choices combine.</p>
 <label>Piece <select id="piece"><option value="">choose…</option>{{range .Pieces}}<option>{{.}}</option>{{end}}</select></label>
 <div id="board">{{.Board}}<svg class="cells" viewBox="{{.ViewBox}}" aria-label="the board's cells">{{range .Cells}}<path data-r="{{.R}}" data-c="{{.C}}" d="{{.D}}"><title>row {{.R}}, column {{.C}}</title></path>{{end}}</svg></div>
 <p><span id="filters"></span> <button type="button" id="clear">show all</button></p>
 <p id="shown" aria-live="polite"></p>
+<nav id="found" aria-label="the pages that hold the solutions found" hidden></nav>
 </section>
 <section id="solutions">
 <h2>Solutions</h2>
@@ -371,6 +442,7 @@ const siteHTML = `<!DOCTYPE html>
 {{end}}</table>
 </section>{{end}}
 <dialog id="big" aria-label="the solution, large"><div></div><p></p><form method="dialog"><button>close</button></form></dialog>
+<script src="{{.Grids}}"></script>
 <script>{{.JS}}</script>
 </body>
 </html>

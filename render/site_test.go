@@ -25,31 +25,51 @@ import (
 	"github.com/polytile/polytile/puzzles/tiling"
 )
 
+// scottClasses are the distinct solutions of Scott's problem, solved
+// once per test binary.
+var scottClasses = sync.OnceValues(func() ([]puzzles.Class, error) {
+	spec, err := specs.Load("scott")
+	if err != nil {
+		return nil, err
+	}
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	if err != nil {
+		return nil, err
+	}
+	return res.Distinct, nil
+})
+
 // scottSite writes the web gallery of Scott's problem into a temporary
 // directory, and returns its first page and the solutions.
 func scottSite(t *testing.T) (string, []puzzles.Class) {
 	t.Helper()
-	spec, err := specs.Load("scott")
+	path, _, classes := scottSitePaged(t, SitePerPage)
+	return path, classes
+}
+
+// scottSitePaged writes the web gallery of Scott's problem with perPage
+// solutions on a page into a temporary directory, offering a download,
+// and returns its first page, the site and the solutions.
+func scottSitePaged(t *testing.T, perPage int) (string, *gallery.Site, []puzzles.Class) {
+	t.Helper()
+	classes, err := scottClasses()
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Puzzle.Solve(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	site, err := gallery.NewSite(res.Distinct, &gallery.Options{Title: spec.Title})
+	site, err := gallery.NewSite(classes, &gallery.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "index.html")
-	files, err := WriteSite(context.Background(), path, site, []Download{{Name: "solutions.json", Label: "JSON", Data: []byte("{}")}}, nil)
+	files, err := writeSite(context.Background(), path, site, []Download{{Name: "solutions.json", Label: "JSON", Data: []byte("{}")}}, nil, perPage)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 5 {
-		t.Errorf("wrote %v, want the page, three posters and the download", files)
+	pages := (len(classes) + perPage - 1) / perPage
+	if len(files) != pages+5 {
+		t.Errorf("wrote %v, want %d pages, the grids, three posters and the download", files, pages)
 	}
-	return path, res.Distinct
+	return path, site, classes
 }
 
 // covering returns the ids of the solutions in which each piece named
@@ -82,19 +102,29 @@ func TestWriteSite(t *testing.T) {
 			t.Errorf("no solution-%d", k+1)
 		}
 	}
-	for _, bad := range []string{`src="http`, `href="http`, "url(", "@import", "<script src", "<link"} {
+	for _, bad := range []string{`src="http`, `href="http`, "url(", "@import", "<link"} {
 		if strings.Contains(page, bad) {
-			t.Errorf("the page refers to %q: it must load nothing", bad)
+			t.Errorf("the page refers to %q: it must load nothing from the network", bad)
 		}
+	}
+	if n, want := strings.Count(page, "<script src"), `<script src="./index-grids.js"></script>`; n != 1 || !strings.Contains(page, want) {
+		t.Errorf("the page loads %d scripts, want one, %s", n, want)
 	}
 	if n := strings.Count(page, `role="img" aria-label="Solution `); n != len(classes) {
 		t.Errorf("%d solutions have a text alternative, want %d", n, len(classes))
 	}
-	// The same site twice: the same bytes.
+	// The same site twice: the same bytes, in every file.
 	again, _ := scottSite(t)
-	data2, _ := os.ReadFile(again)
-	if !bytes.Equal(data, data2) {
-		t.Errorf("two writes of the same site differ")
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, _ := os.ReadFile(filepath.Join(filepath.Dir(path), e.Name()))
+		data2, err := os.ReadFile(filepath.Join(filepath.Dir(again), e.Name()))
+		if err != nil || !bytes.Equal(data, data2) {
+			t.Errorf("two writes of the same site differ in %s (%v)", e.Name(), err)
+		}
 	}
 }
 
@@ -134,25 +164,7 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 	path, classes := scottSite(t)
 	ctx := browser(t)
-	// What the page writes to its console: errors, warnings, exceptions.
-	cctx, stopConsole := context.WithCancel(ctx)
-	var mu sync.Mutex
-	var problems []string
-	messages := chromedp.Console(cctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
-				mu.Lock()
-				problems = append(problems, m.String())
-				mu.Unlock()
-			}
-		}
-	}()
+	problems := watchConsole(t, ctx)
 	url := "file://" + path
 	visible := func() []string {
 		ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll(".sol")).filter(e => !e.hidden).map(e => e.id)`))
@@ -259,12 +271,45 @@ func TestSiteInBrowser(t *testing.T) {
 	if dir := os.Getenv("POLYTILE_SCREENSHOT"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "gallery.png"), shot, 0o644)
 	}
-	stopConsole()
-	<-done
-	mu.Lock()
-	defer mu.Unlock()
-	if problems != nil {
-		t.Errorf("the page wrote to its console: %v", problems)
+	if p := problems(); p != nil {
+		t.Errorf("the page wrote to its console: %v", p)
+	}
+}
+
+// watchConsole listens to what the pages opened in ctx write to their
+// console, and returns a function that stops listening and returns the
+// errors, warnings and exceptions written.
+func watchConsole(t *testing.T, ctx context.Context) func() []string {
+	t.Helper()
+	// The browser starts with ctx, not with the listener's context, which
+	// ends first.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cctx, stop := context.WithCancel(ctx)
+	var mu sync.Mutex
+	var problems []string
+	messages := chromedp.Console(cctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
+				mu.Lock()
+				problems = append(problems, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	return func() []string {
+		stop()
+		<-done
+		mu.Lock()
+		defer mu.Unlock()
+		return problems
 	}
 }
 
@@ -315,7 +360,7 @@ func TestWriteSiteStopped(t *testing.T) {
 		files, err := WriteSite(newStopAfter(n), filepath.Join(dir, "index.html"), site, []Download{{Name: "solutions.json", Data: []byte("{}")}}, nil)
 		entries, _ := os.ReadDir(dir)
 		if err == nil {
-			if n <= looks-2 || len(entries) != 5 {
+			if n <= looks-2 || len(entries) != 6 {
 				t.Errorf("stop at look %d: no error, and %d files", n, len(entries))
 			}
 			continue

@@ -512,7 +512,7 @@ func TestSiteLinksAndInput(t *testing.T) {
 	if err := os.Mkdir(site, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"solutions.json", "index-poster.svg", "index-poster.png", "index.html"} {
+	for _, name := range []string{"solutions.json", "index-poster.svg", "index-poster.png", "index-grids.js", "index.html"} {
 		if err := os.Symlink("../victim.txt", filepath.Join(site, name)); err != nil {
 			t.Fatal(err)
 		}
@@ -523,7 +523,7 @@ func TestSiteLinksAndInput(t *testing.T) {
 	if data, _ := os.ReadFile(victim); string(data) != "VICTIM" {
 		t.Errorf("a link in the site's directory sent a file outside it: the victim holds %.40q", data)
 	}
-	for _, name := range []string{"solutions.json", "index-poster.svg", "index.html"} {
+	for _, name := range []string{"solutions.json", "index-poster.svg", "index-grids.js", "index.html"} {
 		if info, err := os.Lstat(filepath.Join(site, name)); err != nil || !info.Mode().IsRegular() {
 			t.Errorf("%s is not a regular file: %v", name, err)
 		}

@@ -177,7 +177,7 @@ func TestDrawSite(t *testing.T) {
 				t.Errorf("draw %s -o %s: the page lacks %q", in, out, want)
 			}
 		}
-		for _, f := range []string{"index-poster.svg", "index-poster.png", "index-poster.pdf"} {
+		for _, f := range []string{"index-poster.svg", "index-poster.png", "index-poster.pdf", "index-grids.js"} {
 			if _, err := os.Stat(filepath.Join(filepath.Dir(out), f)); err != nil {
 				t.Errorf("draw %s: %v", in, err)
 			}

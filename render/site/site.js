@@ -1,8 +1,13 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.body.getAttribute("data-site"));
+  // Every solution of the gallery (the grids file beside the pages); the
+  // filter falls back to this page's alone if that file did not load.
+  var all = window.polytileGallery;
+  var here = +document.body.getAttribute("data-page") - 1;
   var sols = Array.prototype.slice.call(document.querySelectorAll(".sol"));
   var shown = document.getElementById("shown");
+  var found = document.getElementById("found");
   var list = document.getElementById("filters");
   var pieceSelect = document.getElementById("piece");
   var chosenCell = null;
@@ -26,11 +31,56 @@
     return new URLSearchParams(location.search).getAll("covers").map(parse);
   }
 
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  // pageLink links to page i of the gallery, keeping the query.
+  function pageLink(i, text) {
+    var a = document.createElement("a");
+    a.href = encodeURIComponent(all.pages[i]) + location.search;
+    a.textContent = text;
+    return a;
+  }
+
+  // count says how many of the gallery's solutions the filters fs allow,
+  // and lists the pages that hold them, this one marked.
+  function count(fs, matches) {
+    var total = all.grids.length, n = 0, on = [];
+    all.grids.forEach(function (g, k) {
+      if (!matches(g)) return;
+      n++;
+      var p = Math.floor(k / all.perPage);
+      if (on.length === 0 || on[on.length - 1].page !== p) on.push({ page: p, n: 0 });
+      on[on.length - 1].n++;
+    });
+    shown.textContent = n + " of " + plural(total, "solution") + (n === 1 ? " matches" : " match");
+    found.textContent = "";
+    found.hidden = on.length === 0 || all.pages.length === 1;
+    if (found.hidden) return;
+    found.appendChild(document.createTextNode(on.length === 1 ? "On page " : "On pages "));
+    var mine = false;
+    on.forEach(function (o, i) {
+      var el;
+      if (o.page === here) {
+        el = document.createElement("strong");
+        el.setAttribute("aria-current", "page");
+        el.textContent = o.page + 1;
+        mine = true;
+      } else {
+        el = pageLink(o.page, o.page + 1);
+      }
+      el.className = "found";
+      el.title = plural(o.n, "solution");
+      if (i > 0) found.appendChild(document.createTextNode(", "));
+      found.appendChild(el);
+    });
+    if (!mine) found.appendChild(document.createTextNode(" (none on this page)"));
+  }
+
   function apply() {
     var fs = filters(), n = 0;
+    var matches = function (g) { return fs.every(function (f) { return f.ok && g.charAt(f.k) === f.code; }); };
     sols.forEach(function (el) {
-      var g = el.getAttribute("data-grid");
-      var show = fs.every(function (f) { return f.ok && g.charAt(f.k) === f.code; });
+      var show = matches(el.getAttribute("data-grid"));
       el.hidden = !show;
       if (show) n++;
     });
@@ -45,8 +95,15 @@
       span.appendChild(b);
       list.appendChild(span);
     });
-    shown.textContent = fs.length === 0 ? sols.length + " solutions on this page" :
-      n + " of the " + sols.length + " solutions on this page match";
+    if (fs.length === 0) {
+      found.hidden = true;
+      shown.textContent = all && all.pages.length > 1 ?
+        plural(all.grids.length, "solution") + ", " + sols.length + " on this page" : plural(sols.length, "solution");
+    } else if (all) {
+      count(fs, matches);
+    } else {
+      shown.textContent = n + " of the " + sols.length + " solutions on this page match";
+    }
     document.querySelectorAll("a.page").forEach(function (a) {
       a.href = a.getAttribute("data-href") + location.search;
     });
