@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/matrix"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/puzzles/tiling"
@@ -90,8 +91,8 @@ func CheckSize(p puzzles.Problem, frames int) error {
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:
 // it shows tilings.
 func CheckSite(p puzzles.Problem) error {
-	if _, ok := p.(*tiling.Puzzle); !ok {
-		return &SiteKindError{Kind: p.Kind()}
+	if t, ok := p.(*tiling.Puzzle); !ok || geom.Solid(t.Board().Lattice()) {
+		return &SiteKindError{Kind: p.Kind(), Solid: ok}
 	}
 	return nil
 }
@@ -99,10 +100,14 @@ func CheckSite(p puzzles.Problem) error {
 // SiteKindError is the error of a web gallery of a puzzle that is not a
 // tiling.
 type SiteKindError struct {
-	Kind string // the puzzle's kind
+	Kind  string // the puzzle's kind
+	Solid bool   // a tiling of space, which a web gallery does not show yet
 }
 
 func (e *SiteKindError) Error() string {
+	if e.Solid {
+		return "gallery: a web gallery shows tilings of the plane; a solid is drawn as a picture"
+	}
 	return fmt.Sprintf("gallery: a web gallery shows tilings; a %s puzzle is drawn as a picture", e.Kind)
 }
 

@@ -296,7 +296,7 @@ func polyContent(g *polyGeom, owner []int, pieces []int, names []string) *conten
 func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) (*content, error) {
 	p := s.Puzzle()
 	b := p.Board()
-	if b.Lattice() != geom.Square {
+	if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
 		g, ok := geoms[b]
 		if !ok {
 			g = newPolyGeom(b.Lattice(), b.Cells())
@@ -316,8 +316,9 @@ func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) (*cont
 		}
 		return polyContent(g, owner, pieces, names), nil
 	}
+	flat, rows, cols := layersFlat(b)
 	c := &content{
-		cells:  cells{rows: b.Rows(), cols: b.Cols(), owner: make([]int, b.Rows()*b.Cols()), instances: p.Instances()},
+		cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: p.Instances()},
 		pieces: make([]int, p.Instances()),
 	}
 	for i := range c.owner {
@@ -325,6 +326,7 @@ func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) (*cont
 	}
 	for i, cell := range b.Cells() {
 		piece, inst := s.At(i)
+		cell = flat(cell)
 		c.owner[cell.Row*c.cols+cell.Col] = inst
 		c.pieces[inst] = piece
 	}
@@ -488,7 +490,10 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(pieces))
 	contents := make([]*content, len(pieces))
 	for i, p := range pieces {
-		if s.Lattice != nil && s.Lattice != geom.Square {
+		if s.Lattice != nil && geom.Solid(s.Lattice) {
+			p.Cells = flatCells(p.Cells)
+		}
+		if s.Lattice != nil && s.Lattice != geom.Square && !geom.Solid(s.Lattice) {
 			for _, c := range p.Cells {
 				if !geom.ValidCell(s.Lattice, c) {
 					return nil, fmt.Errorf("gallery: piece %s has a cell [%d, %d] that is not one of the %s lattice", quote.Short(p.Name), c.Row, c.Col, s.Lattice.Name())
@@ -831,4 +836,31 @@ func (s *sheetLayout) frame(items []Item, contents []*content, k int, x, y, slot
 		f.Caption = &Text{X: x + slotW/2, Y: y + s.border + boardH + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: caption(items, k)}
 	}
 	return f
+}
+
+// layersFlat returns how a board's cells lie in its picture, with the
+// picture's rows and columns: as they are on the plane; a solid's layers
+// side by side, the bottom one first, each a board of squares, a column
+// apart.
+func layersFlat(b *geom.Board) (flat func(geom.Cell) geom.Cell, rows, cols int) {
+	if !geom.Solid(b.Lattice()) {
+		return func(c geom.Cell) geom.Cell { return c }, b.Rows(), b.Cols()
+	}
+	w := b.Cols() + 1
+	return func(c geom.Cell) geom.Cell { return geom.Cell{Row: c.Row, Col: c.Layer*w + c.Col} },
+		b.Rows(), b.Layers()*w - 1
+}
+
+// flatCells lays a solid's cells out flat, as layersFlat lays out a
+// board's.
+func flatCells(cells []geom.Cell) []geom.Cell {
+	w := 0
+	for _, c := range cells {
+		w = max(w, c.Col+1)
+	}
+	out := make([]geom.Cell, len(cells))
+	for i, c := range cells {
+		out[i] = geom.Cell{Row: c.Row, Col: c.Layer*(w+1) + c.Col}
+	}
+	return out
 }

@@ -42,16 +42,18 @@ func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
 	bs.Labels = false
 	b := p.Board()
 	var board *content
-	if b.Lattice() != geom.Square {
+	if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
 		board = polyContent(newPolyGeom(b.Lattice(), b.Cells()), make([]int, b.Len()), []int{0}, []string{"board"})
 	} else {
-		board = &content{cells: cells{rows: b.Rows(), cols: b.Cols(), owner: make([]int, b.Rows()*b.Cols()), instances: 1},
+		flat, rows, cols := layersFlat(b)
+		board = &content{cells: cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: 1},
 			pieces: []int{0}, names: []string{"board"}}
 		for i := range board.owner {
 			board.owner[i] = -1
 		}
 		for _, c := range b.Cells() {
-			board.owner[c.Row*b.Cols()+c.Col] = 0
+			c = flat(c)
+			board.owner[c.Row*cols+c.Col] = 0
 		}
 	}
 	board.blank = true

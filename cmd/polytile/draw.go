@@ -163,7 +163,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
-		return cli.Usagef("-o %s: a web gallery shows tilings; draw a %s puzzle as SVG, PNG, PDF or TikZ", f.output, spec.Kind())
+		return cli.Usagef("-o %s: %v (SVG, PNG, PDF or TikZ)", f.output, err)
 	}
 	ctx, progress, stop, err := f.search.start(cmd)
 	if err != nil {

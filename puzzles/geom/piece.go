@@ -97,7 +97,11 @@ func (p Piece) Validate(lat Lattice) error {
 		if lat != Square {
 			on = " on the " + lat.Name() + " lattice"
 		}
-		return fmt.Errorf("geom: piece %q is not connected%s: its cells must join edge to edge", p.Name, on)
+		join := "edge to edge"
+		if Solid(lat) {
+			join = "face to face"
+		}
+		return fmt.Errorf("geom: piece %q is not connected%s: its cells must join %s", p.Name, on, join)
 	}
 	return nil
 }
@@ -137,6 +141,28 @@ func (p Piece) Area() int { return len(p.Cells) * p.Count }
 // String draws the piece as an ASCII picture, '#' for its cells.
 func (p Piece) String() string {
 	return drawCells(p.Cells, func(Cell) byte { return '#' })
+}
+
+// LayerPictures draws the piece's layers, the bottom one first, each as
+// String draws a piece, in the box of the whole piece (a layer's first
+// rows may be blank): what ParsePieceLayers reads back. A piece of the
+// plane has one layer.
+func (p Piece) LayerPictures() []string {
+	layers := 0
+	for _, c := range p.Cells {
+		layers = max(layers, c.Layer+1)
+	}
+	pics := make([]string, layers)
+	for l := range pics {
+		var in []Cell
+		for _, c := range p.Cells {
+			if c.Layer == l {
+				in = append(in, Cell{Row: c.Row, Col: c.Col})
+			}
+		}
+		pics[l] = drawCells(in, func(Cell) byte { return '#' })
+	}
+	return pics
 }
 
 // drawCells draws cells as ASCII art within their bounding box from the

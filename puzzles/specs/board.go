@@ -15,8 +15,15 @@ const (
 // board reads the board: a picture or {rows, cols, holes}.
 func (p *specParser) board(f field) (*geom.Board, error) {
 	n := f.val
-	if n.Kind == yaml.MappingNode {
+	switch {
+	case n.Kind == yaml.MappingNode && geom.Solid(p.lat):
+		return p.boxBoard(n)
+	case n.Kind == yaml.MappingNode:
 		return p.rectBoard(n)
+	case geom.Solid(p.lat):
+		return p.layersBoard(f)
+	case n.Kind == yaml.SequenceNode:
+		return nil, p.errorf(n, "the board is a list; a list of pictures, one for each layer, is a board of the cube lattice (lattice: cube); want %s", boardWant)
 	}
 	pic, err := p.picture(f.key, n, "the board", "board", boardWant)
 	if err != nil {
@@ -69,6 +76,131 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 		return nil, p.errorf(n, "%s", bare(err))
 	}
 	return b, nil
+}
+
+// boxKeys are the keys of a box of the cube lattice.
+var boxKeys = []string{"layers", "rows", "cols", "holes"}
+
+// boxBoard reads {layers, rows, cols, holes} on the cube lattice.
+func (p *specParser) boxBoard(n *yaml.Node) (*geom.Board, error) {
+	f, err := p.fields(n, "board", boxKeys)
+	if err != nil {
+		return nil, err
+	}
+	var size [3]int
+	for i, k := range []string{"layers", "rows", "cols"} {
+		v, ok := f[k]
+		if !ok {
+			return nil, p.errorf(n, "the board has no %s; a box needs layers, rows and cols (and optionally holes)", k)
+		}
+		want := fmt.Sprintf("a whole number from 1 to %d", maxBoardLen)
+		if size[i], err = p.integer(v.val, k, 1, maxBoardLen, want); err != nil {
+			return nil, err
+		}
+	}
+	if size[0]*size[1] > maxBoardLen || size[0]*size[1]*size[2] > maxBoardLen {
+		return nil, p.errorf(n, "a box of %d × %d × %d is too large; a board may have at most %d cells", size[0], size[1], size[2], maxBoardLen)
+	}
+	var holes []geom.Cell
+	if h, ok := f["holes"]; ok {
+		if holes, err = p.boxHoles(h.val, size); err != nil {
+			return nil, err
+		}
+	}
+	b, err := geom.NewBoxBoard(size[0], size[1], size[2], holes)
+	if err != nil {
+		return nil, p.errorf(n, "%s", bare(err))
+	}
+	return b, nil
+}
+
+// boxHoles reads a list of [layer, row, col] triples inside a box of the
+// given size.
+func (p *specParser) boxHoles(n *yaml.Node, size [3]int) ([]geom.Cell, error) {
+	const want = "a list of [layer, row, col] triples, such as [[0, 1, 1], [1, 1, 1]]"
+	if n.Kind != yaml.SequenceNode {
+		return nil, p.errorf(n, "holes is %s; want %s", describe(n), want)
+	}
+	var holes []geom.Cell
+	seen := map[geom.Cell]*yaml.Node{}
+	for _, h := range n.Content {
+		if h.Kind != yaml.SequenceNode || len(h.Content) != 3 {
+			return nil, p.errorf(h, "a hole is %s; want [layer, row, col], counted from 0", describeHole(h))
+		}
+		var at [3]int
+		for i, what := range []string{"layer", "row", "column"} {
+			v, err := p.integer(h.Content[i], "a hole's "+what, 0, size[i]-1, fmt.Sprintf("a %s from 0 to %d", what, size[i]-1))
+			if err != nil {
+				return nil, err
+			}
+			at[i] = v
+		}
+		cell := geom.Cell{Layer: at[0], Row: at[1], Col: at[2]}
+		if first, ok := seen[cell]; ok {
+			return nil, p.errorf(h, "hole %s is given twice (first at line %d); give each hole once", geom.CellName(geom.Cube, cell), first.Line)
+		}
+		seen[cell] = h
+		holes = append(holes, cell)
+	}
+	return holes, nil
+}
+
+// layersBoard reads a board of the cube lattice drawn as a list of
+// pictures, one for each layer, bottom first, or as one picture (a board
+// of one layer).
+func (p *specParser) layersBoard(f field) (*geom.Board, error) {
+	nodes, err := p.layerNodes(f.val, "the board", boardWant)
+	if err != nil {
+		return nil, err
+	}
+	var cells []geom.Cell
+	key := f.key
+	if f.val.Kind == yaml.SequenceNode {
+		key = f.val // its items' dashes: a layer's rows are indented past them
+	}
+	for l, n := range nodes {
+		pic, err := p.picture(key, n, fmt.Sprintf("layer %d of the board", l+1), "board", boardWant)
+		if err != nil {
+			return nil, err
+		}
+		if k, c, over := countCells(pic, isBoardCell, maxBoardLen); over {
+			return nil, p.pictureError(n, &geom.PictureError{Line: k, Col: c,
+				Msg: fmt.Sprintf("the board has more than %d cells in a layer; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
+		}
+		layer, err := geom.ParseBoardOn(geom.Square, pic)
+		if err != nil {
+			return nil, p.pictureError(n, err)
+		}
+		for _, c := range layer.Cells() {
+			c.Layer = l
+			cells = append(cells, c)
+		}
+		if len(cells) > maxBoardLen {
+			return nil, p.errorf(n, "the board has more than %d cells; a board may have at most %d", maxBoardLen, maxBoardLen)
+		}
+	}
+	b, err := geom.NewBoard(geom.Cube, cells)
+	if err != nil {
+		return nil, p.errorf(f.val, "%s", bare(err))
+	}
+	return b, nil
+}
+
+// layerNodes returns the pictures of the layers of a solid: the items of a
+// list, or n itself, one picture.
+func (p *specParser) layerNodes(n *yaml.Node, what, want string) ([]*yaml.Node, error) {
+	if n.Kind != yaml.SequenceNode {
+		return []*yaml.Node{n}, nil
+	}
+	if len(n.Content) == 0 {
+		return nil, p.errorf(n, "%s is an empty list; want a picture for each layer, the bottom one first", what)
+	}
+	for _, it := range n.Content {
+		if it.Kind != yaml.ScalarNode {
+			return nil, p.errorf(it, "a layer of %s is %s; want a picture (a literal block |)", what, describe(it))
+		}
+	}
+	return n.Content, nil
 }
 
 // holes reads a list of [row, col] pairs inside a rows × cols board.

@@ -25,7 +25,7 @@ type BuiltinInfo struct {
 	Title  string // the spec's title
 	Cells  int    // the number of board cells
 	Pieces int    // the number of pieces a solution puts down, copies included
-	Size   string // the board's rows × cols of squares, such as "8×8", or its cells ("triangles", "hexagons")
+	Size   string // the board's rows × cols of squares, such as "8×8", layers × rows × cols of cubes, or its cells ("triangles", "hexagons")
 }
 
 // builtinNames returns the names of the built-in puzzles, sorted.
@@ -70,9 +70,13 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 })
 
 // boardSize says how large b is as people say it: rows × columns of
-// squares, or, on the other lattices, whose pictures are sheared, what its
-// cells are (the title says its shape).
+// squares, layers × rows × columns of cubes, or, on the other lattices,
+// whose pictures are sheared, what its cells are (the title says its
+// shape).
 func boardSize(b *geom.Board) string {
+	if geom.Solid(b.Lattice()) {
+		return fmt.Sprintf("%d×%d×%d", b.Layers(), b.Rows(), b.Cols())
+	}
 	if b.Lattice().Name() == "square" {
 		return fmt.Sprintf("%d×%d", b.Rows(), b.Cols())
 	}

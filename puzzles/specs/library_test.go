@@ -36,7 +36,13 @@ func TestBuiltins(t *testing.T) {
 		{"pentominoes-8x8-corners", "tiling", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
 		{"queens-8", "queens", "Eight queens", 0, 0, ""},
 		{"scott", "tiling", "Dana Scott's pentomino problem", 60, 12, "8×8"},
+		{"solid-pentominoes-2x3x10", "tiling", "Solid pentominoes in a 2×3×10 box", 60, 12, "2×3×10"},
+		{"solid-pentominoes-2x5x6", "tiling", "Solid pentominoes in a 2×5×6 box", 60, 12, "2×5×6"},
+		{"solid-pentominoes-3x4x5", "tiling", "Solid pentominoes in a 3×4×5 box", 60, 12, "3×4×5"},
+		{"soma", "tiling", "The Soma cube", 27, 7, "3×3×3"},
 		{"sudoku", "sudoku", "A Sudoku as an exact cover", 0, 0, ""},
+		{"tetracubes-2x2x8", "tiling", "Tetracubes in a 2×2×8 box", 32, 8, "2×2×8"},
+		{"tetracubes-2x4x4", "tiling", "Tetracubes in a 2×4×4 box", 32, 8, "2×4×4"},
 		{"tetrahexes-4x7", "tiling", "Tetrahexes in a 4×7 parallelogram", 28, 7, "hexagons"},
 		{"tetrahexes-hexagon", "tiling", "Tetrahexes in a hexagon of rows 6, 7, 8 and 7", 28, 7, "hexagons"},
 		{"two-pieces", "tiling", "Two pieces on six cells", 6, 2, "3×3"},
@@ -133,6 +139,15 @@ func TestBuiltinSolve(t *testing.T) {
 		{name: "pentominoes-6x10", raw: 9356, distinct: 2339, heavy: true},
 		{name: "pentominoes-8x8-corners", raw: 17360, distinct: 2170, heavy: true},
 		{name: "scott", raw: 520, distinct: 65},
+		// Published: the Soma cube 240 (Winning Ways), the solid
+		// pentominoes 12 in 2×3×10, 264 in 2×5×6 and 3,940 in 3×4×5
+		// (Bouwkamp); the tetracube boxes as both engines find them.
+		{name: "soma", raw: 11520, distinct: 240},
+		{name: "solid-pentominoes-2x3x10", raw: 96, distinct: 12},
+		{name: "solid-pentominoes-2x5x6", raw: 2112, distinct: 264, heavy: true},
+		{name: "solid-pentominoes-3x4x5", raw: 31520, distinct: 3940, skip: "a run of seconds (TestSolidPentominoBox runs it without -short)"},
+		{name: "tetracubes-2x2x8", raw: 1792, distinct: 112},
+		{name: "tetracubes-2x4x4", raw: 11120, distinct: 695},
 		{name: "tetrahexes-4x7", raw: 18, distinct: 9},
 		{name: "tetrahexes-hexagon", raw: 30, distinct: 15},
 	}
@@ -324,4 +339,24 @@ func atoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// The 12 solid pentominoes fill a 3×4×5 box in 3,940 distinct ways
+// (C. J. Bouwkamp, 1967): a search of seconds on the fill engine, too
+// long for both engines both ways as TestBuiltinSolve runs the others.
+func TestSolidPentominoBox(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of seconds, skipped with -short")
+	}
+	s, err := Builtin("solid-pentominoes-3x4x5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Problem.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Raw != 31520 || len(res.Distinct) != 3940 || res.Symmetries != 8 {
+		t.Errorf("raw %d, distinct %d, symmetries %d; want 31520, 3940, 8", res.Raw, len(res.Distinct), res.Symmetries)
+	}
 }

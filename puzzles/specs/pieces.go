@@ -1,6 +1,7 @@
 package specs
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -33,7 +34,7 @@ func (p *specParser) pieces(n *yaml.Node) ([]geom.Piece, error) {
 			if err != nil {
 				return nil, err
 			}
-			if v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode {
+			if v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode && !geom.Solid(p.lat) {
 				return nil, p.errorf(v, "the picture of piece %q is %s; want a picture (for count or one-sided, list the pieces: - name: %s, shape: ..., count: ...)", name, describe(v), name)
 			}
 			if err := pl.drawn(k, name, field{k, v}, 1, false); err != nil {
@@ -106,6 +107,9 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 	}
 	var oneSided *bool
 	if o, ok := f["one-sided"]; ok {
+		if geom.Solid(p.lat) {
+			return p.errorf(o.key, "one-sided on the %s lattice: a solid turns every way in space but is never reflected, so every piece is one-sided already (a mirror image is another piece); leave it out", p.lat.Name())
+		}
 		b, err := p.boolean(o.val, "one-sided")
 		if err != nil {
 			return err
@@ -153,10 +157,19 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool, f
 	if err != nil {
 		return pl.p.errorf(n, "no built-in piece set %q; valid sets are %s", name, strings.Join(geom.PieceSetNames(), ", "))
 	}
-	if lat := geom.PieceSetLattice(name); lat != pl.p.lat {
+	lat := geom.PieceSetLattice(name)
+	if lat == geom.Square && geom.Solid(pl.p.lat) {
+		// Square pieces lie flat on the cube: the solid pieces of one
+		// layer's thickness.
+		if pcs, err = geom.Flat(lat, pcs); err != nil {
+			return pl.p.errorf(n, "%s", bare(err))
+		}
+		lat = pl.p.lat
+	}
+	if lat != pl.p.lat {
 		var same []string
 		for _, s := range geom.PieceSetNames() {
-			if geom.PieceSetLattice(s) == pl.p.lat {
+			if l := geom.PieceSetLattice(s); l == pl.p.lat || geom.Solid(pl.p.lat) && l == geom.Square {
 				same = append(same, s)
 			}
 		}
@@ -235,27 +248,54 @@ func (p *specParser) choose(name string, pcs []geom.Piece, f map[string]field) (
 	return out, nil
 }
 
-// drawn adds the piece name, named at k, drawn in the picture of shape.
+// drawn adds the piece name, named at k, drawn in the picture of shape
+// (on the cube, a list of pictures of its layers, bottom first, or one
+// picture for a flat piece).
 func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, oneSided bool) error {
 	p := pl.p
-	v := shape.val
 	what := fmt.Sprintf("the shape of piece %q", name)
-	pic, err := p.picture(shape.key, v, what, what, "a picture: any character other than a space is a cell")
+	const want = "a picture: any character other than a space is a cell"
+	nodes := []*yaml.Node{shape.val}
+	if geom.Solid(p.lat) {
+		var err error
+		if nodes, err = p.layerNodes(shape.val, what, want); err != nil {
+			return err
+		}
+	}
+	pics := make([]string, len(nodes))
+	key := shape.key
+	if shape.val.Kind == yaml.SequenceNode {
+		key = shape.val // its items' dashes: a layer's rows are indented past them
+	}
+	for l, v := range nodes {
+		pic, err := p.picture(key, v, what, what, want)
+		if err != nil {
+			return err
+		}
+		if r, c, over := countCells(pic, isPieceCell, maxPieceLen); over {
+			return p.pictureError(v, &geom.PictureError{Line: r, Col: c,
+				Msg: fmt.Sprintf("piece %q has more than %d cells, this one being the first past them; a piece may have at most %d cells", name, maxPieceLen, maxPieceLen)})
+		}
+		pics[l] = pic
+	}
+	if strings.TrimSpace(strings.Join(pics, "")) == "" {
+		return p.errorf(shape.val, "%s has no cells; draw them with any character other than a space", what)
+	}
+	var pc geom.Piece
+	var err error
+	if geom.Solid(p.lat) {
+		pc, err = geom.ParsePieceLayers(name, pics)
+	} else {
+		pc, err = geom.ParsePieceOn(p.lat, name, pics[0])
+	}
 	if err != nil {
-		return err
+		at := nodes[0]
+		if pe := (*geom.PictureError)(nil); errors.As(err, &pe) && pe.Layer > 0 {
+			at, pe.Layer = nodes[pe.Layer-1], 0 // the layer's picture places it
+		}
+		return p.pictureError(at, err)
 	}
-	if r, c, over := countCells(pic, isPieceCell, maxPieceLen); over {
-		return p.pictureError(v, &geom.PictureError{Line: r, Col: c,
-			Msg: fmt.Sprintf("piece %q has more than %d cells, this one being the first past them; a piece may have at most %d cells", name, maxPieceLen, maxPieceLen)})
-	}
-	if strings.TrimSpace(pic) == "" {
-		return p.errorf(v, "%s has no cells; draw them with any character other than a space", what)
-	}
-	pc, err := geom.ParsePieceOn(p.lat, name, pic)
-	if err != nil {
-		return p.pictureError(v, err)
-	}
-	pc.Count, pc.OneSided = count, oneSided
+	pc.Count, pc.OneSided = count, oneSided || geom.Solid(p.lat)
 	return pl.add(k, pc)
 }
 

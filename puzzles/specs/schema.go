@@ -16,6 +16,7 @@ import (
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Schema returns a JSON Schema of a spec, in the dialect of draft
@@ -159,10 +160,14 @@ func kindKeySchema() jsonObject {
 func tilingSchema() jsonObject {
 	props := keyed(specKeys, map[string]any{
 		"title":   ref("title"),
-		"board":   ref("board"),
+		"board":   obj("description", "The board to cover: its forms depend on the lattice (see board and solid-board)."),
 		"pieces":  ref("pieces"),
 		"render":  ref("render"),
 		"lattice": ref("lattice"),
+		"symmetry": obj("description", "Which isometries of the lattice make two solutions the same (those of them that map the board and the piece set onto themselves): "+
+			"all, rotations and reflections (the default); rotations, the proper rotations alone, as some published counts of solids are; none, every solution distinct.",
+			"default", tiling.SymmetryAll.String(),
+			"enum", tiling.SymmetryNames()),
 		"kind": obj("description", "The kind of puzzle: "+puzzles.DefaultKind+", the default, may be left out.",
 			"const", puzzles.DefaultKind),
 	}, "a tiling spec")
@@ -173,7 +178,17 @@ func tilingSchema() jsonObject {
 		if l != geom.Square {
 			cond = cond.with("required", []string{"lattice"})
 		}
-		byLattice = append(byLattice, obj("if", cond, "then", obj("properties", obj("pieces", ref("sets-of-"+l.Name())))))
+		board, pieces := ref("board"), ref("sets-of-"+l.Name())
+		if geom.Solid(l) {
+			board = ref("solid-board")
+		} else {
+			// A list of pictures is a solid's shape.
+			flat := obj("type", "string")
+			pieces = obj("allOf", []any{pieces, obj(
+				"items", obj("properties", obj("shape", flat)),
+				"additionalProperties", flat)})
+		}
+		byLattice = append(byLattice, obj("if", cond, "then", obj("properties", obj("pieces", pieces, "board", board))))
 	}
 	return obj(
 		"description", sentence("a spec of kind "+puzzles.DefaultKind+": "+tilingAbout+"; it needs a board and pieces"),
@@ -218,6 +233,10 @@ func kindKeyValue(k puzzles.Kind, key puzzles.KindKey) jsonObject {
 	case puzzles.KeyFormPicture:
 		return obj("description", about, "type", "string")
 	case puzzles.KeyFormNames:
+		if key.Required {
+			// Names a spec needs: at least one (an empty list is none).
+			return described(about, "names").with("minItems", 1).with("pattern", `\S`)
+		}
 		return described(about, "names")
 	case puzzles.KeyFormNamesList:
 		return obj("description", about, "type", "array", "items", ref("names"))
@@ -235,6 +254,7 @@ func sharedDefs() jsonObject {
 		"title", obj("description", "The puzzle's title (optional), which pictures and reports show.", "type", textTypes),
 		"lattice", latticeSchema(),
 		"board", boardSchema(),
+		"solid-board", solidBoardSchema(),
 		"pieces", piecesSchema(),
 		"piece-entry", entrySchema(),
 		"set-entry", setEntrySchema(),
@@ -247,9 +267,12 @@ func sharedDefs() jsonObject {
 		"shape", obj(
 			"description", fmt.Sprintf("A piece drawn in ASCII, as a literal block (|): any character but a space is a cell, one character for them all (a '.' among '#'s is a mistake), "+
 				"its cells joined edge to edge on the spec's lattice; at most %d cells, no tabs. "+
-				"A picture whose first row starts with blanks needs YAML's indentation indicator (shape: |2), the number of spaces its rows are indented past the key.", maxPieceLen),
-			"type", "string",
-			"pattern", `^[^\t]*[^\t\n\r ][^\t]*$`),
+				"A picture whose first row starts with blanks needs YAML's indentation indicator (shape: |2), the number of spaces its rows are indented past the key. "+
+				"On the cube lattice, a list of pictures, one for each layer, the bottom one first (one picture: a flat piece).", maxPieceLen),
+			"type", []string{"string", "array"},
+			"pattern", `^[^\t]*[^\t\n\r ][^\t]*$`,
+			"minItems", 1,
+			"items", obj("type", "string", "pattern", `^[^\t]*$`)),
 	)
 	for _, l := range geom.Lattices() {
 		defs = defs.with("sets-of-"+l.Name(), setsOfLattice(l))
@@ -267,7 +290,6 @@ func sharedDefs() jsonObject {
 			"description", "Names: a list of names without spaces, or one string of names separated by spaces (A B C).",
 			"type", append(slices.Clone(textTypes), "array"),
 			"pattern", `\S`,
-			"minItems", 1,
 			"items", ref("name")),
 		"name", obj("description", "A name without spaces.", "type", textTypes, "pattern", `^[^ \t]+$`),
 		"cells", obj(
@@ -283,6 +305,8 @@ var latticeAbout = map[string]string{
 	"square":   "square: each character of a picture is a square (the default)",
 	"triangle": "triangle: the character at row r, column c is a triangle pointing up when r + c is even and down when it is odd",
 	"hexagon":  "hexagon: the character at row r, column c is a hexagon when r + c is even, so a row's hexagons are two columns apart and the next row is shifted by one ('. . .' over ' . . .')",
+	"cube": "cube: a cell is a unit cube at layer, row and column, layer 0 the bottom; a board is a box {layers, rows, cols, holes} or a list of pictures of its layers, the bottom one first, " +
+		"and a piece's shape such a list or one picture (a flat piece); every piece turns in space but is never reflected (a mirror image is another piece), and the square lattice's sets lie flat on it",
 }
 
 func latticeSchema() jsonObject {
@@ -316,6 +340,31 @@ func boardSchema() jsonObject {
 				"each inside the rectangle and given once (on the hexagon lattice, with row + column even)", "cells"),
 		}, "a board mapping"),
 		"required", []string{"rows", "cols"},
+		"additionalProperties", false)
+}
+
+func solidBoardSchema() jsonObject {
+	size := func(what string) jsonObject {
+		return obj("description", fmt.Sprintf("The number of %s of the box, from 1 to %d; the box has at most %d cells.", what, maxBoardLen, maxBoardLen),
+			"type", "integer", "minimum", 1, "maximum", maxBoardLen)
+	}
+	return obj(
+		"description", fmt.Sprintf("The solid to fill, on the cube lattice: a box {layers, rows, cols, holes}; a list of pictures, one for each layer, the bottom one first, "+
+			"each a literal block with '.' for a cell and ' ' or '#' for none; or one picture, a solid of one layer. At most %d cells.", maxBoardLen),
+		"type", []string{"string", "object", "array"},
+		"pattern", `^[ #\r\n]*\.[.# \r\n]*$`,
+		"minItems", 1,
+		"items", obj("type", "string", "pattern", `^[.# \r\n]*$`),
+		"properties", keyed(boxKeys, map[string]any{
+			"layers": size("layers"),
+			"rows":   size("rows"),
+			"cols":   size("columns"),
+			"holes": obj("description", "Cells of the box that are not on the board: [layer, row, col] triples, counted from 0 at the bottom layer's top left, each inside the box and given once.",
+				"type", "array",
+				"uniqueItems", true,
+				"items", obj("type", "array", "minItems", 3, "maxItems", 3, "items", obj("type", "integer", "minimum", 0))),
+		}, "a box"),
+		"required", []string{"layers", "rows", "cols"},
 		"additionalProperties", false)
 }
 
@@ -430,12 +479,16 @@ func setNameSchema() jsonObject {
 func setsOfLattice(l geom.Lattice) jsonObject {
 	var names []string
 	for _, name := range geom.PieceSetNames() {
-		if geom.PieceSetLattice(name) == l {
+		if sl := geom.PieceSetLattice(name); sl == l || geom.Solid(l) && sl == geom.Square {
 			names = append(names, name)
 		}
 	}
+	flat := ""
+	if geom.Solid(l) {
+		flat = " (the square lattice's laid flat)"
+	}
 	return obj(
-		"description", fmt.Sprintf("The pieces of a spec on the %s lattice: its built-in sets are %s.", l.Name(), strings.Join(names, ", ")),
+		"description", fmt.Sprintf("The pieces of a spec on the %s lattice: its built-in sets are %s%s.", l.Name(), strings.Join(names, ", "), flat),
 		"if", obj("type", "string"),
 		"then", obj("enum", names),
 		"else", obj("items", obj("properties", obj("set", obj("enum", names)))))

@@ -22,7 +22,7 @@ import (
 )
 
 // specKeys are the keys a spec may have, in the order errors list them.
-var specKeys = []string{"title", "board", "pieces", "render", "lattice", "kind"}
+var specKeys = []string{"title", "board", "pieces", "render", "lattice", "symmetry", "kind"}
 
 // SpecError is a mistake in a spec, at a line and column of its file. Its
 // message says what is wrong and what would be valid. It reads
@@ -140,12 +140,18 @@ func readSpec(r io.Reader) ([]byte, error) {
 // first row indented less than the first, and that is an error, never a
 // row silently lost (see lostRow).
 //
-// The lattice key (square, the default; triangle; hexagon) sets the
+// The lattice key (square, the default; triangle; hexagon; cube) sets the
 // lattice of the board and every piece: pictures are read with its
 // coordinates (see Triangle and Hexagon), a hexagon must sit where row +
 // column is even, a board {rows, cols} on the hexagonal lattice takes the
 // positions of its picture where that holds, and a built-in set must be of
-// the spec's lattice.
+// the spec's lattice (or, on the cube, of the square lattice, laid flat).
+// On the cube a board is {layers, rows, cols, holes} (holes [layer, row,
+// col]) or a list of pictures, one for each layer, the bottom one first;
+// a piece's shape is such a list too, or one picture for a flat piece.
+//
+// The symmetry key (all, the default; rotations; none) says which
+// isometries of the lattice make two solutions the same (tiling.Symmetry).
 //
 // The render key is a mapping of render options, read into Spec.Render
 // (see RenderOptions). Any other key is an error, and so is a key given
@@ -329,6 +335,10 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	if err := p.lattice(f); err != nil {
 		return nil, err
 	}
+	sym, err := p.symmetry(f)
+	if err != nil {
+		return nil, err
+	}
 	for _, k := range []string{"board", "pieces"} {
 		if _, ok := f[k]; !ok {
 			return nil, p.errorf(root, "the spec has no %s; a spec needs a board and pieces", k)
@@ -349,7 +359,7 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	if err := p.checkSize(pk.key, board, pieces); err != nil {
 		return nil, err
 	}
-	if s.Puzzle, err = tiling.New(s.Title, board, pieces); err == nil {
+	if s.Puzzle, err = tiling.NewSymmetry(s.Title, board, pieces, sym); err == nil {
 		s.Problem = s.Puzzle
 	}
 	if err != nil {
@@ -385,7 +395,11 @@ func (p *specParser) lattice(f map[string]field) error {
 	if !ok {
 		return nil
 	}
-	const want = "square, triangle or hexagon"
+	var names []string
+	for _, l := range geom.Lattices() {
+		names = append(names, l.Name())
+	}
+	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 	name, err := p.text(l.val, "lattice", want)
 	if err != nil {
 		return err
@@ -394,6 +408,24 @@ func (p *specParser) lattice(f map[string]field) error {
 		return p.errorf(l.val, "lattice is %q; want %s", name, want)
 	}
 	return nil
+}
+
+// symmetry reads the spec's symmetry key, SymmetryAll if it has none.
+func (p *specParser) symmetry(f map[string]field) (tiling.Symmetry, error) {
+	v, ok := f["symmetry"]
+	if !ok {
+		return tiling.SymmetryAll, nil
+	}
+	want := "all (rotations and reflections, the default), rotations or none"
+	name, err := p.text(v.val, "symmetry", want)
+	if err != nil {
+		return 0, err
+	}
+	sym, err := tiling.ParseSymmetry(name)
+	if err != nil {
+		return 0, p.errorf(v.val, "symmetry is %q; want %s", name, want)
+	}
+	return sym, nil
 }
 
 // checkArea checks that the pieces cover as many cells as the board has,

@@ -19,7 +19,9 @@ var plainName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 // WritePieces writes pieces of lat as the pieces key of a spec: a list of
 // entries, each a name and an ASCII picture of the piece ('#' for a cell),
 // with its count and one-sidedness when they are not the defaults, and a
-// lattice key first unless lat is the square lattice. It is what a spec
+// lattice key first unless lat is the square lattice. A solid's shape is a
+// list of its layers' pictures, bottom first; it is one-sided without
+// saying so. It is what a spec
 // needs to start from a built-in set and change it: Parse reads the
 // pieces back as they are. A comment, when not empty, comes first, each
 // of its lines marked with "# ".
@@ -40,27 +42,41 @@ func WritePieces(w io.Writer, comment string, lat geom.Lattice, pieces []geom.Pi
 			name = strconv.Quote(name)
 		}
 		fmt.Fprintf(bw, "  - name: %s\n", name)
-		pic := pc.String()
-		indicator := ""
-		if strings.HasPrefix(pic, " ") {
-			// The first row starts with blanks: YAML needs to be told
-			// how far in the rows are.
-			indicator = "2"
-		}
-		fmt.Fprintf(bw, "    shape: |%s\n", indicator)
-		for _, line := range geom.PictureLines(pic) {
-			if line == "" {
-				bw.WriteString("\n")
-				continue
+		if geom.Solid(lat) {
+			// A list of the layers' pictures, bottom first.
+			bw.WriteString("    shape:\n")
+			for _, pic := range pc.LayerPictures() {
+				writePicture(bw, "      - |", "        ", pic)
 			}
-			fmt.Fprintf(bw, "      %s\n", line)
+		} else {
+			writePicture(bw, "    shape: |", "      ", pc.String())
 		}
 		if pc.Count > 1 {
 			fmt.Fprintf(bw, "    count: %d\n", pc.Count)
 		}
-		if pc.OneSided {
+		if pc.OneSided && !geom.Solid(lat) {
 			bw.WriteString("    one-sided: true\n")
 		}
 	}
 	return bw.Flush()
+}
+
+// writePicture writes pic as a YAML literal block: head ("shape: |"),
+// with the indentation indicator that a first row starting with blanks
+// needs, then the rows, each after indent.
+func writePicture(bw *bufio.Writer, head, indent, pic string) {
+	indicator := ""
+	if strings.HasPrefix(strings.TrimLeft(pic, "\n"), " ") || strings.HasPrefix(pic, "\n") {
+		// The first row starts with blanks, or is blank: YAML needs to
+		// be told how far in the rows are.
+		indicator = "2"
+	}
+	fmt.Fprintf(bw, "%s%s\n", head, indicator)
+	for _, line := range geom.PictureLines(pic) {
+		if line == "" {
+			bw.WriteString("\n")
+			continue
+		}
+		fmt.Fprintf(bw, "%s%s\n", indent, line)
+	}
 }

@@ -35,7 +35,11 @@ func TestWritePiecesRoundTrip(t *testing.T) {
 			if lat == geom.Hexagon {
 				cols = 2*area - 1
 			}
-			spec := fmt.Sprintf("board: {rows: 1, cols: %d}\n%s", cols, buf.String())
+			board := fmt.Sprintf("{rows: 1, cols: %d}", cols)
+			if geom.Solid(lat) {
+				board = fmt.Sprintf("{layers: 1, rows: 1, cols: %d}", cols)
+			}
+			spec := fmt.Sprintf("board: %s\n%s", board, buf.String())
 			s, err := Parse(name+".yaml", []byte(spec))
 			if err != nil {
 				t.Fatalf("%v\n%s", err, spec)

@@ -30,13 +30,13 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 			i := b.Index(c)
 			if i < 0 {
 				where := "off the board"
-				if c.Row >= 0 && c.Row < b.Rows() && c.Col >= 0 && c.Col < b.Cols() {
+				if c.Row >= 0 && c.Row < b.Rows() && c.Col >= 0 && c.Col < b.Cols() && c.Layer >= 0 && c.Layer < b.Layers() {
 					where = "in a hole of the board"
 				}
-				return nil, fmt.Errorf("tiling: piece %q covers cell [%d, %d], which is %s", pc.Name, c.Row, c.Col, where)
+				return nil, fmt.Errorf("tiling: piece %q covers cell %s, which is %s", pc.Name, geom.CellName(b.Lattice(), c), where)
 			}
 			if o := owner[i]; o >= 0 {
-				return nil, fmt.Errorf("tiling: cell [%d, %d] is covered twice, by pieces %q and %q", c.Row, c.Col, p.pieces[kind[o]].Name, pc.Name)
+				return nil, fmt.Errorf("tiling: cell %s is covered twice, by pieces %q and %q", geom.CellName(b.Lattice(), c), p.pieces[kind[o]].Name, pc.Name)
 			}
 			owner[i] = int32(k)
 		}
@@ -53,8 +53,7 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 	}
 	for i, o := range owner {
 		if o < 0 {
-			c := b.Cells()[i]
-			return nil, fmt.Errorf("tiling: cell [%d, %d] is not covered", c.Row, c.Col)
+			return nil, fmt.Errorf("tiling: cell %s is not covered", geom.CellName(b.Lattice(), b.Cells()[i]))
 		}
 	}
 	return newSolution(p, owner, kind), nil

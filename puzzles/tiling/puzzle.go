@@ -19,7 +19,8 @@ type Puzzle struct {
 	board  *geom.Board
 	pieces []geom.Piece
 
-	group []symmetry // the puzzle's symmetry group; group[0] is the identity
+	group    []symmetry // the puzzle's symmetry group; group[0] is the identity
+	symmetry Symmetry   // which isometries the group may hold
 
 	// placements are every placement of every piece, by piece then
 	// orientation then cell. They are made on first use (prepare), where
@@ -46,10 +47,59 @@ type Placement struct {
 	Cells []geom.Cell
 }
 
-// New returns the puzzle of covering board with pieces. It checks that the
-// pieces have distinct names, that every piece is valid, and that their
-// total area is the board's.
+// Symmetry says which isometries of the lattice make two solutions the
+// same: those of them that map the board and the piece set onto
+// themselves.
+type Symmetry int
+
+const (
+	// SymmetryAll counts every isometry: rotations and reflections.
+	SymmetryAll Symmetry = iota
+	// SymmetryRotations counts the proper rotations alone, as some
+	// published counts of solids do.
+	SymmetryRotations
+	// SymmetryNone counts none: every solution is distinct.
+	SymmetryNone
+)
+
+// symmetryNames are the names of the Symmetry values, as a spec's
+// symmetry key writes them.
+var symmetryNames = []string{"all", "rotations", "none"}
+
+// String names s: all, rotations or none.
+func (s Symmetry) String() string {
+	if s < 0 || int(s) >= len(symmetryNames) {
+		return fmt.Sprintf("Symmetry(%d)", int(s))
+	}
+	return symmetryNames[s]
+}
+
+// ParseSymmetry returns the Symmetry that String names name.
+func ParseSymmetry(name string) (Symmetry, error) {
+	if i := slices.Index(symmetryNames, name); i >= 0 {
+		return Symmetry(i), nil
+	}
+	return 0, fmt.Errorf("tiling: symmetry %q: want %s", name, strings.Join(symmetryNames, ", "))
+}
+
+// SymmetryNames returns the names ParseSymmetry knows, SymmetryAll's
+// first.
+func SymmetryNames() []string { return slices.Clone(symmetryNames) }
+
+// New returns the puzzle of covering board with pieces, two solutions
+// being the same when an isometry of the lattice maps one onto the other
+// (SymmetryAll). It checks that the pieces have distinct names, that every
+// piece is valid, and that their total area is the board's.
 func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) {
+	return NewSymmetry(title, board, pieces, SymmetryAll)
+}
+
+// NewSymmetry is New, two solutions being the same when an isometry that
+// sym allows maps one onto the other.
+func NewSymmetry(title string, board *geom.Board, pieces []geom.Piece, sym Symmetry) (*Puzzle, error) {
+	if sym < SymmetryAll || sym > SymmetryNone {
+		return nil, fmt.Errorf("tiling: %v: want SymmetryAll, SymmetryRotations or SymmetryNone", sym)
+	}
 	if board == nil {
 		return nil, fmt.Errorf("tiling: no board")
 	}
@@ -57,7 +107,7 @@ func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) 
 		return nil, fmt.Errorf("tiling: no pieces")
 	}
 	lat := board.Lattice()
-	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces))}
+	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym}
 	area := 0
 	for i, pc := range pieces {
 		if err := pc.Validate(lat); err != nil {
@@ -75,9 +125,12 @@ func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) 
 	if area != board.Len() {
 		return nil, fmt.Errorf("tiling: the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
 	}
-	p.group = puzzleGroup(board, p.pieces)
+	p.group = puzzleGroup(board, p.pieces, sym)
 	return p, nil
 }
+
+// Symmetry returns which isometries the puzzle's symmetry group may hold.
+func (p *Puzzle) Symmetry() Symmetry { return p.symmetry }
 
 // prepare makes the placements, if they are not made yet. A canceled ctx
 // stops it, with ctx's error; the next call starts again.
@@ -128,7 +181,7 @@ func placements(ctx context.Context, b *geom.Board, pieces []geom.Piece) ([]plac
 				if shifts {
 					d, ok = sh.Shift(o[0], at)
 					off := func(c geom.Cell) bool {
-						return b.Index(geom.Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}) < 0
+						return b.Index(geom.Cell{Layer: c.Layer + d.Layer, Row: c.Row + d.Row, Col: c.Col + d.Col}) < 0
 					}
 					if ok && len(o) > len(probe) && slices.ContainsFunc(probe, off) {
 						continue
@@ -145,7 +198,7 @@ func placements(ctx context.Context, b *geom.Board, pieces []geom.Piece) ([]plac
 				cells := room[:len(moved):len(moved)]
 				fits := true
 				for k, c := range moved {
-					j := b.Index(geom.Cell{Row: c.Row + d.Row, Col: c.Col + d.Col})
+					j := b.Index(geom.Cell{Layer: c.Layer + d.Layer, Row: c.Row + d.Row, Col: c.Col + d.Col})
 					if j < 0 {
 						fits = false
 						break
@@ -164,7 +217,7 @@ func placements(ctx context.Context, b *geom.Board, pieces []geom.Piece) ([]plac
 }
 
 // extremes returns the first cell of shape and those at its top, bottom,
-// left and right.
+// left and right, and at its lowest and highest layers.
 func extremes(shape []geom.Cell) []geom.Cell {
 	out := []geom.Cell{shape[0]}
 	for _, better := range []func(a, b geom.Cell) bool{
@@ -172,6 +225,8 @@ func extremes(shape []geom.Cell) []geom.Cell {
 		func(a, b geom.Cell) bool { return a.Row > b.Row },
 		func(a, b geom.Cell) bool { return a.Col < b.Col },
 		func(a, b geom.Cell) bool { return a.Col > b.Col },
+		func(a, b geom.Cell) bool { return a.Layer < b.Layer },
+		func(a, b geom.Cell) bool { return a.Layer > b.Layer },
 	} {
 		x := shape[0]
 		for _, c := range shape {

@@ -157,6 +157,9 @@ func (p *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
 		fmt.Fprintf(h, "\n%q %d %v %s", pc.Name, pc.Count, pc.OneSided, cellsText(pc.Cells))
 	}
 	fmt.Fprintf(h, "\nbreaking %v", cfg == nil || !cfg.NoSymmetryBreaking)
+	if p.symmetry != SymmetryAll {
+		fmt.Fprintf(h, "\nsymmetry %v", p.symmetry)
+	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 

@@ -2,6 +2,7 @@ package tiling
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -247,19 +248,37 @@ func (s *Solution) pieceOrder(name string) int {
 // String draws the solution as an ASCII grid the size of the board's
 // picture: each cell shows the letter of the piece covering it (Letters),
 // cells that are not on the board are spaces, and lines have no trailing
-// spaces.
+// spaces. A solid's layers stand side by side, the bottom one first,
+// under a line naming them.
 func (s *Solution) String() string {
 	b := s.p.board
 	letters := s.Letters()
 	k := int32(len(s.p.pieces))
+	width := b.Cols()
+	if b.Layers() > 1 {
+		width = max(width, len(fmt.Sprint("layer ", b.Layers())))
+	}
 	var out strings.Builder
+	if geom.Solid(b.Lattice()) {
+		line := make([]rune, 0, b.Layers()*(width+3))
+		for l := range b.Layers() {
+			head := []rune(fmt.Sprint("layer ", l+1))
+			line = append(line, head...)
+			line = append(line, []rune(strings.Repeat(" ", width+3-len(head)))...)
+		}
+		out.WriteString(strings.TrimRight(string(line), " ") + "\n")
+	}
 	for r := range b.Rows() {
-		line := make([]rune, b.Cols())
-		for c := range line {
-			line[c] = ' '
-			if i := b.Index(geom.Cell{Row: r, Col: c}); i >= 0 {
-				line[c] = letters[s.code[i]/k]
+		line := make([]rune, 0, b.Layers()*(width+3))
+		for l := range b.Layers() {
+			for c := range width {
+				ch := ' '
+				if i := b.Index(geom.Cell{Layer: l, Row: r, Col: c}); i >= 0 {
+					ch = letters[s.code[i]/k]
+				}
+				line = append(line, ch)
 			}
+			line = append(line, ' ', ' ', ' ')
 		}
 		out.WriteString(strings.TrimRight(string(line), " "))
 		out.WriteByte('\n')

@@ -19,10 +19,13 @@ type symmetry struct {
 }
 
 // puzzleGroup returns the symmetries of the board that also map the piece
-// set onto itself, the identity first.
-func puzzleGroup(b *geom.Board, pieces []geom.Piece) []symmetry {
+// set onto itself, among those sym allows, the identity first.
+func puzzleGroup(b *geom.Board, pieces []geom.Piece, sym Symmetry) []symmetry {
 	var group []symmetry
 	for t := range b.Lattice().Transforms() {
+		if sym == SymmetryNone && t > 0 || sym == SymmetryRotations && b.Lattice().Reflects(t) {
+			continue
+		}
 		cells, ok := boardSymmetry(b, t)
 		if !ok {
 			continue

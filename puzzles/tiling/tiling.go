@@ -57,7 +57,7 @@ func (p *Puzzle) Matrix() *puzzles.Matrix {
 	}
 	base := len(m.Items)
 	for _, c := range p.board.Cells() {
-		m.Items = append(m.Items, fmt.Sprintf("%d,%d", c.Row, c.Col))
+		m.Items = append(m.Items, p.itemName(c))
 	}
 	m.Primary = len(m.Items)
 	for _, pl := range p.Placements() {
@@ -68,12 +68,21 @@ func (p *Puzzle) Matrix() *puzzles.Matrix {
 		var cells []string
 		for _, c := range pl.Cells {
 			o = append(o, base+p.board.Index(c))
-			cells = append(cells, fmt.Sprintf("%d,%d", c.Row, c.Col))
+			cells = append(cells, p.itemName(c))
 		}
 		m.Options = append(m.Options, o)
 		m.Names = append(m.Names, p.pieces[pl.Piece].Name+" "+strings.Join(cells, " "))
 	}
 	return m
+}
+
+// itemName names cell c's item of the matrix: "row,col", or on the cube
+// "layer,row,col".
+func (p *Puzzle) itemName(c geom.Cell) string {
+	if geom.Solid(p.board.Lattice()) {
+		return fmt.Sprintf("%d,%d,%d", c.Layer, c.Row, c.Col)
+	}
+	return fmt.Sprintf("%d,%d", c.Row, c.Col)
 }
 
 // Rows returns the options of the puzzle's Matrix that the solution puts
@@ -138,10 +147,16 @@ func (p *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 		}
 		pls[i].Piece = k
 		for _, c := range sp.Cells {
-			if len(c) != 2 {
+			switch {
+			case geom.Solid(p.board.Lattice()) && len(c) == 3:
+				pls[i].Cells = append(pls[i].Cells, geom.Cell{Layer: c[0], Row: c[1], Col: c[2]})
+			case geom.Solid(p.board.Lattice()):
+				return puzzles.Class{}, fmt.Errorf("piece %q: cell %v is not a [layer, row, col] triple", *sp.Name, c)
+			case len(c) != 2:
 				return puzzles.Class{}, fmt.Errorf("piece %q: cell %v is not a [row, col] pair", *sp.Name, c)
+			default:
+				pls[i].Cells = append(pls[i].Cells, geom.Cell{Row: c[0], Col: c[1]})
 			}
-			pls[i].Cells = append(pls[i].Cells, geom.Cell{Row: c[0], Col: c[1]})
 		}
 	}
 	sol, err := NewSolution(p, pls)
@@ -214,6 +229,7 @@ var placementSpaces = sync.Pool{New: func() any { return new(placementSpace) }}
 // "pieces":[{"name":"F","cells":[[0,1],…]},…].
 func (s *Solution) AppendJSON(b []byte) []byte {
 	names := s.p.jsonNames()
+	solid := geom.Solid(s.p.board.Lattice())
 	sp := placementSpaces.Get().(*placementSpace)
 	sp.pls, sp.cells = s.AppendPlacements(sp.pls[:0], sp.cells)
 	b = append(b, `"pieces":[`...)
@@ -229,6 +245,10 @@ func (s *Solution) AppendJSON(b []byte) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, '[')
+			if solid {
+				b = appendSmall(b, c.Layer)
+				b = append(b, ',')
+			}
 			b = appendSmall(b, c.Row)
 			b = append(b, ',')
 			b = appendSmall(b, c.Col)
