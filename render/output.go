@@ -91,6 +91,8 @@ func CheckOutput(path, name string) error {
 		part := OutputPath
 		if name != "" {
 			part = OutputFormat
+		} else if !errors.Is(err, ErrStdoutFormat) {
+			err = fmt.Errorf("%w, or .html for a web gallery", err)
 		}
 		return &OutputError{Path: path, Format: name, Part: part, Err: err}
 	}
