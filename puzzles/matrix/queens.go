@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/puzzles"
 )
 
@@ -195,8 +196,14 @@ func (q *Queens) Decode(data []byte) ([]int, error) {
 func (q *Queens) About() string {
 	h := ""
 	if len(q.Holes) > 0 {
-		h = fmt.Sprintf(" with %d holes", len(q.Holes))
+		h = " with " + plural.Of(len(q.Holes), "hole")
 	}
-	return fmt.Sprintf("%d queens on a %d × %d board%s: %d items (%d secondary), %d options",
-		q.N, q.N, q.N, h, len(q.m.Items), len(q.m.Items)-q.m.Primary, len(q.m.Options))
+	// "an 8 × 8", "an 11 × 11", "an 18 × 18": as the number is said.
+	size := fmt.Sprint(q.N)
+	article := "a"
+	if strings.HasPrefix(size, "8") || size == "11" || size == "18" {
+		article = "an"
+	}
+	return fmt.Sprintf("%d queens on %s %d × %d board%s: %d items (%d secondary), %d options",
+		q.N, article, q.N, q.N, h, len(q.m.Items), len(q.m.Items)-q.m.Primary, len(q.m.Options))
 }
