@@ -120,9 +120,15 @@ var pieceKeys = []string{"palette", "color", "letters", "legend", "style", "grid
 type UnusedKeyError struct {
 	Key    string // the render key
 	Figure string // what is drawn, such as "a sudoku puzzle" or "the matrix figure"
+	// Why is why the figure has no use for the key; "" for the usual
+	// reason, that it has no pieces.
+	Why string
 }
 
 func (e *UnusedKeyError) Error() string {
+	if e.Why != "" {
+		return fmt.Sprintf("%s %s, so nothing for it to change", e.Figure, e.Why)
+	}
 	return fmt.Sprintf("%s has no pieces, so nothing for it to change", e.Figure)
 }
 
@@ -134,10 +140,10 @@ func (e *UnusedKeyError) Error() string {
 // kind. For those figures a key the spec sets is no mistake (it is for
 // its solutions); one set elsewhere, such as on a command line, is.
 func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
-	_, tiling := p.(*tiling.Puzzle)
+	t, tiling := p.(*tiling.Puzzle)
 	method := fig.Matrix || fig.Tree
 	if tiling && !method {
-		return nil
+		return checkSolidKeys(t, r)
 	}
 	what := "a " + p.Kind() + " puzzle"
 	switch {
@@ -149,6 +155,27 @@ func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
 	for _, key := range r.Given() {
 		if slices.Contains(pieceKeys, key) && !(method && r.FromSpec(key)) {
 			return r.Fail(key, &UnusedKeyError{Key: key, Figure: what})
+		}
+	}
+	return nil
+}
+
+// checkSolidKeys returns an error for a key r sets that a drawing of the
+// tiling p does not use: view on the plane, which has no solids; on the
+// cube, in a view in space, the keys of flat drawings (the names on the
+// pieces, the grid lines between their cells, shades of copies).
+func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
+	solid := geom.Solid(p.Board().Lattice())
+	if !solid && r.View.Set {
+		return r.Fail("view", &UnusedKeyError{Key: "view", Figure: "a tiling of the plane", Why: "has no solid to view"})
+	}
+	if !solid || r.View.Value == ViewLayers {
+		return nil
+	}
+	for _, key := range []string{"letters", "grid", "shade-copies"} {
+		if slices.Contains(r.Given(), key) {
+			return r.Fail(key, &UnusedKeyError{Key: key, Figure: "a solid drawn in space",
+				Why: "shows no names, grid or shades on its faces (view: layers does)"})
 		}
 	}
 	return nil

@@ -80,6 +80,10 @@ type Options struct {
 	// swatch of its colour (its grey and hatching in StyleGrey), once
 	// for all its copies.
 	Legend bool
+	// View is how a solid (a tiling of the cube lattice) is drawn:
+	// ViewIsometric (the default, also ""), ViewLayers or ViewExploded.
+	// The plane's tilings ignore it.
+	View string
 	// ShadeCopies gives each copy of a piece (pieces of one name) its own
 	// shade of the piece's colour, in StyleColor; without it, copies share
 	// the colour, and the borders tell them apart.
@@ -251,6 +255,7 @@ type content struct {
 	// puzzle of package matrix.
 	custom func(s *sheetLayout, f *Frame, pt func(x, y float64) Point)
 	w, h   float64
+	solid  bool // custom draws a solid's pieces, which a legend names
 }
 
 // size returns the picture's size, in cells.
@@ -293,9 +298,17 @@ func polyContent(g *polyGeom, owner []int, pieces []int, names []string) *conten
 
 // solutionContent returns the content of s. Frames of a triangular or
 // hexagonal board share its geometry, kept in geoms.
-func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) (*content, error) {
+func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom, view string) (*content, error) {
 	p := s.Puzzle()
 	b := p.Board()
+	if geom.Solid(b.Lattice()) && view != ViewLayers {
+		pieces := make([]int, p.Instances())
+		for i := range b.Cells() {
+			piece, inst := s.At(i)
+			pieces[inst] = piece
+		}
+		return isoContent(solidCubes(s, view == ViewExploded), pieces, p.PieceNames(), false), nil
+	}
 	if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
 		g, ok := geoms[b]
 		if !ok {
@@ -405,7 +418,7 @@ func LayoutContext(ctx context.Context, items []Item, opt *Options) ([]*Sheet, e
 		if err := s.stopped(i); err != nil {
 			return nil, err
 		}
-		if contents[i], err = solutionContent(it.Solution, geoms); err != nil {
+		if contents[i], err = solutionContent(it.Solution, geoms, s.View); err != nil {
 			return nil, err
 		}
 	}
@@ -490,6 +503,11 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(pieces))
 	contents := make([]*content, len(pieces))
 	for i, p := range pieces {
+		if s.Lattice != nil && geom.Solid(s.Lattice) && s.View != ViewLayers {
+			contents[i] = isoContent(pieceCubes(p.Cells), []int{i}, names, false)
+			items[i] = pieceItem(p)
+			continue
+		}
 		if s.Lattice != nil && geom.Solid(s.Lattice) {
 			p.Cells = flatCells(p.Cells)
 		}
@@ -623,7 +641,7 @@ func (s *sheetLayout) layout(items []Item, contents []*content) ([]*Sheet, error
 			return nil, err
 		}
 	}
-	if s.Legend && len(contents) > 0 && contents[0].custom == nil {
+	if s.Legend && len(contents) > 0 && (contents[0].custom == nil || contents[0].solid) {
 		var err error
 		if s.legendEntries, err = s.legend(contents[0].names); err != nil {
 			return nil, err

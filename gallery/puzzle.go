@@ -42,7 +42,13 @@ func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
 	bs.Labels = false
 	b := p.Board()
 	var board *content
-	if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
+	if geom.Solid(b.Lattice()) && bs.View != ViewLayers {
+		cubes := make([]cube, b.Len())
+		for i, c := range b.Cells() {
+			cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}}
+		}
+		board = isoContent(cubes, []int{0}, []string{"board"}, true)
+	} else if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
 		board = polyContent(newPolyGeom(b.Lattice(), b.Cells()), make([]int, b.Len()), []int{0}, []string{"board"})
 	} else {
 		flat, rows, cols := layersFlat(b)

@@ -7,6 +7,8 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -29,12 +31,16 @@ func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
 		Style:       r.Style.Value,
 		Legend:      r.Legend.Value,
 		ShadeCopies: r.ShadeCopies.Value,
+		View:        r.View.Value,
 		Grid:        r.Grid.Value,
 		Labels:      r.Labels.Value,
 		Letters:     r.Letters.Value,
 		Title:       r.Title.Value,
 		Gap:         given(r.Gap),
 		Margin:      given(r.Margin),
+	}
+	if opt.View != "" && !slices.Contains(Views(), opt.View) {
+		return nil, r.View.Fail("view", fmt.Errorf("%q: want %s", opt.View, strings.Join(Views(), ", ")))
 	}
 	var err error
 	sizes := []struct {

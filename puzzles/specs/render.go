@@ -73,6 +73,7 @@ type RenderOptions struct {
 	Legend      RenderOption[bool]          // legend: a legend of the pieces' names and colours
 	ShadeCopies RenderOption[bool]          // shade-copies: each copy of a piece in its own shade of the piece's colour
 	Font        RenderOption[string]        // font: the font of all text, a font file or a family's name, as written
+	View        RenderOption[string]        // view: how a solid is seen (isometric, layers or exploded), as written
 }
 
 // RenderStyles returns the names of the styles a picture may be drawn in:

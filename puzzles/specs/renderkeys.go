@@ -119,6 +119,9 @@ var renderTable = []RenderKey{
 	{Name: "font", Kind: RenderKindText, Example: `"DejaVu Serif"`,
 		Usage: "the `font` of all text: a font file (.ttf, .otf) or a family's name (Go Mono, DejaVu Serif); PNG and PDF set the text in it, SVG names it (default: Go, embedded)",
 		field: func(r *RenderOptions) any { return &r.Font }},
+	{Name: "view", Kind: RenderKindText, Example: "layers",
+		Usage: "how a solid (lattice: cube) is drawn: `isometric` (the default), layers (side by side, bottom first) or exploded (its pieces moved apart)",
+		field: func(r *RenderOptions) any { return &r.View }},
 }
 
 // renderKeys are the names of the render keys, in the table's order.

@@ -57,6 +57,7 @@ func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
 	pick(&out.Legend, base.Legend)
 	pick(&out.ShadeCopies, base.ShadeCopies)
 	pick(&out.Font, base.Font)
+	pick(&out.View, base.View)
 	if !out.Scale.Set && !out.DPI.Set {
 		out.Scale, out.DPI = base.Scale, base.DPI
 	}
