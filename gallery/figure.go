@@ -12,18 +12,20 @@ import (
 )
 
 // MaxTreeNodes is the most nodes a search tree that Draw lays out may
-// have.
+// have: the whole tree's, or those kept down to Figure.Depth.
 const MaxTreeNodes = 500
 
 // Figure chooses what Draw lays out of a puzzle: its solutions, as Pick
 // chooses them, or one figure: the puzzle itself (the empty board and the
 // pieces), its exact-cover matrix (with the rows of the Pick.Nth distinct
-// solution marked), or the search tree of Algorithm X over the matrix.
+// solution marked), or the search tree of Algorithm X over the matrix,
+// down to Depth (0: all of it; see puzzles.TreeConfig).
 type Figure struct {
 	Pick   puzzles.Pick
 	Puzzle bool
 	Matrix bool
 	Tree   bool
+	Depth  int
 }
 
 // NoSolutionError says that there is no solution to draw: none at all
@@ -55,14 +57,17 @@ func (e *StoppedError) Unwrap() error { return e.Err }
 
 // Draw lays out the figure fig of spec's puzzle, searching with ctx for
 // the solutions it needs. A search that ctx stops draws nothing: it
-// returns a *StoppedError.
+// returns a *StoppedError, or, for a search tree cut at fig.Depth whose
+// count of what lies below the cut ctx stops, an error that matches
+// ctx.Err() and says why (context.Cause). A search tree of more than
+// MaxTreeNodes nodes (kept) is refused with a *puzzles.TreeTooLargeError.
 func Draw(ctx context.Context, spec *specs.Spec, fig Figure, opt *Options) ([]*Sheet, error) {
 	title := cmp.Or(spec.Title, spec.Name)
 	switch {
 	case fig.Puzzle:
 		return Problem(spec.Problem, opt)
 	case fig.Tree:
-		return SearchTree(spec.Matrix(), MaxTreeNodes, title, opt)
+		return SearchTree(ctx, spec.Matrix(), puzzles.TreeConfig{Most: MaxTreeNodes, Depth: fig.Depth}, title, opt)
 	case fig.Matrix:
 		rows, total, err := spec.MatrixRows(ctx, fig.Pick.Nth)
 		if err != nil {
@@ -124,4 +129,27 @@ func CheckSaved(ctx context.Context, path string, fig Figure, per int) error {
 		n = min(n, fig.Pick.Limit)
 	}
 	return CheckSize(head.Spec.Problem, per*n)
+}
+
+// LoadSaved reads the solutions of the saved file at path that fig
+// draws, as results.LoadContext reads them with fig.Pick, for DrawSaved,
+// after CheckSaved has refused (with a *TooLargeError) a drawing of them
+// one to a frame that would take more memory than a layout may.
+func LoadSaved(ctx context.Context, path string, fig Figure) (*results.Saved, error) {
+	if err := CheckSaved(ctx, path, fig, 1); err != nil {
+		return nil, err
+	}
+	return results.LoadContext(ctx, path, fig.Pick)
+}
+
+// LoadSite reads every solution of the saved file at path, as
+// results.LoadAllContext does, for a web gallery (NewSiteContext), after
+// CheckSaved has refused (with a *TooLargeError) one that would take
+// more memory than a layout may: each solution is in two frames, the
+// poster's and its page's.
+func LoadSite(ctx context.Context, path string) (*results.All, error) {
+	if err := CheckSaved(ctx, path, Figure{}, 2); err != nil {
+		return nil, err
+	}
+	return results.LoadAllContext(ctx, path)
 }

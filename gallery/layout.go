@@ -712,6 +712,13 @@ func (s *sheetLayout) geometry(items []Item, contents []*content) (pageGeometry,
 			return pageGeometry{}, err
 		}
 	}
+	// The frames are centred on a page as wide as the title, and as the
+	// widest entry or note under them.
+	legendW, err := s.legendWidth()
+	if err != nil {
+		return pageGeometry{}, err
+	}
+	titleW = max(titleW, legendW)
 	per := len(items)
 	if s.PerPage > 0 {
 		per = s.PerPage
@@ -771,7 +778,7 @@ func (s *sheetLayout) page(items []Item, contents []*content, first, last, cols 
 		}
 		sh.Frames = append(sh.Frames, s.frame(items, contents, k, x, y, slotW, slotH))
 	}
-	if len(s.legendEntries) > 0 {
+	if len(s.legendEntries) > 0 || len(s.notes) > 0 {
 		rows := (last - first + cols - 1) / cols
 		s.drawLegend(sh, s.margin+titleH+float64(rows)*slotH+float64(rows-1)*s.gap, sh.Width-2*s.margin)
 	}

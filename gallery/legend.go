@@ -53,18 +53,36 @@ func (s *sheetLayout) legendRows(entries []legendEntry, width float64) []int {
 	return rows
 }
 
-// legendHeight returns the height of the band the legend takes on a page
-// whose frames are width wide.
+// legendHeight returns the height of the band the legend and the notes
+// take on a page whose frames are width wide.
 func (s *sheetLayout) legendHeight(width float64) float64 {
-	if len(s.legendEntries) == 0 {
+	if len(s.legendEntries) == 0 && len(s.notes) == 0 {
 		return 0
 	}
-	return float64(len(s.legendRows(s.legendEntries, width)))*s.caption*1.8 + s.caption
+	return float64(len(s.legendRows(s.legendEntries, width))+len(s.notes))*s.caption*1.8 + s.caption
+}
+
+// legendWidth returns the width of the widest entry of the legend, or
+// of the widest note: the least a page may be.
+func (s *sheetLayout) legendWidth() (float64, error) {
+	w := 0.0
+	for _, e := range s.legendEntries {
+		w = max(w, e.w)
+	}
+	for _, n := range s.notes {
+		nw, err := s.measure(n, s.caption, false)
+		if err != nil {
+			return 0, err
+		}
+		w = max(w, nw)
+	}
+	return w, nil
 }
 
 // drawLegend adds the legend to the sheet, below the frames, in the band
 // legendHeight makes room for: a swatch in each piece's fill (outlined,
-// hatched as the pieces are) and its name, in rows centred on the page.
+// hatched as the pieces are) and its name, in rows centred on the page;
+// then the notes, a line each, each in a frame titled "note".
 func (s *sheetLayout) drawLegend(sh *Sheet, top, width float64) {
 	entries := s.legendEntries
 	rows := s.legendRows(entries, width)
@@ -91,5 +109,10 @@ func (s *sheetLayout) drawLegend(sh *Sheet, top, width float64) {
 			sh.Frames = append(sh.Frames, f)
 			x += e.w + size*1.5
 		}
+	}
+	for i, n := range s.notes {
+		y := top + size + float64(len(rows)+i)*size*1.8
+		sh.Frames = append(sh.Frames, Frame{X: s.margin, Y: y, Width: sh.Width - 2*s.margin, Height: size, Title: "note",
+			Letters: []Text{{X: sh.Width / 2, Y: y + size/2, Size: size, Color: s.BorderColor, Text: n}}})
 	}
 }

@@ -54,7 +54,9 @@ func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, number
 		case *matrix.Queens:
 			contents[i] = queensContent(q, sol)
 		case *matrix.Plain:
-			contents[i] = matrixContent(q.M, sol)
+			if contents[i], err = matrixContent(s, q.M, sol); err != nil {
+				return nil, err
+			}
 		default:
 			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 		}
@@ -66,6 +68,10 @@ func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, number
 // Sudoku's givens in their grid, the empty board of N queens, a matrix
 // with no rows chosen.
 func matrixPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
+	s, err := newSheetLayout(opt)
+	if err != nil {
+		return nil, err
+	}
 	var c *content
 	switch q := p.(type) {
 	case *matrix.Sudoku:
@@ -73,13 +79,11 @@ func matrixPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
 	case *matrix.Queens:
 		c = queensContent(q, nil)
 	case *matrix.Plain:
-		c = matrixContent(q.M, nil)
+		if c, err = matrixContent(s, q.M, nil); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
-	}
-	s, err := newSheetLayout(opt)
-	if err != nil {
-		return nil, err
 	}
 	return s.layout([]Item{{Title: "the puzzle", Caption: p.About()}}, []*content{c})
 }
@@ -164,6 +168,3 @@ func queensContent(q *matrix.Queens, sol []int) *content {
 		f.Borders = append(f.Borders, Segment{pt(0, 0), pt(fn, 0)}, Segment{pt(fn, 0), pt(fn, fn)}, Segment{pt(fn, fn), pt(0, fn)}, Segment{pt(0, fn), pt(0, 0)})
 	}}
 }
-
-// matrixHeader is the height of the items' names above a matrix, in cells.
-const matrixHeader = 1.5

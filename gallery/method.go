@@ -3,47 +3,329 @@ package gallery
 import (
 	"fmt"
 	"image/color"
+	"math"
+	"strings"
 
 	"github.com/polytile/polytile/puzzles"
 )
 
 // Matrix lays out the exact-cover matrix m as a figure: an item a column,
 // named above it (primary items in bold, secondary ones on grey behind a
-// thick line), an option a row, its ones filled; the options chosen (a
-// solution's, or none) in blue. A matrix of more than twice as many
-// options as items is drawn as a density picture: each row of the
-// picture gathers as many options, a cell's shade saying how many of them
-// have a one there, the chosen ones on top.
+// thick line), an option a row, named on its left, its ones filled; the
+// options chosen (a solution's, or none) in blue. A matrix of more than
+// twice as many options as items is drawn as a density picture: each row
+// of the picture gathers as many options, a cell's shade saying how many
+// of them have a one there, the chosen ones on top. A key under the
+// matrix says what each colour means.
+//
+// Given no size (Options.CellSize, Width and Height all 0), a large
+// matrix gets cells small enough that its picture is at most MatrixSide
+// pixels on its longer side, its text and margins keeping the sizes of
+// the default cell. Names are written only where they can be read: at
+// least 8 pixels (6 points) high, in cells at least 3 pixels across;
+// where they would run into each other, every 2nd, 5th, 10th, 20th… is
+// written, from the first. A note under the key says which names are
+// left out, and why.
 func Matrix(m *puzzles.Matrix, chosen []int, title string, opt *Options) ([]*Sheet, error) {
 	if len(m.Items) == 0 {
 		return nil, fmt.Errorf("gallery: a matrix with no items")
 	}
+	p := newMatrixPicture(m, chosen)
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
-	c := matrixContent(m, chosen)
-	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("%d items, %d options", len(m.Items), len(m.Options))}}, []*content{c})
+	if s.CellSize == 0 && s.Width == 0 && s.Height == 0 {
+		if err := p.defaultSize(s); err != nil {
+			return nil, err
+		}
+	}
+	l, err := p.labelsAt(s, s.cell, true)
+	if err != nil {
+		return nil, err
+	}
+	sheets, err := p.layout(s, l, title)
+	if err != nil || s.Width == 0 && s.Height == 0 {
+		return sheets, err
+	}
+	// The cells of a figure of a given size were sized after the labels
+	// were chosen: if that size would choose others, lay it out again
+	// with them.
+	again, err := p.labelsAt(s, s.cell, true)
+	if err != nil || again == l {
+		return sheets, err
+	}
+	if s, err = newSheetLayout(opt); err != nil {
+		return nil, err
+	}
+	return p.layout(s, again, title)
 }
 
-func matrixContent(m *puzzles.Matrix, sol []int) *content {
+// MatrixSide is the longest side, in pixels, that Matrix gives the
+// picture of a matrix (its cells and names) when no size is asked for.
+const MatrixSide = 2400
+
+// Sizes of the names on a matrix's picture.
+const (
+	// minLabel is the smallest name written: 6 points, as minCaption.
+	minLabel = minCaption
+	// minLabelCell is the narrowest cell, in pixels, that a name is
+	// written against: a thinner column or row is too thin to point at.
+	minLabelCell = 3
+	// labelPart is the size of a name, as a part of its cell's, unless
+	// that is less than minLabel.
+	labelPart = 0.5
+	// minGridCell is the smallest cell, in pixels, that grid lines rule:
+	// lines around smaller cells would grey the picture over (and take
+	// the PNG backend's rasterizer minutes).
+	minGridCell = 6
+)
+
+// matrixPicture is the picture of an exact-cover matrix: an item a
+// column, and an option a row, or per options a row (bins rows in all).
+type matrixPicture struct {
+	m         *puzzles.Matrix
+	chosen    map[int]bool
+	per, bins int
+}
+
+func newMatrixPicture(m *puzzles.Matrix, sol []int) *matrixPicture {
 	cols, rows := len(m.Items), len(m.Options)
-	chosen := map[int]bool{}
+	p := &matrixPicture{m: m, chosen: map[int]bool{}}
 	for _, k := range sol {
-		chosen[k] = true
+		p.chosen[k] = true
 	}
-	per := max(1, (rows+2*cols-1)/(2*cols)) // options in a row of the picture
-	bins := (rows + per - 1) / per
-	return &content{w: float64(cols), h: float64(bins) + matrixHeader, custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
-		y0, y1, fc := matrixHeader, matrixHeader+float64(bins), float64(cols)
+	p.per = max(1, (rows+2*cols-1)/(2*cols)) // options in a row of the picture
+	p.bins = (rows + p.per - 1) / p.per
+	return p
+}
+
+// matrixLabels says which names a matrix's picture writes, and how.
+type matrixLabels struct {
+	items, options int     // every items-th item and options-th option is named, from the first; 0: none
+	itemSize       float64 // the size of the items' names, in pixels
+	optionSize     float64 // the size of the options', in pixels
+	left           float64 // the width of the column of the options' names, in cells
+	top            float64 // the height of the band of the items' names, in cells
+	why            string  // why names are left out, if some are
+}
+
+// labelsAt returns the names the picture writes with cells of cell
+// pixels: the options' too, if options is set.
+func (p *matrixPicture) labelsAt(s *sheetLayout, cell float64, options bool) (matrixLabels, error) {
+	l := matrixLabels{top: 1.5}
+	if cell < minLabelCell {
+		l.why = fmt.Sprintf("cells of %s px are too small", trim(cell))
+		return l, nil
+	}
+	m := p.m
+	// The items' names: at the size that fits each over its column, an
+	// em apart, if that can be read; else larger, over every k-th column.
+	widest := 0.0
+	for i, name := range m.Items {
+		w, err := s.measure(name, 100, i < m.Primary)
+		if err != nil {
+			return l, err
+		}
+		widest = max(widest, w/100)
+	}
+	l.items, l.itemSize = 1, min(labelPart*cell, cell/(widest+1))
+	if l.itemSize < minLabel {
+		l.itemSize = max(minLabel, labelPart*cell)
+		l.items = roundUp(math.Ceil((widest + 1) * l.itemSize / cell))
+	}
+	// The band and the column of names are whole pixels, so that cells on
+	// whole pixels stay there.
+	l.top = max(1.5, math.Ceil(1.6*l.itemSize)/cell)
+	switch {
+	case !options:
+		return l, nil
+	case p.per > 1:
+		l.why = fmt.Sprintf("a row gathers %d options", p.per)
+		return l, nil
+	}
+	// The options' names: one a row, or every k-th, a line and a half
+	// apart, right-aligned on the matrix's left.
+	l.optionSize = max(minLabel, labelPart*cell)
+	l.options = roundUp(math.Ceil(1.5 * l.optionSize / cell))
+	widest = 0
+	for k := 0; k < len(m.Options); k += l.options {
+		w, err := s.measure(optionText(m, k), l.optionSize, false)
+		if err != nil {
+			return l, err
+		}
+		widest = max(widest, w)
+	}
+	l.left = math.Ceil(widest+0.5*l.optionSize) / cell
+	return l, nil
+}
+
+// roundUp returns the first of 1, 2, 5, 10, 20, 50, 100… that is at
+// least k.
+func roundUp(k float64) int {
+	for n := 1; ; n *= 10 {
+		for _, f := range []int{1, 2, 5} {
+			if float64(f*n) >= k {
+				return f * n
+			}
+		}
+	}
+}
+
+// trim writes x with at most one decimal.
+func trim(x float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", x), ".0")
+}
+
+// ordinal writes n as an ordinal: 2nd, 5th, 10th.
+func ordinal(n int) string {
+	switch {
+	case n%100/10 == 1:
+		return fmt.Sprint(n, "th")
+	case n%10 == 1:
+		return fmt.Sprint(n, "st")
+	case n%10 == 2:
+		return fmt.Sprint(n, "nd")
+	case n%10 == 3:
+		return fmt.Sprint(n, "rd")
+	}
+	return fmt.Sprint(n, "th")
+}
+
+// note returns what the picture says of the names it leaves out: which
+// are written, and why the others are not; "" if every name is.
+func (l matrixLabels) note(m *puzzles.Matrix) string {
+	if l.items == 1 && l.options == 1 {
+		return ""
+	}
+	some := func(every, n int, what string) string {
+		switch every {
+		case 0:
+			return "none of the " + fmt.Sprint(n, " ", what)
+		case 1:
+			return "every one of the " + fmt.Sprint(n, " ", what)
+		}
+		return fmt.Sprintf("every %s of the %d %s", ordinal(every), n, what)
+	}
+	note := "names: " + some(l.items, len(m.Items), "items") + "; " + some(l.options, len(m.Options), "options")
+	if l.why != "" {
+		note += " (" + l.why + ")"
+	}
+	return note
+}
+
+// defaultSize gives the picture, for which no size is asked, cells small
+// enough that its longer side is at most MatrixSide pixels, as whole
+// pixels when they are as large; the text and margins keep the sizes of
+// the default cell's.
+func (p *matrixPicture) defaultSize(s *sheetLayout) error {
+	cell := s.cell
+	for range 2 {
+		l, err := p.labelsAt(s, cell, true)
+		if err != nil {
+			return err
+		}
+		side := max(float64(len(p.m.Items))+l.left, float64(p.bins)+l.top)
+		if side*cell <= MatrixSide {
+			break
+		}
+		cell = MatrixSide / side
+		if cell >= 1 {
+			cell = math.Floor(cell)
+		}
+		cell = max(cell, 0.25)
+	}
+	if cell < s.cell {
+		if s.FontSize == 0 {
+			s.FontSize = max(minCaption, s.cell*0.7)
+		}
+		if s.Margin == 0 {
+			s.Margin = s.cell
+		}
+		s.setCell(cell)
+	}
+	return nil
+}
+
+// layout lays out the picture on s with the names l, titled, its key
+// under it.
+func (p *matrixPicture) layout(s *sheetLayout, l matrixLabels, title string) ([]*Sheet, error) {
+	var err error
+	if s.legendEntries, err = p.key(s); err != nil {
+		return nil, err
+	}
+	s.notes = nil
+	if note := l.note(p.m); note != "" {
+		s.notes = []string{note}
+	}
+	item := Item{Title: title, Caption: fmt.Sprintf("%d items, %d options", len(p.m.Items), len(p.m.Options))}
+	return s.layout([]Item{item}, []*content{p.content(l)})
+}
+
+// Fills of a matrix's picture: the density picture's lightest and darkest
+// shades, for one of per options and for all of them.
+func densityFill(n, per int) color.NRGBA {
+	v := uint8(235 - 200*float64(n)/float64(per))
+	return color.NRGBA{v, v, v, 0xff}
+}
+
+// key returns the entries of the key to the picture's colours: the ones
+// (or the lightest and darkest shades of a density picture), the chosen
+// options' if there are any, and the primary and secondary items' columns
+// if there are secondary items.
+func (p *matrixPicture) key(s *sheetLayout) ([]legendEntry, error) {
+	type entry struct {
+		text string
+		fill color.NRGBA
+	}
+	var entries []entry
+	if p.per == 1 {
+		entries = append(entries, entry{"item of an option", otherRow})
+	} else {
+		entries = append(entries, entry{fmt.Sprintf("item in 1 of a row's %d options", p.per), densityFill(1, p.per)},
+			entry{fmt.Sprintf("item in all %d", p.per), densityFill(p.per, p.per)})
+	}
+	if len(p.chosen) > 0 {
+		entries = append(entries, entry{"item of a chosen option", chosenRow})
+	}
+	if p.m.Primary < len(p.m.Items) {
+		entries = append(entries, entry{"primary item (named in bold)", color.NRGBA{}}, entry{"secondary item", secondaryBG})
+	}
+	out := make([]legendEntry, len(entries))
+	for i, e := range entries {
+		w, err := s.measure(e.text, s.caption, false)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = legendEntry{piece: e.text, name: e.text, fill: e.fill, w: s.caption*1.5 + w}
+	}
+	return out, nil
+}
+
+// content returns the picture with the names l as a frame's content.
+func (p *matrixPicture) content(l matrixLabels) *content {
+	m := p.m
+	cols, rows, per, bins := len(m.Items), len(m.Options), p.per, p.bins
+	x0, y0 := l.left, l.top
+	return &content{w: x0 + float64(cols), h: y0 + float64(bins), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+		y1, x1 := y0+float64(bins), x0+float64(cols)
 		for i, name := range m.Items {
-			at := pt(float64(i)+0.5, matrixHeader/2)
-			size := min(s.cell*0.5, 1.8*s.cell/float64(max(1, len([]rune(name)))))
-			f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: size, Bold: i < m.Primary, Color: s.BorderColor, Text: name})
+			if l.items > 0 && i%l.items == 0 {
+				at := pt(x0+float64(i)+0.5, y0/2)
+				f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: l.itemSize, Bold: i < m.Primary, Color: s.BorderColor, Text: name})
+			}
 			if i >= m.Primary {
 				f.Shapes = append(f.Shapes, Shape{Piece: "secondary " + name, Fill: secondaryBG,
-					Outline: []Ring{{pt(float64(i), y0), pt(float64(i+1), y0), pt(float64(i+1), y1), pt(float64(i), y1)}}})
+					Outline: []Ring{{pt(x0+float64(i), y0), pt(x0+float64(i+1), y0), pt(x0+float64(i+1), y1), pt(x0+float64(i), y1)}}})
 			}
+		}
+		for k := 0; l.options > 0 && k < rows; k += l.options {
+			at := pt(x0, y0+float64(k)+0.5)
+			ink := s.BorderColor
+			if p.chosen[k] {
+				ink = solvedInk
+			}
+			f.Letters = append(f.Letters, Text{X: at.X - 0.25*l.optionSize, Y: at.Y, Anchor: AnchorEnd, Size: l.optionSize, Color: ink, Text: optionText(m, k)})
 		}
 		// How many options of each row of the picture have a one in each
 		// column, and whether a chosen one does.
@@ -53,7 +335,7 @@ func matrixContent(m *puzzles.Matrix, sol []int) *content {
 			for k := b * per; k < min(rows, (b+1)*per); k++ {
 				for _, it := range m.Options[k] {
 					count[it]++
-					mine[it] = mine[it] || chosen[k]
+					mine[it] = mine[it] || p.chosen[k]
 				}
 			}
 			for it, n := range count {
@@ -62,155 +344,37 @@ func matrixContent(m *puzzles.Matrix, sol []int) *content {
 				}
 				fill := otherRow
 				if per > 1 {
-					t := float64(n) / float64(per)
-					v := uint8(235 - 200*t)
-					fill = color.NRGBA{v, v, v, 0xff}
+					fill = densityFill(n, per)
 				}
 				if mine[it] {
 					fill = chosenRow
 				}
-				f.Shapes = append(f.Shapes, Shape{Piece: fmt.Sprintf("row %d", b+1), Fill: fill, Outline: []Ring{cellRing(pt, float64(it), y0+float64(b))}})
+				f.Shapes = append(f.Shapes, Shape{Piece: fmt.Sprintf("row %d", b+1), Fill: fill, Outline: []Ring{cellRing(pt, x0+float64(it), y0+float64(b))}})
 			}
 		}
-		if per == 1 {
+		if per == 1 && s.cell >= minGridCell {
 			for i := 0; i <= cols; i++ {
-				f.Grid = append(f.Grid, Segment{pt(float64(i), y0), pt(float64(i), y1)})
+				f.Grid = append(f.Grid, Segment{pt(x0+float64(i), y0), pt(x0+float64(i), y1)})
 			}
 			for k := 0; k <= bins; k++ {
-				f.Grid = append(f.Grid, Segment{pt(0, y0+float64(k)), pt(fc, y0+float64(k))})
+				f.Grid = append(f.Grid, Segment{pt(x0, y0+float64(k)), pt(x1, y0+float64(k))})
 			}
 		}
-		f.Borders = append(f.Borders, Segment{pt(0, y0), pt(fc, y0)}, Segment{pt(fc, y0), pt(fc, y1)}, Segment{pt(fc, y1), pt(0, y1)}, Segment{pt(0, y1), pt(0, y0)})
+		f.Borders = append(f.Borders, Segment{pt(x0, y0), pt(x1, y0)}, Segment{pt(x1, y0), pt(x1, y1)}, Segment{pt(x1, y1), pt(x0, y1)}, Segment{pt(x0, y1), pt(x0, y0)})
 		if m.Primary < cols {
-			f.Borders = append(f.Borders, Segment{pt(float64(m.Primary), y0), pt(float64(m.Primary), y1)})
+			f.Borders = append(f.Borders, Segment{pt(x0+float64(m.Primary), y0), pt(x0+float64(m.Primary), y1)})
 		}
 	}}
 }
 
-// Colours of a search tree's ends.
-var (
-	solutionFill = color.NRGBA{0x4e, 0xb2, 0x65, 0xff}
-	deadFill     = color.NRGBA{0xdc, 0x05, 0x0c, 0xff}
-	nodeFill     = color.NRGBA{0xff, 0xff, 0xff, 0xff}
-)
-
-// SearchTree lays out the search tree of Algorithm X over m (see
-// puzzles.Matrix.Tree, which it calls, refusing a tree of more than most
-// nodes) as the figure that explains Dancing Links: each node a box naming
-// the item chosen there, each edge the option tried (its items, or its
-// name), the solutions green and the dead ends red, naming the item left
-// without options.
-func SearchTree(m *puzzles.Matrix, most int, title string, opt *Options) ([]*Sheet, error) {
-	root, _, err := m.Tree(most)
+// matrixContent returns the picture of m, the options sol chosen, as a
+// frame of a puzzle's or a solution's figure: named items at cells of
+// s's size, no options' names and no key.
+func matrixContent(s *sheetLayout, m *puzzles.Matrix, sol []int) (*content, error) {
+	p := newMatrixPicture(m, sol)
+	l, err := p.labelsAt(s, s.cell, false)
 	if err != nil {
 		return nil, err
 	}
-	s, err := newSheetLayout(opt)
-	if err != nil {
-		return nil, err
-	}
-	across, err := leafSpacing(s, m)
-	if err != nil {
-		return nil, err
-	}
-	t := &placedTree{across: across, down: 2.5}
-	t.place(root, 0)
-	c := &content{w: float64(t.leaves) * t.across, h: float64(t.depth)*t.down + 1, custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
-		t.draw(m, s, f, pt)
-	}}
-	return s.layout([]Item{{Title: title, Caption: fmt.Sprintf("the search tree: %d nodes", len(t.nodes))}}, []*content{c})
-}
-
-// optionText returns what an edge of m's search tree says of option k:
-// its name, or its items.
-func optionText(m *puzzles.Matrix, k int) string {
-	if k < len(m.Names) {
-		return m.Names[k]
-	}
-	return m.OptionText(k)
-}
-
-// leafSpacing returns how far apart, in cells, a search tree over m puts
-// its leaves: 3, or as far as the widest option's text needs.
-func leafSpacing(s *sheetLayout, m *puzzles.Matrix) (float64, error) {
-	across := 3.0
-	for k := range m.Options {
-		w, err := s.measure(optionText(m, k), s.cell*0.38, false)
-		if err != nil {
-			return 0, err
-		}
-		// Labels sit 0.7 of the way down their edges: siblings' are 0.7
-		// of the leaves' spacing apart, at least.
-		across = max(across, (w/s.cell+0.4)/0.7)
-	}
-	return across, nil
-}
-
-// placedTree is a search tree placed in the plane, in cells: the leaves
-// side by side, across apart, each parent over its children, the levels
-// down apart.
-type placedTree struct {
-	across, down float64
-	nodes        []placedNode // in the order place visits them: the root first
-	edges        [][2]int     // parent and child, indexes into nodes
-	leaves       int          // leaves placed so far
-	depth        int          // the deepest level, the root's 0
-}
-
-// placedNode is a node of a search tree and the top centre of its box.
-type placedNode struct {
-	n    *puzzles.Node
-	x, y float64
-}
-
-// place places n, at level d, and its subtree, after the leaves already
-// placed, and returns n's index in t.nodes.
-func (t *placedTree) place(n *puzzles.Node, d int) int {
-	t.depth = max(t.depth, d)
-	i := len(t.nodes)
-	t.nodes = append(t.nodes, placedNode{n: n, y: float64(d) * t.down})
-	if len(n.Children) == 0 {
-		t.nodes[i].x = float64(t.leaves)*t.across + t.across/2
-		t.leaves++
-		return i
-	}
-	var first, last int
-	for k, c := range n.Children {
-		j := t.place(c, d+1)
-		t.edges = append(t.edges, [2]int{i, j})
-		if k == 0 {
-			first = j
-		}
-		last = j
-	}
-	t.nodes[i].x = (t.nodes[first].x + t.nodes[last].x) / 2
-	return i
-}
-
-// draw draws the tree, a search over m, in frame f: each edge with the
-// option it tries, then each node's box with its label.
-func (t *placedTree) draw(m *puzzles.Matrix, s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
-	const bw, bh = 1.8, 0.9
-	for _, e := range t.edges {
-		a, b := t.nodes[e[0]], t.nodes[e[1]]
-		f.Grid = append(f.Grid, Segment{pt(a.x, a.y+bh), pt(b.x, b.y)})
-		at := pt(a.x+0.7*(b.x-a.x), a.y+bh+0.7*(b.y-a.y-bh))
-		f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.38, Color: solvedInk, Text: optionText(m, b.n.Option)})
-	}
-	for _, p := range t.nodes {
-		fill, label, ink := nodeFill, "", s.BorderColor
-		switch {
-		case p.n.Solution:
-			fill, label, ink = solutionFill, "solution", color.NRGBA{0xff, 0xff, 0xff, 0xff}
-		case p.n.Dead:
-			fill, label, ink = deadFill, "× "+m.Items[p.n.Item], color.NRGBA{0xff, 0xff, 0xff, 0xff}
-		default:
-			label = m.Items[p.n.Item]
-		}
-		box := Ring{pt(p.x-bw/2, p.y), pt(p.x+bw/2, p.y), pt(p.x+bw/2, p.y+bh), pt(p.x-bw/2, p.y+bh)}
-		f.Shapes = append(f.Shapes, Shape{Piece: label, Fill: fill, Outline: []Ring{box}})
-		f.Borders = append(f.Borders, Segment{box[0], box[1]}, Segment{box[1], box[2]}, Segment{box[2], box[3]}, Segment{box[3], box[0]})
-		at := pt(p.x, p.y+bh/2)
-		f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: s.cell * 0.42, Bold: true, Color: ink, Text: label})
-	}
+	return p.content(l), nil
 }

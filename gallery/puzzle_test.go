@@ -1,11 +1,14 @@
 package gallery
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/matrix"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/puzzles/tiling"
@@ -116,57 +119,9 @@ func TestChosen(t *testing.T) {
 	}
 }
 
-// TestMatrix checks the picture of an exact-cover matrix by meaning: the
-// items' names above, a filled cell for each one of each option, the
-// chosen options' in blue.
-func TestMatrix(t *testing.T) {
-	m, err := matrix.ParseDLX("k.dlx", strings.NewReader("A B C D E F G | H\nC E F\nA D G\nB C F H\nA D\nB G\nD E G\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sheets, err := Matrix(m, []int{0, 3, 4}, "Knuth", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := sheets[0].Frames[0]
-	var names []string
-	for _, l := range f.Letters {
-		names = append(names, l.Text)
-	}
-	if strings.Join(names, " ") != "A B C D E F G H" {
-		t.Errorf("the columns are named %v", names)
-	}
-	ones, blue := 0, 0
-	for _, sh := range f.Shapes {
-		switch {
-		case sh.Fill == chosenRow:
-			blue++
-			ones++
-		case sh.Fill == otherRow:
-			ones++
-		}
-	}
-	if ones != 17 || blue != 7 {
-		t.Errorf("%d ones, %d of them chosen; want 17 and 7", ones, blue)
-	}
-	// A large matrix is a density picture: fewer rows than options.
-	spec, _ := specs.Load("pentominoes-6x10")
-	big := spec.Matrix()
-	if len(big.Options) != 2056 || len(big.Items) != 72 {
-		t.Fatalf("6 × 10: %d options, %d items; want 2056 and 72", len(big.Options), len(big.Items))
-	}
-	sheets, err = Matrix(big, nil, "6 × 10", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if h := sheets[0].Frames[0].Height / 24; h > 2*72+matrixHeader+1 {
-		t.Errorf("the 6 × 10 matrix is %g cells high: not a density picture", h)
-	}
-}
-
 func TestSearchTree(t *testing.T) {
 	m, _ := matrix.ParseDLX("k.dlx", strings.NewReader("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"))
-	sheets, err := SearchTree(m, 100, "Knuth", nil)
+	sheets, err := SearchTree(context.Background(), m, puzzles.TreeConfig{Most: 100}, "Knuth", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +133,7 @@ func TestSearchTree(t *testing.T) {
 	if len(f.Shapes) != 6 || boxes["solution"] != 1 || boxes["× E"] != 1 || boxes["A"] != 1 {
 		t.Errorf("the tree's boxes: %v", boxes)
 	}
-	if _, err := SearchTree(m, 3, "", nil); err == nil {
-		t.Errorf("a tree past its limit drawn")
+	if _, err := SearchTree(context.Background(), m, puzzles.TreeConfig{Most: 3}, "", nil); !errors.As(err, new(*puzzles.TreeTooLargeError)) {
+		t.Errorf("a tree past its limit: %v", err)
 	}
 }

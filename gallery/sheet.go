@@ -49,6 +49,7 @@ type Anchor int
 const (
 	AnchorMiddle Anchor = iota // the centre of the text
 	AnchorStart                // the left end of the text's middle line
+	AnchorEnd                  // the right end of the text's middle line
 )
 
 // Text is a line of text.

@@ -20,7 +20,8 @@ type sheetLayout struct {
 	cell, border, gap, margin, caption, title float64
 	gridWidth                                 float64
 	gridColor                                 color.NRGBA
-	legendEntries                             []legendEntry     // the legend's, if one is asked for
+	legendEntries                             []legendEntry     // the legend's, if one is asked for, or a figure's key
+	notes                                     []string          // lines under the legend, saying what the figure leaves out
 	abbrev                                    map[string]string // short names of pieces whose names do not fit on them
 	// ctx stops a long layout (stopped); nil never does.
 	ctx context.Context

@@ -171,8 +171,11 @@ func (c *pdfCanvas) Text(t *gallery.Text) {
 	c.setAlpha(t.Color.A)
 	s := basicPlane(t.Text)
 	x := t.X * c.k
-	if t.Anchor == gallery.AnchorMiddle {
+	switch t.Anchor {
+	case gallery.AnchorMiddle:
 		x -= c.doc.GetStringWidth(s) / 2
+	case gallery.AnchorEnd:
+		x -= c.doc.GetStringWidth(s)
 	}
 	c.doc.Text(x, t.Y*c.k+face.middle(size), s)
 }

@@ -518,8 +518,11 @@ func (r *raster) textPlace(t *gallery.Text, faces faceCache) (face font.Face, do
 	face = faces.face(ff, size)
 	x, y := t.X*r.scale, t.Y*r.scale+ff.middle(size)
 	w := advance(face, t.Text)
-	if t.Anchor == gallery.AnchorMiddle {
+	switch t.Anchor {
+	case gallery.AnchorMiddle:
 		x -= w / 2
+	case gallery.AnchorEnd:
+		x -= w
 	}
 	if !(math.Abs(x) < maxTextPixels && math.Abs(x+w) < maxTextPixels && math.Abs(y) < maxTextPixels) {
 		return nil, dot, false, fmt.Errorf("render: the text %s reaches %.0f pixels from the origin at %v DPI; at most %d",

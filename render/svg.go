@@ -131,8 +131,11 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 		if st.bold {
 			rule += ";font-weight:bold"
 		}
-		if st.anchor == gallery.AnchorMiddle {
+		switch st.anchor {
+		case gallery.AnchorMiddle:
 			rule += ";text-anchor:middle"
+		case gallery.AnchorEnd:
+			rule += ";text-anchor:end"
 		}
 		rules = append(rules, rule+"}")
 	}
@@ -345,8 +348,11 @@ func (c *svgCanvas) Text(t *gallery.Text) {
 		if t.Bold {
 			c.w.WriteString(` font-weight="bold"`)
 		}
-		if t.Anchor == gallery.AnchorMiddle {
+		switch t.Anchor {
+		case gallery.AnchorMiddle:
 			c.w.WriteString(` text-anchor="middle"`)
+		case gallery.AnchorEnd:
+			c.w.WriteString(` text-anchor="end"`)
 		}
 	}
 	c.w.WriteString(`>`)

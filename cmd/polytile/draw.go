@@ -44,7 +44,8 @@ func newDrawCmd() *cobra.Command {
 	fl.BoolVar(&f.fig.Pick.Raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.fig.Pick.Nth, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
 	f.search.register(fl)
-	fl.BoolVar(&f.fig.Tree, "search", false, "draw the search tree of Algorithm X over the matrix, for a small problem")
+	fl.BoolVar(&f.fig.Tree, "search", false, "draw the search tree of Algorithm X over the matrix (of a large problem, with --depth)")
+	fl.IntVar(&f.fig.Depth, "depth", 0, "with --search, draw the tree down to depth `N`, what lies below each node there counted (0: all of it)")
 	fl.BoolVar(&f.fig.Matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
 	fl.BoolVar(&f.fig.Puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
 	return cmd
@@ -96,17 +97,19 @@ func (f *drawFlags) register(fl *pflag.FlagSet) {
 // check validates the flags that do not depend on the spec, and that the
 // output is not the input.
 func (f *drawFlags) check(input string) error {
-	if f.output == "" {
-		return cli.Usagef("no output: give -o FILE (.svg, .png, .pdf or .tex), or -o - with --format")
-	}
 	g, pick := f.fig, f.fig.Pick
-	if pick.Limit < 0 {
+	switch {
+	case f.output == "":
+		return cli.Usagef("no output: give -o FILE (.svg, .png, .pdf or .tex), or -o - with --format")
+	case pick.Limit < 0:
 		return cli.Usagef("--limit %d: want 0 (no limit) or more", pick.Limit)
-	}
-	if pick.Nth < 0 {
+	case pick.Nth < 0:
 		return cli.Usagef("--solution %d: want a solution number from 1", pick.Nth)
-	}
-	if pick.Nth > 0 && (pick.Raw || pick.Limit > 0) || (g.Puzzle || g.Matrix || g.Tree) && (pick.Raw || pick.Limit > 0) || g.Puzzle && (pick.Nth > 0 || g.Matrix || g.Tree) || g.Tree && (g.Matrix || pick.Nth > 0) {
+	case g.Depth < 0:
+		return cli.Usagef("--depth %d: want a depth from 1, or 0 for the whole tree", g.Depth)
+	case g.Depth > 0 && !g.Tree:
+		return cli.Usagef("--depth %d: it cuts the search tree; give it with --search", g.Depth)
+	case pick.Nth > 0 && (pick.Raw || pick.Limit > 0) || (g.Puzzle || g.Matrix || g.Tree) && (pick.Raw || pick.Limit > 0) || g.Puzzle && (pick.Nth > 0 || g.Matrix || g.Tree) || g.Tree && (g.Matrix || pick.Nth > 0):
 		return cli.Usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
 	}
 	if err := checkOutput(f.output, f.format); err != nil {
@@ -146,12 +149,9 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if results.IsSaved(name) && render.IsSite(f.output) {
-		if err := gallery.CheckSaved(cmd.Context(), name, f.fig, 2); err != nil { // the poster, and a page's frame each
-			return f.drawWords(err, name)
-		}
-		all, err := results.LoadAllContext(cmd.Context(), name)
+		all, err := gallery.LoadSite(cmd.Context(), name)
 		if err != nil {
-			return err
+			return f.drawWords(err, name)
 		}
 		return f.drawSite(cmd, all)
 	}
@@ -192,9 +192,12 @@ func (f *drawFlags) drawWords(err error, has string) error {
 	var stopped *gallery.StoppedError
 	var none *gallery.NoSolutionError
 	var large *gallery.TooLargeError
+	var tree *puzzles.TreeTooLargeError
 	switch {
 	case errors.As(err, &large):
 		return fmt.Errorf("%w: draw some with --limit N, or one with --solution K", err)
+	case errors.As(err, &tree) && tree.Fits > 0:
+		return fmt.Errorf("%w; draw it down to depth %d with --depth %d", err, tree.Fits, tree.Fits)
 	case errors.As(err, &stopped):
 		return fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", stopped.Err, plural.Of(stopped.Found, "solution"))
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
@@ -234,12 +237,9 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // drawSaved draws the solutions the file of saved results at path holds,
 // without solving again, with its spec's look.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
-	if err := gallery.CheckSaved(cmd.Context(), path, f.fig, 1); err != nil {
-		return f.drawWords(err, path)
-	}
-	saved, err := results.LoadContext(cmd.Context(), path, f.fig.Pick)
+	saved, err := gallery.LoadSaved(cmd.Context(), path, f.fig)
 	if err != nil {
-		return err
+		return f.drawWords(err, path)
 	}
 	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.DrawSaved(cmd.Context(), saved, f.fig, opt)

@@ -149,7 +149,8 @@ func TestDrawMatrix(t *testing.T) {
 }
 
 // TestDrawSearch checks draw --search: Knuth's example's tree, a tree too
-// large refused, and the flags it does not go with.
+// large refused, and drawn cut with --depth, and the flags it does not go
+// with.
 func TestDrawSearch(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "tree.svg")
@@ -160,8 +161,17 @@ func TestDrawSearch(t *testing.T) {
 			t.Errorf("the tree lacks %q", want)
 		}
 	}
-	if code, _, stderr := polytile(t, "draw", "scott", "--search", "-o", out); code != 1 || !strings.Contains(stderr, "more than 500 nodes") {
-		t.Errorf("Scott's tree: exit %d, %q", code, stderr)
+	if code, _, stderr := polytile(t, "draw", "scott", "--search", "-o", out); code != 1 || !strings.Contains(stderr, "more than 500 nodes") || !strings.Contains(stderr, "--depth") {
+		t.Errorf("Scott's tree: exit %d, %q; want it refused, pointing to --depth", code, stderr)
+	}
+	// Cut, it is drawn: each node at depth 1 says what lies below it,
+	// 293045 nodes and 520 solutions in all.
+	mustRun(t, "draw", "scott", "--search", "--depth", "1", "--labels", "-o", out)
+	svg = string(readFile(t, out))
+	for _, want := range []string{"the search tree: 293045 nodes, 520 solutions; drawn down to depth 1", " nodes<", " solutions<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("Scott's tree cut at depth 1 lacks %q", want)
+		}
 	}
 	for _, args := range [][]string{{"--search", "--matrix"}, {"--search", "--solution", "1"}, {"--puzzle", "--search"}, {"--search", "--limit", "3"}} {
 		if code, _, _ := polytile(t, append([]string{"draw", "knuth-7", "-o", out}, args...)...); code != 2 {

@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -159,39 +160,113 @@ func TestSudoku(t *testing.T) {
 // DLX1 searches it.
 func TestTree(t *testing.T) {
 	m, _ := ParseDLX("k.dlx", strings.NewReader(knuth7))
-	root, nodes, err := m.Tree(100)
+	root, err := m.Tree(context.Background(), puzzles.TreeConfig{Most: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var solutions, dead, count int
+	count, solutions, dead, _ := walkTree(root)
+	if int64(count) != root.Below+1 || solutions != 1 || root.Solutions != 1 || dead == 0 {
+		t.Errorf("%d nodes (the root counts %d below it), %d solutions (the root counts %d), %d dead ends", count, root.Below, solutions, root.Solutions, dead)
+	}
+	// The search nodes of package solve are the options tried: the tree's
+	// nodes but the root.
+	res, _ := solveAll(&Plain{M: m}, 0)
+	if root.Below != res.Nodes {
+		t.Errorf("the tree has %d nodes besides the root; the search visits %d", root.Below, res.Nodes)
+	}
+	if m.Items[root.Item] != "A" {
+		t.Errorf("the root chooses %s, want A (two options, the first such item)", m.Items[root.Item])
+	}
+	var large *puzzles.TreeTooLargeError
+	if _, err := m.Tree(context.Background(), puzzles.TreeConfig{Most: 3}); !errors.As(err, &large) || !strings.Contains(err.Error(), "more than 3 nodes") {
+		t.Errorf("a tree past its limit: %v", err)
+	} else if large.Fits != 1 {
+		t.Errorf("a tree past 3 nodes fits to depth %d, want 1 (the root and its two children)", large.Fits)
+	}
+}
+
+// walkTree returns the number of nodes of the tree kept under root, of
+// its solutions and dead ends, and the nodes and solutions that its cut
+// nodes count below them.
+func walkTree(root *puzzles.Node) (nodes, solutions, dead int, cut [2]int64) {
 	var walk func(n *puzzles.Node)
 	walk = func(n *puzzles.Node) {
-		count++
-		if n.Solution {
+		nodes++
+		switch {
+		case n.Solution:
 			solutions++
-		}
-		if n.Dead {
+		case n.Dead:
 			dead++
+		case n.Cut:
+			cut[0] += n.Below
+			cut[1] += n.Solutions
 		}
 		for _, c := range n.Children {
 			walk(c)
 		}
 	}
 	walk(root)
-	if count != nodes || solutions != 1 || dead == 0 {
-		t.Errorf("%d nodes (counted %d), %d solutions, %d dead ends", nodes, count, solutions, dead)
+	return nodes, solutions, dead, cut
+}
+
+// TestTreeCut checks a search tree of more than 500 nodes cut at depth 2:
+// the nodes kept and those its cut nodes count below them make the whole
+// tree, and so do their solutions; the whole tree refused past 500 nodes
+// says to what depth it fits; a stopped context stops the count.
+func TestTreeCut(t *testing.T) {
+	q, err := NewQueens(8, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// The search nodes of package solve are the options tried: the tree's
-	// nodes but the root.
-	res, _ := solveAll(&Plain{M: m}, 0)
-	if int64(nodes-1) != res.Nodes {
-		t.Errorf("the tree has %d nodes besides the root; the search visits %d", nodes-1, res.Nodes)
+	m := q.Matrix()
+	ctx := context.Background()
+	whole, err := m.Tree(ctx, puzzles.TreeConfig{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if m.Items[root.Item] != "A" {
-		t.Errorf("the root chooses %s, want A (two options, the first such item)", m.Items[root.Item])
+	wholeNodes, wholeSolutions, _, _ := walkTree(whole)
+	if wholeNodes <= 500 || wholeSolutions != 92 {
+		t.Fatalf("the whole tree of 8 queens: %d nodes, %d solutions; want more than 500, and 92", wholeNodes, wholeSolutions)
 	}
-	if _, _, err := m.Tree(3); err == nil || !strings.Contains(err.Error(), "more than 3 nodes") {
-		t.Errorf("a tree past its limit: %v", err)
+	var large *puzzles.TreeTooLargeError
+	if _, err := m.Tree(ctx, puzzles.TreeConfig{Most: 500}); !errors.As(err, &large) || large.Depth != 0 || large.Fits < 1 {
+		t.Fatalf("the whole tree past 500 nodes: %v (%+v)", err, large)
+	}
+	fits, err := m.Tree(ctx, puzzles.TreeConfig{Most: 500, Depth: large.Fits})
+	if err != nil {
+		t.Errorf("the tree cut at depth %d, which fits: %v", large.Fits, err)
+	} else if _, err := m.Tree(ctx, puzzles.TreeConfig{Most: 500, Depth: large.Fits + 1}); !errors.As(err, &large) {
+		t.Errorf("the tree cut at depth %d, which does not fit: %v", large.Fits+1, err)
+	} else if kept, _, _, _ := walkTree(fits); kept > 500 {
+		t.Errorf("the tree cut at depth %d keeps %d nodes", large.Fits, kept)
+	}
+	cut, err := m.Tree(ctx, puzzles.TreeConfig{Most: 500, Depth: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, solutions, _, below := walkTree(cut)
+	if int64(nodes)+below[0] != int64(wholeNodes) || int64(solutions)+below[1] != int64(wholeSolutions) {
+		t.Errorf("cut at depth 2: %d nodes kept and %d below them, %d solutions kept and %d below; want %d nodes and %d solutions in all",
+			nodes, below[0], solutions, below[1], wholeNodes, wholeSolutions)
+	}
+	if cut.Below != whole.Below || cut.Solutions != whole.Solutions {
+		t.Errorf("the cut tree's root counts %d nodes and %d solutions below it, the whole tree's %d and %d", cut.Below, cut.Solutions, whole.Below, whole.Solutions)
+	}
+	// Every node at depth 2 that has children is cut, none above.
+	for _, c := range cut.Children {
+		if c.Cut || len(c.Children) == 0 {
+			t.Errorf("a node at depth 1 is cut (%v) or has no children", c.Cut)
+		}
+		for _, g := range c.Children {
+			if len(g.Children) > 0 || !g.Cut && !g.Solution && !g.Dead {
+				t.Errorf("a node at depth 2 not cut: %d children, cut %v", len(g.Children), g.Cut)
+			}
+		}
+	}
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := m.Tree(stopped, puzzles.TreeConfig{Depth: 2}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a stopped tree: %v", err)
 	}
 }
 
