@@ -21,6 +21,12 @@ func (p Progress) String() string {
 	return line
 }
 
+// Line is String after the tasks done, as a progress bar shows the search:
+// "12/40 tasks, 17 distinct, 17/s, ~4s left".
+func (p Progress) Line() string {
+	return fmt.Sprintf("%d/%d tasks, %s", p.Done, p.Tasks, p)
+}
+
 // short writes a rate with three significant digits at most: 812, 4.56k,
 // 1.23M.
 func short(x float64) string {

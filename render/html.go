@@ -18,6 +18,7 @@ import (
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
+	"github.com/polytile/polytile/puzzles/results"
 )
 
 //go:embed site/site.css
@@ -447,3 +448,16 @@ const siteHTML = `<!DOCTYPE html>
 </body>
 </html>
 `
+
+// WriteGallery writes, as WriteSite does, the web gallery of all the
+// solutions a search found or a file saved (results.All), laid out with
+// opt, offering the saved results as a download; a search stopped early
+// says so. It returns the files written: the first page first.
+func WriteGallery(ctx context.Context, path string, all *results.All, opt *gallery.Options, ropt *Options) ([]string, error) {
+	site, err := gallery.NewSiteContext(ctx, all.Classes, opt)
+	if err != nil {
+		return nil, err
+	}
+	site.Complete = all.Complete
+	return WriteSite(ctx, path, site, []Download{{Name: all.File, Label: "the solutions (JSON)", Data: all.Data, From: all.Path}}, ropt)
+}

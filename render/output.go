@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/render/mesh"
 )
 
 // Stdout is the path that Output takes for its io.Writer, as command lines
@@ -84,15 +85,17 @@ func (e *OutputError) Reason() string { return strings.TrimPrefix(e.Err.Error(),
 
 // CheckOutput checks that pictures can be written to path in the format
 // named (or, if name is "", the one path's extension names; an .html path
-// is a web gallery, WriteSite's), in a directory that exists (a web
-// gallery's, or the one it is made in). Its error is an *OutputError.
+// is a web gallery, WriteSite's; an .stl or .3mf path pieces to print,
+// package mesh's), in a directory that exists (a web gallery's, or the one
+// it is made in). Its error is an *OutputError.
 func CheckOutput(path, name string) error {
-	if _, err := FormatFor(path, name); err != nil && !IsSite(path) {
+	_, printed := mesh.FormatOf(path)
+	if _, err := FormatFor(path, name); err != nil && !IsSite(path) && !(printed && name == "") {
 		part := OutputPath
 		if name != "" {
 			part = OutputFormat
 		} else if !errors.Is(err, ErrStdoutFormat) {
-			err = fmt.Errorf("%w, or .html for a web gallery", err)
+			err = fmt.Errorf("%w, .html for a web gallery, or .stl or .3mf for pieces to print", err)
 		}
 		return &OutputError{Path: path, Format: name, Part: part, Err: err}
 	}

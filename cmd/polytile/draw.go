@@ -14,6 +14,7 @@ import (
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/render"
+	"github.com/polytile/polytile/render/mesh"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -75,6 +76,9 @@ func newPiecesCmd() *cobra.Command {
 			}
 			if ascii {
 				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], l.Spec), l.Lattice, l.Pieces)
+			}
+			if format, ok := mesh.FormatOf(f.output); ok {
+				return f.print(cmd, l.Spec, func(r *specs.RenderOptions) error { return mesh.PrintPieces(f.output, format, l.Lattice, l.Pieces, r) })
 			}
 			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), nil, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = l.Lattice
@@ -178,12 +182,30 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		}
 		return f.drawSite(cmd, all)
 	}
+	if format, ok := mesh.FormatOf(f.output); ok {
+		return f.print(cmd, spec, func(r *specs.RenderOptions) error {
+			return f.drawWords(mesh.PrintSolution(ctx, f.output, format, spec.Problem, f.fig.Pick.Nth, r), name+" has")
+		})
+	}
 	f.fig.Pick.Progress = progress
 	return f.draw(cmd, spec, spec.PieceNames(), &f.fig, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.Draw(ctx, spec, f.fig, opt)
 		stop()
 		return sheets, f.drawWords(err, name+" has")
 	})
+}
+
+// print writes pieces to print with write, which takes the look flags
+// over the spec's (their size and colours).
+func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*specs.RenderOptions) error) error {
+	r, err := f.look.renderOptions(spec)
+	if err == nil {
+		err = write(r)
+	}
+	if err == nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", f.output)
+	}
+	return flagWords(err)
 }
 
 // drawWords words gallery's errors for the command line; has begins the
@@ -194,12 +216,16 @@ func (f *drawFlags) drawWords(err error, has string) error {
 	var large *gallery.TooLargeError
 	var tree *puzzles.TreeTooLargeError
 	switch {
+	case errors.As(err, &large) && render.IsSite(f.output):
+		return fmt.Errorf("%w: a web gallery shows every solution; draw some as a poster instead, with --limit N", err)
 	case errors.As(err, &large):
 		return fmt.Errorf("%w: draw some with --limit N, or one with --solution K", err)
 	case errors.As(err, &tree) && tree.Fits > 0:
 		return fmt.Errorf("%w; draw it down to depth %d with --depth %d", err, tree.Fits, tree.Fits)
 	case errors.As(err, &stopped):
 		return fmt.Errorf("search stopped: %w; nothing drawn (%s had been found; --limit draws the first ones)", stopped.Err, plural.Of(stopped.Found, "solution"))
+	case errors.As(err, new(*mesh.OneSolutionError)):
+		return cli.Usagef("-o %s: %v: give --solution K", f.output, err)
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("%w; nothing written", err)
 	case !errors.As(err, &none):
@@ -215,23 +241,15 @@ func (f *drawFlags) drawWords(err error, has string) error {
 // drawSite writes the web gallery of all the solutions, with the look the
 // command line and the spec set, offering their saved results.
 func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
-	spec := all.Spec
-	opt, ropt, err := f.look.options(spec, spec.PieceNames(), &gallery.Figure{})
+	opt, ropt, err := f.look.options(all.Spec, all.Spec.PieceNames(), &gallery.Figure{})
 	if err != nil {
 		return err
 	}
-	site, err := gallery.NewSiteContext(cmd.Context(), all.Classes, opt)
-	if errors.As(err, new(*gallery.TooLargeError)) {
-		return fmt.Errorf("%w: a web gallery shows every solution; draw some as a poster instead, with --limit N", err)
-	} else if err != nil {
-		return err
-	}
-	site.Complete = all.Complete
-	paths, err := render.WriteSite(cmd.Context(), f.output, site, []render.Download{{Name: all.File, Label: "the solutions (JSON)", Data: all.Data, From: all.Path}}, ropt)
+	paths, err := render.WriteGallery(cmd.Context(), f.output, all, opt, ropt)
 	if err == nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s and %s beside it\n", f.output, plural.Of(len(paths)-1, "file"))
 	}
-	return err
+	return f.drawWords(err, "")
 }
 
 // drawSaved draws the solutions the file of saved results at path holds,

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/xml"
 	"errors"
 	"image/png"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -279,7 +283,7 @@ func TestDrawDeterministic(t *testing.T) {
 
 // libraryPrefix matches the package name with which a library begins its
 // errors, which the command takes off what it prints.
-var libraryPrefix = regexp.MustCompile(`(^|: )(puzzles|geom|tiling|matrix|specs|results|gallery|render|palettes|solve): `)
+var libraryPrefix = regexp.MustCompile(`(^|: )(puzzles|geom|tiling|matrix|specs|results|gallery|render|mesh|palettes|solve): `)
 
 func TestDrawErrors(t *testing.T) {
 	dir := t.TempDir()
@@ -306,6 +310,9 @@ func TestDrawErrors(t *testing.T) {
 		{"grey on a Sudoku", []string{"draw", "sudoku", "--style", "grey", "-o", filepath.Join(dir, "x.svg")}, 2, "--style: a sudoku puzzle has no pieces"},
 		{"legend on queens", []string{"draw", "queens-8", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: a queens puzzle has no pieces"},
 		{"legend on the matrix", []string{"draw", "scott", "--matrix", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: the matrix figure has no pieces"},
+		{"print without a solution", []string{"draw", "soma", "-o", filepath.Join(dir, "x.3mf")}, 2, "pieces to print are those of one solution: choose which: give --solution K"},
+		{"print flat pieces", []string{"pieces", "pentominoes", "-o", filepath.Join(dir, "x.stl")}, 1, "pieces to print are solids, of the cube lattice"},
+		{"clearance too large", []string{"pieces", "soma", "-o", filepath.Join(dir, "x.stl"), "--clearance", "20mm"}, 1, "--clearance: 20mm: want 0 or more, less than half a cube's edge (10 mm)"},
 		{"letters on a solid in space", []string{"draw", "soma", "--letters", "-o", filepath.Join(dir, "x.svg")}, 2, "--letters: a solid drawn in space shows no names"},
 		{"view of a plane tiling", []string{"draw", "scott", "--view", "layers", "-o", filepath.Join(dir, "x.svg")}, 2, "--view: a tiling of the plane has no solid to view"},
 		{"unknown view", []string{"draw", "soma", "--view", "sideways", "-o", filepath.Join(dir, "x.svg")}, 2, `--view: "sideways": want isometric, layers, exploded`},
@@ -582,5 +589,56 @@ func TestDrawTooManyRefusedEarly(t *testing.T) {
 	}
 	if code, _, stderr := polytile(t, "draw", path, "-o", filepath.Join(dir, "two.svg"), "--limit", "2"); code != 0 {
 		t.Errorf("draw --limit 2: exit %d, %s", code, stderr)
+	}
+}
+
+// pieces SET -o FILE.stl and .3mf write the pieces to print, apart; draw
+// SPEC --solution K -o FILE.3mf the solution assembled, one object a
+// piece; --cell sizes the cubes.
+func TestPrint(t *testing.T) {
+	dir := t.TempDir()
+	stl := filepath.Join(dir, "soma.stl")
+	if code, _, stderr := polytile(t, "pieces", "soma", "-o", stl, "--cell", "15mm", "--clearance", "0.15mm"); code != 0 {
+		t.Fatalf("pieces soma -o soma.stl: exit %d, %s", code, stderr)
+	}
+	data, err := os.ReadFile(stl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := binary.LittleEndian.Uint32(data[80:])
+	if n == 0 || len(data) != 84+50*int(n) || !bytes.Contains(data[:80], []byte("V L T Z A B P")) {
+		t.Errorf("soma.stl: %d triangles in %d bytes, header %q", n, len(data), data[:80])
+	}
+	// The largest coordinate: seven 15 mm pieces laid out in a row.
+	most := float32(0)
+	for k := range int(n) {
+		for v := range 3 {
+			off := 84 + 50*k + 12 + 12*v
+			most = max(most, math.Float32frombits(binary.LittleEndian.Uint32(data[off:])))
+		}
+	}
+	if most < 7*15 || most > 7*15*4 {
+		t.Errorf("the pieces reach %g mm: not seven 15 mm pieces in a row", most)
+	}
+	tmf := filepath.Join(dir, "one.3mf")
+	if code, _, stderr := polytile(t, "draw", "soma", "--solution", "1", "-o", tmf); code != 0 {
+		t.Fatalf("draw soma --solution 1 -o one.3mf: exit %d, %s", code, stderr)
+	}
+	zr, err := zip.OpenReader(tmf)
+	if err != nil {
+		t.Fatalf("one.3mf is no zip: %v", err)
+	}
+	defer zr.Close()
+	found := false
+	for _, f := range zr.File {
+		if strings.HasSuffix(f.Name, ".model") {
+			rc, _ := f.Open()
+			model, _ := io.ReadAll(rc)
+			rc.Close()
+			found = bytes.Count(model, []byte("<object ")) == 7 && bytes.Contains(model, []byte(`name="P"`))
+		}
+	}
+	if !found {
+		t.Errorf("one.3mf has no model of the 7 named pieces")
 	}
 }

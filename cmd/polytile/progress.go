@@ -40,7 +40,7 @@ func (s *searchFlags) start(cmd *cobra.Command) (ctx context.Context, progress f
 	var bar *termbar.Bar
 	if !s.quiet && termbar.IsTerminal(cmd.ErrOrStderr()) {
 		bar = termbar.New(cmd.ErrOrStderr())
-		progress = func(p puzzles.Progress) { bar.Update(progressLine(p), p.Fraction, p.Estimated) }
+		progress = func(p puzzles.Progress) { bar.Update(p.Line(), p.Fraction, p.Estimated) }
 	}
 	return ctx, progress, sync.OnceFunc(func() {
 		cancel()
@@ -48,9 +48,4 @@ func (s *searchFlags) start(cmd *cobra.Command) (ctx context.Context, progress f
 			bar.Clear()
 		}
 	}), nil
-}
-
-// progressLine is the line of text the bar shows of a search.
-func progressLine(p puzzles.Progress) string {
-	return fmt.Sprintf("%d/%d tasks, %s", p.Done, p.Tasks, p)
 }

@@ -54,12 +54,8 @@ func shardOf(shard string, shards int, getenv func(string) string) (i, n int, er
 // parseShard is results.ParseShard, its error worded with --shard.
 func parseShard(s string) (i, n int, err error) {
 	i, n, err = results.ParseShard(s)
-	var se *results.ShardError
-	switch {
-	case errors.As(err, &se) && se.Form:
-		return 0, 0, fmt.Errorf("--shard %q: %s", se.Shard, se.Want())
-	case errors.As(err, &se):
-		return 0, 0, fmt.Errorf("--shard %s: %s", se.Shard, se.Want())
+	if se := (*results.ShardError)(nil); errors.As(err, &se) {
+		return 0, 0, errors.New(se.Named("--shard"))
 	}
 	return i, n, err
 }

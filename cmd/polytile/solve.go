@@ -114,17 +114,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 		Shard:              shard,
 		Shards:             shards,
 	}
-	solve := results.Solve
-	switch {
-	case f.resume != "":
-		solve = results.Resume
-	case !f.json && f.jsonl == "":
-		// The report shows f.show solutions: keep only those.
-		solve = func(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, _ string) (*results.Run, error) {
-			return results.SolveShowing(ctx, spec, cfg, f.show)
-		}
-	}
-	run, solveErr := solve(ctx, spec, cfg, f.jsonl)
+	run, solveErr := results.SolveKept(ctx, spec, cfg, results.Keep{Path: f.jsonl, Resume: f.resume != "", All: f.json, Show: f.show})
 	stop()
 	if run == nil {
 		return solveErr

@@ -158,11 +158,16 @@ type ShardError struct {
 }
 
 // Error says what is wrong with the shard: "results: shard 4/4: want …".
-func (e *ShardError) Error() string {
+func (e *ShardError) Error() string { return "results: " + e.Named("shard") }
+
+// Named says what is wrong, naming the shard as name (what gave it, such
+// as an option's name): "name 9/8: want 0 ≤ i < n", or, for a shard of the
+// wrong form, quoted: name "x": want i/n, ….
+func (e *ShardError) Named(name string) string {
 	if e.Form {
-		return fmt.Sprintf("results: shard %q: %s", e.Shard, e.Want())
+		return fmt.Sprintf("%s %q: %s", name, e.Shard, e.Want())
 	}
-	return fmt.Sprintf("results: shard %s: %s", e.Shard, e.Want())
+	return fmt.Sprintf("%s %s: %s", name, e.Shard, e.Want())
 }
 
 // Want says what a valid shard is, for a message.

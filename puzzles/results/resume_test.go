@@ -243,3 +243,33 @@ pieces:
 		t.Errorf("the file changed")
 	}
 }
+
+// SolveKept keeps what Keep says: the first Show solutions, all of them,
+// a file, or a resumed file.
+func TestSolveKept(t *testing.T) {
+	spec := mustSpec(t, "scott")
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "scott.jsonl")
+	tests := []struct {
+		name string
+		keep Keep
+		held int // solutions the result holds
+	}{
+		{"the first two", Keep{Show: 2}, 2},
+		{"all", Keep{All: true}, 65},
+		{"a file", Keep{Path: path}, 0},
+		{"a resumed file", Keep{Path: path, Resume: true}, 0},
+	}
+	for _, tt := range tests {
+		run, err := SolveKept(ctx, spec, nil, tt.keep)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if run.Distinct != 65 || len(run.Result.Distinct) != tt.held {
+			t.Errorf("%s: %d distinct, %d held; want 65, %d", tt.name, run.Distinct, len(run.Result.Distinct), tt.held)
+		}
+		if tt.keep.Path != "" && run.File != path {
+			t.Errorf("%s: no file written", tt.name)
+		}
+	}
+}

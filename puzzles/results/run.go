@@ -225,3 +225,28 @@ func solveTo(ctx context.Context, spec *specs.Spec, c *puzzles.SolveConfig, path
 	}
 	return run, err
 }
+
+// Keep says what a run keeps of the solutions it finds (SolveKept).
+type Keep struct {
+	// Path is the shard file to stream them to, as Solve streams them;
+	// "" keeps them in memory.
+	Path string
+	// Resume continues the run that Path holds (Resume).
+	Resume bool
+	// All keeps every solution in memory when there is no Path; without
+	// it, only the first Show, in canonical order (SolveShowing).
+	All  bool
+	Show int
+}
+
+// SolveKept searches spec's puzzle with cfg, keeping what k says: Resume,
+// Solve or SolveShowing.
+func SolveKept(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig, k Keep) (*Run, error) {
+	switch {
+	case k.Resume:
+		return Resume(ctx, spec, cfg, k.Path)
+	case k.Path == "" && !k.All:
+		return SolveShowing(ctx, spec, cfg, k.Show)
+	}
+	return Solve(ctx, spec, cfg, k.Path)
+}

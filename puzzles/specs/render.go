@@ -74,6 +74,8 @@ type RenderOptions struct {
 	ShadeCopies RenderOption[bool]          // shade-copies: each copy of a piece in its own shade of the piece's colour
 	Font        RenderOption[string]        // font: the font of all text, a font file or a family's name, as written
 	View        RenderOption[string]        // view: how a solid is seen (isometric, layers or exploded), as written
+	Cell        RenderOption[Length]        // cell: a printed cube's edge, such as 20mm
+	Clearance   RenderOption[Length]        // clearance: what a printed piece loses on every outer face, such as 0.15mm
 }
 
 // RenderStyles returns the names of the styles a picture may be drawn in:

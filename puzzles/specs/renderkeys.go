@@ -122,6 +122,12 @@ var renderTable = []RenderKey{
 	{Name: "view", Kind: RenderKindText, Example: "layers",
 		Usage: "how a solid (lattice: cube) is drawn: `isometric` (the default), layers (side by side, bottom first) or exploded (its pieces moved apart)",
 		field: func(r *RenderOptions) any { return &r.View }},
+	{Name: "cell", Kind: RenderKindLength, Example: "20mm",
+		Usage: "the edge of a printed cube (.stl, .3mf), such as 20mm or 0.75in (default 20mm)",
+		field: func(r *RenderOptions) any { return &r.Cell }},
+	{Name: "clearance", Kind: RenderKindLength, Example: "0.15mm",
+		Usage: "what a printed piece (.stl, .3mf) loses on every outer face, so that pieces fit, such as 0.15mm (default 0.01mm, the least)",
+		field: func(r *RenderOptions) any { return &r.Clearance }},
 }
 
 // renderKeys are the names of the render keys, in the table's order.

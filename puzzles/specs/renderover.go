@@ -58,6 +58,8 @@ func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
 	pick(&out.ShadeCopies, base.ShadeCopies)
 	pick(&out.Font, base.Font)
 	pick(&out.View, base.View)
+	pick(&out.Cell, base.Cell)
+	pick(&out.Clearance, base.Clearance)
 	if !out.Scale.Set && !out.DPI.Set {
 		out.Scale, out.DPI = base.Scale, base.DPI
 	}

@@ -1,0 +1,156 @@
+package mesh
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/safefile"
+	"github.com/polytile/polytile/palettes"
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
+)
+
+// ErrFlat is the error of printing pieces of a lattice of the plane.
+var ErrFlat = errors.New("mesh: pieces to print are solids, of the cube lattice (lattice: cube)")
+
+// PieceSolids returns the pieces of a set of the cube lattice as solids,
+// one of each copy; those of a plane lattice are ErrFlat.
+func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
+	if !geom.Solid(lat) {
+		return nil, ErrFlat
+	}
+	var out []Solid
+	for _, p := range pieces {
+		for k := range p.Count {
+			name := p.Name
+			if p.Count > 1 {
+				name = fmt.Sprintf("%s (%d of %d)", p.Name, k+1, p.Count)
+			}
+			out = append(out, Solid{Name: name, Piece: p.Name, Cells: p.Cells})
+		}
+	}
+	return out, nil
+}
+
+// SolutionSolids returns the pieces of the nth distinct solution (from 1)
+// of a tiling of the cube lattice as solids, where the solution puts them,
+// searching with ctx. No nth solution is a *gallery.NoSolutionError; a
+// problem that is no such tiling, ErrFlat.
+func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, error) {
+	t, ok := p.(*tiling.Puzzle)
+	if !ok || !geom.Solid(t.Board().Lattice()) {
+		return nil, ErrFlat
+	}
+	sols, found, err := puzzles.Choose(ctx, p, puzzles.Pick{Nth: nth})
+	if cause := context.Cause(ctx); cause != nil {
+		return nil, &gallery.StoppedError{Found: found, Err: cause}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(sols) == 0 {
+		return nil, &gallery.NoSolutionError{Nth: nth, Total: found}
+	}
+	s := sols[0].(*tiling.Solution)
+	var out []Solid
+	for _, pl := range s.Placements() {
+		name := t.Pieces()[pl.Piece].Name
+		out = append(out, Solid{Name: name, Piece: name, Cells: pl.Cells})
+	}
+	return out, nil
+}
+
+// mm is the length of a CSS pixel in millimetres.
+const mm = 25.4 / 96
+
+// OptionsOf returns the options that a spec's render settings r give
+// (the cube's edge, cell, and the clearance), and colours the solids as
+// r's palette and piece colours colour their pieces, copies alike
+// (gallery.NewOptions). A bad value is an error that names its key
+// (specs.RenderOption.Fail).
+func OptionsOf(r *specs.RenderOptions, solids []Solid, apart bool) (*Options, error) {
+	if r == nil {
+		r = &specs.RenderOptions{}
+	}
+	o := &Options{Cell: r.Cell.Value.Px() * mm, Clearance: r.Clearance.Value.Px() * mm, Apart: apart}
+	if r.Cell.Set && !(o.Cell > 0 && o.Cell <= 1000) {
+		return nil, r.Cell.Fail("cell", fmt.Errorf("%v: want a length more than 0, at most 1 m", r.Cell.Value))
+	}
+	cell := o.Cell
+	if cell == 0 {
+		cell = DefaultCell
+	}
+	if r.Clearance.Set && !(o.Clearance >= 0 && o.Clearance < cell/2) {
+		return nil, r.Clearance.Fail("clearance", fmt.Errorf("%v: want 0 or more, less than half a cube's edge (%g mm)", r.Clearance.Value, cell/2))
+	}
+	names := make([]string, len(solids))
+	for i, s := range solids {
+		names[i] = s.Piece
+	}
+	distinct, _ := palettes.DistinctNames(names)
+	g, err := gallery.NewOptions(r, len(distinct))
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range g.Palette.PieceColors(names) {
+		solids[i].Color = c
+	}
+	return o, nil
+}
+
+// WriteFile builds the solids' meshes with opt and writes them to path in
+// format f, through a temporary file renamed when it is whole.
+func WriteFile(path string, f Format, solids []Solid, opt *Options) error {
+	meshes, err := Build(solids, opt)
+	if err != nil {
+		return err
+	}
+	return safefile.WriteFile(path, func(w io.Writer) error { return Write(w, f, meshes) })
+}
+
+// OneSolutionError is the error of printing a puzzle's solutions without
+// saying which: pieces to print are those of one solution.
+type OneSolutionError struct{}
+
+func (*OneSolutionError) Error() string {
+	return "mesh: pieces to print are those of one solution: choose which"
+}
+
+// PrintPieces writes the pieces of a set of the cube lattice to path in
+// format f, laid out apart on the bed, sized and coloured as r says
+// (OptionsOf).
+func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r *specs.RenderOptions) error {
+	solids, err := PieceSolids(lat, pieces)
+	if err != nil {
+		return err
+	}
+	opt, err := OptionsOf(r, solids, true)
+	if err != nil {
+		return err
+	}
+	return WriteFile(path, f, solids, opt)
+}
+
+// PrintSolution writes the pieces of the nth distinct solution (from 1;
+// 0 is a *OneSolutionError) of the tiling p of the cube lattice to path
+// in format f, assembled, sized and coloured as r says (OptionsOf),
+// searching with ctx (SolutionSolids).
+func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem, nth int, r *specs.RenderOptions) error {
+	if nth <= 0 {
+		return &OneSolutionError{}
+	}
+	solids, err := SolutionSolids(ctx, p, nth)
+	if err != nil {
+		return err
+	}
+	opt, err := OptionsOf(r, solids, false)
+	if err != nil {
+		return err
+	}
+	return WriteFile(path, f, solids, opt)
+}
