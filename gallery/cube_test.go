@@ -53,8 +53,8 @@ func TestSolidLayers(t *testing.T) {
 	if err != nil || len(pieces[0].Frames) != 7 {
 		t.Errorf("the pieces: %v", err)
 	}
-	if err := CheckSite(s.Problem); err == nil {
-		t.Errorf("a web gallery of a solid: no error")
+	if err := CheckSite(s.Problem); err != nil {
+		t.Errorf("a web gallery of a solid: %v", err)
 	}
 }
 

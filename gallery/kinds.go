@@ -91,8 +91,8 @@ func CheckSize(p puzzles.Problem, frames int) error {
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:
 // it shows tilings.
 func CheckSite(p puzzles.Problem) error {
-	if t, ok := p.(*tiling.Puzzle); !ok || geom.Solid(t.Board().Lattice()) {
-		return &SiteKindError{Kind: p.Kind(), Solid: ok}
+	if _, ok := p.(*tiling.Puzzle); !ok {
+		return &SiteKindError{Kind: p.Kind()}
 	}
 	return nil
 }
@@ -100,14 +100,10 @@ func CheckSite(p puzzles.Problem) error {
 // SiteKindError is the error of a web gallery of a puzzle that is not a
 // tiling.
 type SiteKindError struct {
-	Kind  string // the puzzle's kind
-	Solid bool   // a tiling of space, which a web gallery does not show yet
+	Kind string // the puzzle's kind
 }
 
 func (e *SiteKindError) Error() string {
-	if e.Solid {
-		return "gallery: a web gallery shows tilings of the plane; a solid is drawn as a picture"
-	}
 	return fmt.Sprintf("gallery: a web gallery shows tilings; a %s puzzle is drawn as a picture", e.Kind)
 }
 

@@ -39,6 +39,8 @@ type Site struct {
 // picture, and its outline in pixels.
 type SiteCell struct {
 	Row, Col int
+	Layer    int  // a solid's cell's layer, from 0 at the bottom
+	Solid    bool // the cell is a cube: its layer counts
 	Outline  Ring
 }
 
@@ -188,11 +190,18 @@ func first(sheets []*Sheet, err error) (*Sheet, error) {
 // counts, each cell is shaded by its count, the largest darkest, and the
 // counts are written on the cells.
 func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
+	b := p.Board()
+	solid := geom.Solid(b.Lattice())
+	if solid {
+		// A solid's cells are chosen on its layers, side by side.
+		o := *opt
+		o.View = ViewLayers
+		opt = &o
+	}
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	b := p.Board()
 	sh, err := first(Puzzle(p, opt))
 	if err != nil {
 		return nil, nil, err
@@ -206,9 +215,10 @@ func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCel
 	sh.Height = board.Y + board.Height + board.Y
 	cells := make([]SiteCell, b.Len())
 	var pg *polyGeom
-	if b.Lattice() != geom.Square {
+	if b.Lattice() != geom.Square && !solid {
 		pg = newPolyGeom(b.Lattice(), b.Cells())
 	}
+	flat, _, _ := layersFlat(b)
 	most := 0
 	for _, c := range counts {
 		most = max(most, c)
@@ -223,10 +233,11 @@ func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCel
 				ring = append(ring, Point{board.X + q.X*s.cell, board.Y + q.Y*s.cell})
 			}
 		} else {
-			x, y := board.X+float64(c.Col)*s.cell, board.Y+float64(c.Row)*s.cell
+			f := flat(c)
+			x, y := board.X+float64(f.Col)*s.cell, board.Y+float64(f.Row)*s.cell
 			ring = Ring{{x, y}, {x + s.cell, y}, {x + s.cell, y + s.cell}, {x, y + s.cell}}
 		}
-		cells[i] = SiteCell{Row: c.Row, Col: c.Col, Outline: ring}
+		cells[i] = SiteCell{Row: c.Row, Col: c.Col, Layer: c.Layer, Solid: solid, Outline: ring}
 		if counts == nil {
 			continue
 		}
@@ -262,16 +273,25 @@ const (
 func boardEdges(b *geom.Board) []int {
 	lat := b.Lattice()
 	rows, cols := b.Rows(), b.Cols()
-	inBox := func(c geom.Cell) bool { return c.Row >= -1 && c.Row <= rows && c.Col >= -1 && c.Col <= cols }
-	// The positions outside, flooded from the frame around the picture.
+	lo, hi := 0, 0 // the layers around the board's, on the cube
+	if geom.Solid(lat) {
+		lo, hi = -1, b.Layers()
+	}
+	inBox := func(c geom.Cell) bool {
+		return c.Row >= -1 && c.Row <= rows && c.Col >= -1 && c.Col <= cols && c.Layer >= lo && c.Layer <= hi
+	}
+	// The positions outside, flooded from the frame (or the box) around
+	// the picture.
 	outside := map[geom.Cell]bool{}
 	var stack []geom.Cell
-	for r := -1; r <= rows; r++ {
-		for c := -1; c <= cols; c++ {
-			cell := geom.Cell{Row: r, Col: c}
-			if (r == -1 || r == rows || c == -1 || c == cols) && geom.ValidCell(lat, cell) {
-				outside[cell] = true
-				stack = append(stack, cell)
+	for l := lo; l <= hi; l++ {
+		for r := -1; r <= rows; r++ {
+			for c := -1; c <= cols; c++ {
+				cell := geom.Cell{Layer: l, Row: r, Col: c}
+				if (r == -1 || r == rows || c == -1 || c == cols || l != 0 && (l == lo || l == hi)) && geom.ValidCell(lat, cell) {
+					outside[cell] = true
+					stack = append(stack, cell)
+				}
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -245,7 +246,9 @@ type sitePage struct {
 
 type pageCell struct {
 	R, C int
+	L    string // a solid's cell's layer; "" on the plane
 	D    string
+	Name string // the cell, in words
 }
 
 type pageStat struct {
@@ -287,9 +290,12 @@ func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads
 	if !site.Complete {
 		p.Counts += " The search stopped early: these are the solutions it found."
 	}
-	cells := make([][2]int, len(site.Cells))
+	cells := make([][]int, len(site.Cells))
 	for i, c := range site.Cells {
-		cells[i] = [2]int{c.Row, c.Col}
+		cells[i] = []int{c.Row, c.Col}
+		if c.Solid {
+			cells[i] = []int{c.Layer, c.Row, c.Col}
+		}
 		var d strings.Builder
 		for k, pt := range c.Outline {
 			if k == 0 {
@@ -300,12 +306,18 @@ func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads
 			d.WriteString(num(pt.X) + " " + num(pt.Y))
 		}
 		d.WriteString("Z")
-		p.Cells = append(p.Cells, pageCell{R: c.Row, C: c.Col, D: d.String()})
+		pc := pageCell{R: c.Row, C: c.Col, D: d.String(), Name: fmt.Sprintf("row %d, column %d", c.Row, c.Col)}
 		p.cellNames = append(p.cellNames, fmt.Sprintf("(%d, %d)", c.Row, c.Col))
+		if c.Solid {
+			pc.L = strconv.Itoa(c.Layer)
+			pc.Name = fmt.Sprintf("layer %d, %s", c.Layer, pc.Name)
+			p.cellNames[i] = fmt.Sprintf("(%d, %d, %d)", c.Layer, c.Row, c.Col)
+		}
+		p.Cells = append(p.Cells, pc)
 	}
 	data, err := json.Marshal(struct {
 		Pieces []string `json:"pieces"`
-		Cells  [][2]int `json:"cells"`
+		Cells  [][]int  `json:"cells"`
 		Codes  string   `json:"codes"`
 	}{site.Pieces, cells, codes(len(site.Pieces))})
 	if err != nil {
@@ -419,7 +431,7 @@ const siteHTML = `<!DOCTYPE html>
 <h2>Find solutions</h2>
 <p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The count is of the whole gallery, with links to the pages that hold the solutions found. The choice is in the address (<code>?covers=PIECE@ROW,COL</code>), so a view can be linked; choices combine.</p>
 <label>Piece <select id="piece"><option value="">choose…</option>{{range .Pieces}}<option>{{.}}</option>{{end}}</select></label>
-<div id="board">{{.Board}}<svg class="cells" viewBox="{{.ViewBox}}" aria-label="the board's cells">{{range .Cells}}<path data-r="{{.R}}" data-c="{{.C}}" d="{{.D}}"><title>row {{.R}}, column {{.C}}</title></path>{{end}}</svg></div>
+<div id="board">{{.Board}}<svg class="cells" viewBox="{{.ViewBox}}" aria-label="the board's cells">{{range .Cells}}<path{{if .L}} data-l="{{.L}}"{{end}} data-r="{{.R}}" data-c="{{.C}}" d="{{.D}}"><title>{{.Name}}</title></path>{{end}}</svg></div>
 <p><span id="filters"></span> <button type="button" id="clear">show all</button></p>
 <p id="shown" aria-live="polite"></p>
 <nav id="found" aria-label="the pages that hold the solutions found" hidden></nav>

@@ -3,11 +3,14 @@ package render
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"html"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -21,6 +24,7 @@ import (
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/puzzles/tiling"
 )
@@ -372,5 +376,113 @@ func TestWriteSiteStopped(t *testing.T) {
 			}
 			t.Errorf("stopped at look %d (%v): wrote %v, left %v", n, err, files, names)
 		}
+	}
+}
+
+// A solid's web gallery: its cells are [layer, row, col] triples in the
+// script's data, each clickable cell names its layer, and its pages and
+// heat maps are written.
+func TestSolidSite(t *testing.T) {
+	spec, err := specs.Load("soma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := results.SolveAll(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "soma", "index.html")
+	paths, err := WriteGallery(context.Background(), path, all, &gallery.Options{CellSize: 12}, nil)
+	if err != nil || len(paths) < 2 {
+		t.Fatalf("WriteGallery: %v, %v", paths, err)
+	}
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`data-site="([^"]*)"`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("no data-site")
+	}
+	var data struct {
+		Cells [][]int `json:"cells"`
+	}
+	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &data); err != nil {
+		t.Fatal(err)
+	}
+	if len(data.Cells) != 27 || len(data.Cells[26]) != 3 || data.Cells[26][0] != 2 {
+		t.Errorf("cells %v: want the cube's 27 as [layer, row, col]", data.Cells)
+	}
+	if n := bytes.Count(page, []byte(`data-l="`)); n != 27 {
+		t.Errorf("%d cells name their layer, want 27", n)
+	}
+	if !bytes.Contains(page, []byte("<title>layer 2, row 2, column 2</title>")) {
+		t.Errorf("no cell says its layer in words")
+	}
+}
+
+// In a solid's gallery, opened in Chromium, a covers= address with a
+// layer finds the solutions in which that piece covers that cube, across
+// the gallery, and a click on a cube of a layer puts its layer in the
+// address.
+func TestSolidSiteInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	spec, err := specs.Load("soma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := results.SolveAll(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "soma", "index.html")
+	if _, err := WriteGallery(context.Background(), path, all, &gallery.Options{CellSize: 12}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The solutions in which L covers the bottom layer's first cube.
+	want := 0
+	for _, c := range all.Classes {
+		s := c.Solution.(*tiling.Solution)
+		b := s.Puzzle().Board()
+		if piece, _ := s.At(b.Index(geom.Cell{})); s.Puzzle().Pieces()[piece].Name == "L" {
+			want++
+		}
+	}
+	if want == 0 {
+		t.Fatal("no solution puts L there: choose another cube")
+	}
+	ctx := browser(t)
+	problems := watchConsole(t, ctx)
+	url := "file://" + path
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?covers=L@0,0,0"), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("shown").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := matchText(want, len(all.Classes)); shown != w {
+		t.Errorf("covers=L@0,0,0 says %q, want %q", shown, w)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("piece")),
+		chromedp.SetValue(chromedp.ID("piece"), "V"),
+		chromedp.Evaluate[chromedp.Void](`void document.getElementById("piece").dispatchEvent(new Event("change"))`),
+		chromedp.Click(chromedp.CSS(`.cells path[data-l="1"][data-r="1"][data-c="1"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	search, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.search`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if search != "?covers=V%401%2C1%2C1" {
+		t.Errorf("the address's query is %q after a click on layer 1's middle, want ?covers=V%%401%%2C1%%2C1", search)
+	}
+	if p := problems(); p != nil {
+		t.Errorf("the page wrote to its console: %v", p)
 	}
 }

@@ -12,15 +12,17 @@
   var pieceSelect = document.getElementById("piece");
   var chosenCell = null;
 
-  // parse reads one covers= value, PIECE@ROW,COL.
+  // parse reads one covers= value, PIECE@ROW,COL, or PIECE@LAYER,ROW,COL
+  // for a solid's cell.
   function parse(v) {
-    var m = /^(.+)@(\d+),(\d+)$/.exec(v);
+    var m = /^(.+)@(\d+),(\d+)(?:,(\d+))?$/.exec(v);
     var f = { text: v, ok: false };
     if (!m) return f;
     var p = data.pieces.indexOf(m[1]);
-    var r = +m[2], c = +m[3], k = -1;
+    var at = m[4] === undefined ? [+m[2], +m[3]] : [+m[2], +m[3], +m[4]];
+    var k = -1;
     for (var i = 0; i < data.cells.length; i++) {
-      if (data.cells[i][0] === r && data.cells[i][1] === c) k = i;
+      if (data.cells[i].join(",") === at.join(",")) k = i;
     }
     if (p < 0 || k < 0) return f;
     f.ok = true; f.code = data.codes.charAt(p); f.k = k;
@@ -128,7 +130,8 @@
   }
   function tryAdd() {
     if (chosenCell && pieceSelect.value) {
-      add(pieceSelect.value + "@" + chosenCell.getAttribute("data-r") + "," + chosenCell.getAttribute("data-c"));
+      var layer = chosenCell.getAttribute("data-l");
+      add(pieceSelect.value + "@" + (layer === null ? "" : layer + ",") + chosenCell.getAttribute("data-r") + "," + chosenCell.getAttribute("data-c"));
     }
   }
 
