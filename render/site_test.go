@@ -379,10 +379,10 @@ func TestWriteSiteStopped(t *testing.T) {
 	}
 }
 
-// A solid's web gallery: its cells are [layer, row, col] triples in the
-// script's data, each clickable cell names its layer, and its pages and
-// heat maps are written.
-func TestSolidSite(t *testing.T) {
+// somaSite writes the web gallery of the Soma cube's solutions, and
+// returns its first page's path and the solutions.
+func somaSite(t *testing.T) (string, *results.All) {
+	t.Helper()
 	spec, err := specs.Load("soma")
 	if err != nil {
 		t.Fatal(err)
@@ -396,6 +396,14 @@ func TestSolidSite(t *testing.T) {
 	if err != nil || len(paths) < 2 {
 		t.Fatalf("WriteGallery: %v, %v", paths, err)
 	}
+	return path, all
+}
+
+// A solid's web gallery: its cells are [layer, row, col] triples in the
+// script's data, each clickable cell names its layer, and its pages and
+// heat maps are written.
+func TestSolidSite(t *testing.T) {
+	path, _ := somaSite(t)
 	page, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -429,18 +437,7 @@ func TestSolidSiteInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
-	spec, err := specs.Load("soma")
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := results.SolveAll(context.Background(), spec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "soma", "index.html")
-	if _, err := WriteGallery(context.Background(), path, all, &gallery.Options{CellSize: 12}, nil); err != nil {
-		t.Fatal(err)
-	}
+	path, all := somaSite(t)
 	// The solutions in which L covers the bottom layer's first cube.
 	want := 0
 	for _, c := range all.Classes {
