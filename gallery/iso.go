@@ -100,6 +100,7 @@ func isoContent(cubes []cube, pieces []int, names []string, blank bool) *content
 					for _, k := range fc.corner {
 						ring = append(ring, at(c.at[0]+k[0], c.at[1]+k[1], c.at[2]+k[2]))
 					}
+					ring = widen(ring, seam)
 					f.Shapes = append(f.Shapes, Shape{Piece: names[pieces[c.inst]], Fill: tint(fills[c.inst], fc.shade), Outline: []Ring{ring}})
 					// Each edge k of the face, from corner k to k+1: no line
 					// where the same face of the next cube of the piece
@@ -132,6 +133,32 @@ func isoContent(cubes []cube, pieces []int, names []string, blank bool) *content
 				}
 			}
 		}}
+}
+
+// seam is how far, in pixels, each face of an isometric drawing reaches
+// past its edges, so that faces side by side overlap and no background
+// shows between them where a renderer smooths their edges.
+const seam = 0.35
+
+// widen returns the convex ring r moved out by d from its centre at each
+// corner.
+func widen(r Ring, d float64) Ring {
+	var cx, cy float64
+	for _, p := range r {
+		cx, cy = cx+p.X, cy+p.Y
+	}
+	cx, cy = cx/float64(len(r)), cy/float64(len(r))
+	out := make(Ring, len(r))
+	for i, p := range r {
+		dx, dy := p.X-cx, p.Y-cy
+		l := math.Hypot(dx, dy)
+		if l == 0 {
+			out[i] = p
+			continue
+		}
+		out[i] = Point{p.X + dx/l*d, p.Y + dy/l*d}
+	}
+	return out
 }
 
 // isoFills returns the fill of each instance: its piece's colour, the
