@@ -126,7 +126,7 @@ var renderTable = []RenderKey{
 		Usage: "the edge of a printed cube (.stl, .3mf), such as 20mm or 0.75in (default 20mm)",
 		field: func(r *RenderOptions) any { return &r.Cell }},
 	{Name: "clearance", Kind: RenderKindLength, Example: "0.15mm",
-		Usage: "what a printed piece (.stl, .3mf) loses on every outer face, so that pieces fit, such as 0.15mm (default 0.01mm, the least)",
+		Usage: "what a printed piece (.stl, .3mf) loses on every outer face, so that pieces fit, such as 0.2mm (default 0.15mm; at least 0.01mm)",
 		field: func(r *RenderOptions) any { return &r.Clearance }},
 }
 

@@ -5,10 +5,12 @@ import (
 	"encoding/binary"
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/hpinc/go3mf"
 	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // closed checks that every edge of m is walked once each way: the mesh is
@@ -168,5 +170,45 @@ func TestWriteFormats(t *testing.T) {
 	}
 	if model.Units != go3mf.UnitMillimeter {
 		t.Errorf("units %v", model.Units)
+	}
+}
+
+// Render settings give the sizes: cell and clearance in any unit, the
+// clearance 0.15 mm when none is set, mistakes named by their keys.
+func TestOptionsOf(t *testing.T) {
+	solids := []Solid{{Name: "V", Piece: "V", Cells: []geom.Cell{{}, {Col: 1}, {Row: 1}}}}
+	tests := []struct {
+		settings    [][2]string
+		cell, clear float64
+		err         string
+	}{
+		{nil, 0, DefaultClearance, ""},
+		{[][2]string{{"cell", "1in"}, {"clearance", "0.2mm"}}, 25.4, 0.2, ""},
+		{[][2]string{{"clearance", "0mm"}}, 0, 0, ""},
+		{[][2]string{{"clearance", "12mm"}}, 0, 0, "clearance"},
+		{[][2]string{{"cell", "2m"}}, 0, 0, "cell"},
+	}
+	for _, tt := range tests {
+		r := &specs.RenderOptions{}
+		var err error
+		for _, kv := range tt.settings {
+			if err = r.Set(kv[0], kv[1]); err != nil {
+				break
+			}
+		}
+		var o *Options
+		if err == nil {
+			o, err = OptionsOf(r, solids, true)
+		}
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%v: %v, want an error naming %s", tt.settings, err, tt.err)
+			}
+		case err != nil:
+			t.Errorf("%v: %v", tt.settings, err)
+		case math.Abs(o.Cell-tt.cell) > 1e-9 || math.Abs(o.Clearance-tt.clear) > 1e-9 || solids[0].Color.A != 0xff:
+			t.Errorf("%v: cell %g, clearance %g, colour %v; want %g, %g and the palette's", tt.settings, o.Cell, o.Clearance, solids[0].Color, tt.cell, tt.clear)
+		}
 	}
 }

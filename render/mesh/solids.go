@@ -68,8 +68,14 @@ func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, e
 // mm is the length of a CSS pixel in millimetres.
 const mm = 25.4 / 96
 
+// DefaultClearance is the clearance, in millimetres, that OptionsOf gives
+// when r sets none: what common printers need for pieces to slide
+// together.
+const DefaultClearance = 0.15
+
 // OptionsOf returns the options that a spec's render settings r give
-// (the cube's edge, cell, and the clearance), and colours the solids as
+// (the cube's edge, cell, and the clearance, DefaultClearance if r sets
+// none), and colours the solids as
 // r's palette and piece colours colour their pieces, copies alike
 // (gallery.NewOptions). A bad value is an error that names its key
 // (specs.RenderOption.Fail).
@@ -77,7 +83,10 @@ func OptionsOf(r *specs.RenderOptions, solids []Solid, apart bool) (*Options, er
 	if r == nil {
 		r = &specs.RenderOptions{}
 	}
-	o := &Options{Cell: r.Cell.Value.Px() * mm, Clearance: r.Clearance.Value.Px() * mm, Apart: apart}
+	o := &Options{Cell: r.Cell.Value.Px() * mm, Clearance: DefaultClearance, Apart: apart}
+	if r.Clearance.Set {
+		o.Clearance = r.Clearance.Value.Px() * mm
+	}
 	if r.Cell.Set && !(o.Cell > 0 && o.Cell <= 1000) {
 		return nil, r.Cell.Fail("cell", fmt.Errorf("%v: want a length more than 0, at most 1 m", r.Cell.Value))
 	}
