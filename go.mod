@@ -17,10 +17,11 @@ require (
 	golang.org/x/term v0.44.0
 )
 
+require github.com/hpinc/go3mf v0.24.0
+
 require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/hpinc/go3mf v0.24.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/qmuntal/opc v0.7.10 // indirect

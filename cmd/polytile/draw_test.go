@@ -624,6 +624,13 @@ func TestPrint(t *testing.T) {
 	if code, _, stderr := polytile(t, "draw", "soma", "--solution", "1", "-o", tmf); code != 0 {
 		t.Fatalf("draw soma --solution 1 -o one.3mf: exit %d, %s", code, stderr)
 	}
+	again := filepath.Join(dir, "again.3mf")
+	if code, _, stderr := polytile(t, "draw", "soma", "--solution", "1", "-o", again); code != 0 {
+		t.Fatalf("draw soma --solution 1 -o again.3mf: exit %d, %s", code, stderr)
+	}
+	if a, b := must(os.ReadFile(tmf)), must(os.ReadFile(again)); !bytes.Equal(a, b) {
+		t.Errorf("two writes of one solution's pieces differ")
+	}
 	zr, err := zip.OpenReader(tmf)
 	if err != nil {
 		t.Fatalf("one.3mf is no zip: %v", err)
@@ -641,4 +648,12 @@ func TestPrint(t *testing.T) {
 	if !found {
 		t.Errorf("one.3mf has no model of the 7 named pieces")
 	}
+}
+
+// must is v, or the test's end.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

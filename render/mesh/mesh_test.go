@@ -184,7 +184,7 @@ func TestOptionsOf(t *testing.T) {
 	}{
 		{nil, 0, DefaultClearance, ""},
 		{[][2]string{{"cell", "1in"}, {"clearance", "0.2mm"}}, 25.4, 0.2, ""},
-		{[][2]string{{"clearance", "0mm"}}, 0, 0, ""},
+		{[][2]string{{"clearance", "0.01mm"}}, 0, 0.01, ""},
 		{[][2]string{{"clearance", "12mm"}}, 0, 0, "clearance"},
 		{[][2]string{{"cell", "2m"}}, 0, 0, "cell"},
 	}

@@ -1,16 +1,17 @@
 package mesh
 
 import (
+	"archive/zip"
 	"bufio"
 	"encoding/binary"
+	"encoding/xml"
 	"fmt"
-	"image/color"
 	"io"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
-
-	"github.com/hpinc/go3mf"
+	"time"
 )
 
 // Format is a file format of meshes.
@@ -106,30 +107,77 @@ func WriteSTL(w io.Writer, meshes []Mesh) error {
 
 // Write3MF writes meshes as a 3MF package in millimetres: each mesh an
 // object of its name, coloured by a base material of its colour, and an
-// item of the build.
+// item of the build. The package is written here rather than by a 3MF
+// library, whose packages carry the time they were made and list their
+// content types in a varying order: the same meshes give the same bytes.
 func Write3MF(w io.Writer, meshes []Mesh) error {
-	model := &go3mf.Model{Units: go3mf.UnitMillimeter}
-	const materials = 1
-	base := &go3mf.BaseMaterials{ID: materials}
+	zw := zip.NewWriter(w)
+	// A fixed time, that of every part: the package says nothing of when
+	// it was made.
+	made := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	part := func(name, text string) error {
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: made})
+		if err == nil {
+			_, err = io.WriteString(f, text)
+		}
+		return err
+	}
+	const head = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+	if err := part("[Content_Types].xml", head+`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">`+
+		`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>`+
+		`<Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/></Types>`+"\n"); err != nil {
+		return err
+	}
+	if err := part("_rels/.rels", head+`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">`+
+		`<Relationship Target="/3D/3dmodel.model" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/></Relationships>`+"\n"); err != nil {
+		return err
+	}
+	f, err := zw.CreateHeader(&zip.FileHeader{Name: "3D/3dmodel.model", Method: zip.Deflate, Modified: made})
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	bw.WriteString(head + `<model unit="millimeter" xml:lang="en-US" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">` + "\n")
+	bw.WriteString(" <resources>\n  <basematerials id=\"1\">\n")
 	for _, m := range meshes {
-		base.Materials = append(base.Materials, go3mf.Base{Name: m.Name, Color: rgba(m.Color)})
+		fmt.Fprintf(bw, "   <base name=\"%s\" displaycolor=\"#%02X%02X%02X\"/>\n", escape(m.Name), m.Color.R, m.Color.G, m.Color.B)
 	}
-	model.Resources.Assets = append(model.Resources.Assets, base)
+	bw.WriteString("  </basematerials>\n")
 	for i, m := range meshes {
-		id := uint32(i + 2)
-		mesh := &go3mf.Mesh{}
+		fmt.Fprintf(bw, "  <object id=\"%d\" name=\"%s\" type=\"model\" pid=\"1\" pindex=\"%d\">\n   <mesh>\n    <vertices>\n", i+2, escape(m.Name), i)
 		for _, v := range m.Vertices {
-			mesh.Vertices.Vertex = append(mesh.Vertices.Vertex, go3mf.Point3D{float32(v[0]), float32(v[1]), float32(v[2])})
+			fmt.Fprintf(bw, "     <vertex x=\"%s\" y=\"%s\" z=\"%s\"/>\n", coord(v[0]), coord(v[1]), coord(v[2]))
 		}
+		bw.WriteString("    </vertices>\n    <triangles>\n")
 		for _, t := range m.Triangles {
-			mesh.Triangles.Triangle = append(mesh.Triangles.Triangle, go3mf.Triangle{V1: uint32(t[0]), V2: uint32(t[1]), V3: uint32(t[2])})
+			fmt.Fprintf(bw, "     <triangle v1=\"%d\" v2=\"%d\" v3=\"%d\"/>\n", t[0], t[1], t[2])
 		}
-		model.Resources.Objects = append(model.Resources.Objects, &go3mf.Object{
-			ID: id, Name: m.Name, PID: materials, PIndex: uint32(i), Type: go3mf.ObjectTypeModel, Mesh: mesh})
-		model.Build.Items = append(model.Build.Items, &go3mf.Item{ObjectID: id})
+		bw.WriteString("    </triangles>\n   </mesh>\n  </object>\n")
 	}
-	return go3mf.NewEncoder(w).Encode(model)
+	bw.WriteString(" </resources>\n <build>\n")
+	for i := range meshes {
+		fmt.Fprintf(bw, "  <item objectid=\"%d\"/>\n", i+2)
+	}
+	bw.WriteString(" </build>\n</model>\n")
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return zw.Close()
 }
 
-// rgba is c, opaque: a printer's colour has no transparency.
-func rgba(c color.NRGBA) color.RGBA { return color.RGBA{c.R, c.G, c.B, 0xff} }
+// coord writes a coordinate in millimetres to a thousandth, without
+// trailing zeros.
+func coord(v float64) string {
+	s := strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64)
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// escape escapes text for an XML attribute.
+func escape(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
