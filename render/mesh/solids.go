@@ -150,6 +150,9 @@ func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r
 // in format f, assembled, sized and coloured as r says (OptionsOf),
 // searching with ctx (SolutionSolids).
 func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem, nth int, r *specs.RenderOptions) error {
+	if t, ok := p.(*tiling.Puzzle); !ok || !geom.Solid(t.Board().Lattice()) {
+		return ErrFlat
+	}
 	if nth <= 0 {
 		return &OneSolutionError{}
 	}
