@@ -235,7 +235,7 @@ func solidCubes(s *tiling.Solution, exploded bool) []cube {
 		cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}, inst: inst}
 	}
 	if exploded {
-		explode(cubes, s.Puzzle().Instances())
+		explode(cubes, s.Pieces())
 	}
 	return cubes
 }

@@ -302,7 +302,7 @@ func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom, view s
 	p := s.Puzzle()
 	b := p.Board()
 	if geom.Solid(b.Lattice()) && view != ViewLayers {
-		pieces := make([]int, p.Instances())
+		pieces := make([]int, s.Pieces())
 		for i := range b.Cells() {
 			piece, inst := s.At(i)
 			pieces[inst] = piece
@@ -318,7 +318,7 @@ func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom, view s
 			}
 		}
 		owner := make([]int, b.Len())
-		pieces := make([]int, p.Instances())
+		pieces := make([]int, s.Pieces())
 		for i := range b.Cells() {
 			piece, inst := s.At(i)
 			owner[i], pieces[inst] = inst, piece
@@ -331,8 +331,8 @@ func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom, view s
 	}
 	flat, rows, cols := layersFlat(b)
 	c := &content{
-		cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: p.Instances()},
-		pieces: make([]int, p.Instances()),
+		cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: s.Pieces()},
+		pieces: make([]int, s.Pieces()),
 	}
 	for i := range c.owner {
 		c.owner[i] = -1

@@ -187,3 +187,26 @@ func TestBoxAndLayers(t *testing.T) {
 		t.Errorf("a square board in a layer: no error")
 	}
 }
+
+// A piece of any count has count 0 and no area of its own; count 0
+// without it, or a count with it, is a mistake.
+func TestAnyCountPiece(t *testing.T) {
+	cells := []Cell{{}, {Col: 1}}
+	tests := []struct {
+		p  Piece
+		ok bool
+	}{
+		{Piece{Name: "D", Cells: cells, Count: 1}, true},
+		{Piece{Name: "D", Cells: cells, Any: true}, true},
+		{Piece{Name: "D", Cells: cells}, false},
+		{Piece{Name: "D", Cells: cells, Count: 2, Any: true}, false},
+	}
+	for _, tt := range tests {
+		if err := tt.p.Validate(Square); (err == nil) != tt.ok {
+			t.Errorf("%+v: %v", tt.p, err)
+		}
+	}
+	if a := (Piece{Name: "D", Cells: cells, Any: true}).Area(); a != 0 {
+		t.Errorf("an any-count piece's area is %d, want 0", a)
+	}
+}

@@ -19,6 +19,9 @@ type Piece struct {
 	Count int
 	// OneSided pieces may be rotated but not reflected.
 	OneSided bool
+	// Any is set on a piece put down as often as it fits, none or more
+	// times; its Count is then 0.
+	Any bool
 }
 
 // ParsePiece returns the piece drawn in pic on the square lattice: every
@@ -75,7 +78,9 @@ func (p Piece) Validate(lat Lattice) error {
 		return fmt.Errorf("geom: a piece needs a name")
 	case len(p.Cells) == 0:
 		return fmt.Errorf("geom: piece %q has no cells", p.Name)
-	case p.Count < 1:
+	case p.Any && p.Count != 0:
+		return fmt.Errorf("geom: piece %q: count %d and any: an any-count piece has count 0", p.Name, p.Count)
+	case p.Count < 1 && !p.Any:
 		return fmt.Errorf("geom: piece %q: count %d, want at least 1", p.Name, p.Count)
 	}
 	for _, c := range p.Cells {
@@ -135,7 +140,8 @@ func SameShape(lat Lattice, a Piece, b []Cell) bool {
 	return false
 }
 
-// Area returns the number of cells the piece's copies cover together.
+// Area returns the number of cells the piece's copies cover together: 0
+// for a piece of any count, which may be put down no times.
 func (p Piece) Area() int { return len(p.Cells) * p.Count }
 
 // String draws the piece as an ASCII picture, '#' for its cells.

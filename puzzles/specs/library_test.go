@@ -2,6 +2,7 @@ package specs
 
 import (
 	"context"
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -358,5 +359,46 @@ func TestSolidPentominoBox(t *testing.T) {
 	}
 	if res.Raw != 31520 || len(res.Distinct) != 3940 || res.Symmetries != 8 {
 		t.Errorf("raw %d, distinct %d, symmetries %d; want 31520, 3940, 8", res.Raw, len(res.Distinct), res.Symmetries)
+	}
+}
+
+// Pieces of any count: the tilings of rectangles by the pentominoes, each
+// used as often as it fits (OEIS A233427: 4,006 of 5 × 5, 7,670 of 3 × 10,
+// 890,989 of 4 × 10), found alike by both engines, with and without
+// symmetry breaking, raw being the sum of the orbits.
+func TestAnyCount(t *testing.T) {
+	tests := []struct {
+		rows, cols int
+		raw        int64
+		heavy      bool
+	}{{5, 5, 4006, false}, {3, 10, 7670, false}, {4, 10, 890989, true}}
+	for _, tt := range tests {
+		if tt.heavy && testing.Short() {
+			continue
+		}
+		s, err := Parse("any.yaml", []byte(fmt.Sprintf("board: {rows: %d, cols: %d}\npieces: [{set: pentominoes, count: any}]\n", tt.rows, tt.cols)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		distinct := -1
+		for _, e := range []puzzles.Engine{puzzles.EngineFill, puzzles.EngineDLX} {
+			for _, nb := range []bool{false, true} {
+				res, err := s.Problem.Solve(context.Background(), &puzzles.SolveConfig{Engine: e, NoSymmetryBreaking: nb})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var sum int64
+				for _, c := range res.Distinct {
+					sum += int64(c.Orbit)
+				}
+				if res.Raw != tt.raw || sum != tt.raw || distinct >= 0 && len(res.Distinct) != distinct {
+					t.Errorf("%d × %d, %v, breaking off %v: raw %d (orbits %d), distinct %d; want raw %d", tt.rows, tt.cols, e, nb, res.Raw, sum, len(res.Distinct), tt.raw)
+				}
+				distinct = len(res.Distinct)
+			}
+		}
+	}
+	if _, err := Parse("any.yaml", []byte("board: {rows: 2, cols: 2}\npieces:\n  - {set: pentominoes, count: any, except: [X]}\n  - {set: pentominoes, only: [X]}\n")); err == nil || !strings.Contains(err.Error(), "they must fit") {
+		t.Errorf("fixed pieces larger than the board: %v", err)
 	}
 }

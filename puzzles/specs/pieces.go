@@ -101,7 +101,11 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 	}
 	count := 1
 	if c, ok := f["count"]; ok {
-		if count, err = p.integer(c.val, "count", 1, maxBoardLen, fmt.Sprintf("a whole number from 1 to %d", maxBoardLen)); err != nil {
+		// any: as many copies as fit, none or more (count 0 in the
+		// piece, geom.Piece.Any).
+		if c.val.Kind == yaml.ScalarNode && c.val.Tag == "!!str" && c.val.Value == "any" {
+			count = 0
+		} else if count, err = p.integer(c.val, "count", 1, maxBoardLen, fmt.Sprintf("a whole number from 1 to %d, or any", maxBoardLen)); err != nil {
 			return err
 		}
 	}
@@ -180,7 +184,7 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool, f
 		return err
 	}
 	for _, pc := range pcs {
-		pc.Count = count
+		pc.Count, pc.Any = count, count == 0
 		if oneSided != nil {
 			pc.OneSided = *oneSided
 		}
@@ -295,7 +299,7 @@ func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, on
 		}
 		return p.pictureError(at, err)
 	}
-	pc.Count, pc.OneSided = count, oneSided || geom.Solid(p.lat)
+	pc.Count, pc.Any, pc.OneSided = count, count == 0, oneSided || geom.Solid(p.lat)
 	return pl.add(k, pc)
 }
 

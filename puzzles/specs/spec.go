@@ -431,12 +431,16 @@ func (p *specParser) symmetry(f map[string]field) (tiling.Symmetry, error) {
 // checkArea checks that the pieces cover as many cells as the board has,
 // hinting at how pictures are read when the board is one.
 func (p *specParser) checkArea(f map[string]field, board *geom.Board, pieces []geom.Piece) error {
-	area := 0
+	area, anyCount := 0, false
 	for _, pc := range pieces {
 		area += pc.Area()
+		anyCount = anyCount || pc.Any
 	}
-	if area == board.Len() {
+	if area == board.Len() || anyCount && area <= board.Len() {
 		return nil
+	}
+	if anyCount {
+		return p.errorf(f["pieces"].key, "the pieces of fixed counts cover %s and the board has %d; they must fit, the pieces of any count filling the rest", plural.Of(area, "cell"), board.Len())
 	}
 	hint := ""
 	if f["board"].val.Kind == yaml.ScalarNode {

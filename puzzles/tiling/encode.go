@@ -63,7 +63,16 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 			multi++
 		}
 	}
-	e.check = multi > 1
+	// The counts need checking when two pieces share the cells left by
+	// the others, unless one of them may be put down any number of times
+	// and the other is the only one of a fixed count.
+	fixedMulti := 0
+	for _, pc := range p.pieces {
+		if pc.Count > 1 {
+			fixedMulti++
+		}
+	}
+	e.check = multi > 1 && (!p.anyCount() || fixedMulti > 0)
 	cellBase := n
 	e.Problem = solve.NewProblem(n+p.board.Len(), 0)
 	var keep []bool
@@ -364,7 +373,7 @@ func (e *Encoding) decode(options []int, owner, kind []int32) bool {
 // right numbers, using scratch (one int for each piece) when it must count
 // them.
 func (e *Encoding) counts(options []int, scratch []int) bool {
-	if len(options) != e.p.Instances() {
+	if len(options) != e.p.Instances() && !e.p.anyCount() {
 		return false
 	}
 	if !e.check {
@@ -375,7 +384,7 @@ func (e *Encoding) counts(options []int, scratch []int) bool {
 		scratch[e.p.placements[e.options[o]].piece]++
 	}
 	for i, pc := range e.p.pieces {
-		if scratch[i] != pc.Count {
+		if scratch[i] != pc.Count && !pc.Any {
 			return false
 		}
 	}

@@ -140,6 +140,9 @@ func (f *fill) branch(prefix []int32) ([]int32, bool) {
 	left := make([]int, len(f.p.pieces))
 	for i, pc := range f.p.pieces {
 		left[i] = pc.Count
+		if pc.Any {
+			left[i] = f.n // never used up
+		}
 	}
 	for _, k := range prefix {
 		pl := &f.p.placements[k]
@@ -220,6 +223,9 @@ func (f *fill) load(prefix []int32) {
 	f.avail = 0
 	for i, pc := range f.p.pieces {
 		f.left[i] = pc.Count
+		if pc.Any {
+			f.left[i] = f.n // never used up
+		}
 		f.avail |= 1 << i
 	}
 	for i := range f.pre {

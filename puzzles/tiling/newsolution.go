@@ -47,7 +47,7 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 		used[pl.Piece]++
 	}
 	for i, pc := range p.pieces {
-		if used[i] != pc.Count {
+		if used[i] != pc.Count && !pc.Any {
 			return nil, fmt.Errorf("tiling: piece %q is put down %d times, want %d", pc.Name, used[i], pc.Count)
 		}
 	}

@@ -122,7 +122,10 @@ func NewSymmetry(title string, board *geom.Board, pieces []geom.Piece, sym Symme
 		p.pieces[i] = pc
 		area += pc.Area()
 	}
-	if area != board.Len() {
+	if p.anyCount() && area > board.Len() {
+		return nil, fmt.Errorf("tiling: the pieces of fixed counts cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
+	}
+	if !p.anyCount() && area != board.Len() {
 		return nil, fmt.Errorf("tiling: the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
 	}
 	p.group = puzzleGroup(board, p.pieces, sym)
@@ -271,26 +274,47 @@ func (p *Puzzle) placement(pl placement) Placement {
 }
 
 // Instances returns the number of pieces a solution puts down: the sum of
-// the counts.
+// the counts; with pieces of any count (geom.Piece.Any), the most it may
+// put down: the cells the other pieces leave, in the smallest of them.
 func (p *Puzzle) Instances() int {
-	n := 0
+	n, area, smallest := 0, 0, 0
 	for _, pc := range p.pieces {
 		n += pc.Count
+		area += pc.Area()
+		if pc.Any && (smallest == 0 || len(pc.Cells) < smallest) {
+			smallest = len(pc.Cells)
+		}
+	}
+	if smallest > 0 {
+		n += (p.board.Len() - area) / smallest
 	}
 	return n
+}
+
+// anyCount reports whether some piece may be put down any number of
+// times (geom.Piece.Any).
+func (p *Puzzle) anyCount() bool {
+	return slices.ContainsFunc(p.pieces, func(pc geom.Piece) bool { return pc.Any })
 }
 
 // String describes the puzzle in a line.
 func (p *Puzzle) String() string {
 	var names []string
 	for _, pc := range p.pieces {
-		if pc.Count > 1 {
+		switch {
+		case pc.Any:
+			names = append(names, pc.Name+"×any")
+		case pc.Count > 1:
 			names = append(names, fmt.Sprintf("%s×%d", pc.Name, pc.Count))
-		} else {
+		default:
 			names = append(names, pc.Name)
 		}
 	}
+	pieces := plural.Of(p.Instances(), "piece")
+	if p.anyCount() {
+		pieces = "up to " + pieces
+	}
 	return fmt.Sprintf("%s, %s (%s), %s, %s",
-		plural.Of(p.board.Len(), "cell"), plural.Of(p.Instances(), "piece"), strings.Join(names, " "),
+		plural.Of(p.board.Len(), "cell"), pieces, strings.Join(names, " "),
 		plural.Of(len(p.ready().placements), "placement"), plural.Of(len(p.group), "symmetry"))
 }

@@ -155,6 +155,9 @@ func (p *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
 	}
 	for _, pc := range p.pieces {
 		fmt.Fprintf(h, "\n%q %d %v %s", pc.Name, pc.Count, pc.OneSided, cellsText(pc.Cells))
+		if pc.Any {
+			fmt.Fprint(h, " any")
+		}
 	}
 	fmt.Fprintf(h, "\nbreaking %v", cfg == nil || !cfg.NoSymmetryBreaking)
 	if p.symmetry != SymmetryAll {

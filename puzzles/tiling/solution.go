@@ -56,7 +56,7 @@ func (s *Solution) Placements() []Placement {
 func (s *Solution) AppendPlacements(pls []Placement, cells []geom.Cell) ([]Placement, []geom.Cell) {
 	k := int32(len(s.p.pieces))
 	start := len(pls)
-	pls = slices.Grow(pls, s.p.Instances())[:start+s.p.Instances()]
+	pls = slices.Grow(pls, s.Pieces())[:start+s.Pieces()]
 	byRank := pls[start:]
 	clear(byRank)
 	// The cells of all the placements in one array, each placement's
@@ -137,12 +137,24 @@ func (s *Solution) Canonical() (*Solution, int) {
 	return &Solution{p: s.p, code: slices.Clone(best)}, orbit
 }
 
+// Pieces returns the number of pieces the solution puts down: the
+// puzzle's Instances, but for pieces of any count, of which it puts down
+// as many as it does.
+func (s *Solution) Pieces() int {
+	k := int32(len(s.p.pieces))
+	n := 0
+	for _, c := range s.code {
+		n = max(n, int(c/k)+1)
+	}
+	return n
+}
+
 // instances splits the encoding into the instance at each cell and the
 // piece of each instance.
 func (s *Solution) instances() (owner, kind []int32) {
 	k := int32(len(s.p.pieces))
 	owner = make([]int32, len(s.code))
-	kind = make([]int32, s.p.Instances())
+	kind = make([]int32, s.Pieces())
 	for i, c := range s.code {
 		owner[i], kind[c/k] = c/k, c%k
 	}
@@ -168,7 +180,7 @@ func (s *Solution) Transform(k int) *Solution {
 func (s *Solution) Letters() []rune {
 	k := int32(len(s.p.pieces))
 	// Instances in the order of Placements: by piece, then first cell.
-	n := s.p.Instances()
+	n := s.Pieces()
 	order := make([]int, 0, n)
 	seen := make([]bool, n)
 	first := make([]int, n) // first cell of each instance
