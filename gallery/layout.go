@@ -581,6 +581,9 @@ func (s *sheetLayout) abbreviate(contents []*content) error {
 // pieceItem is the frame of piece p in Pieces: its name under it, with
 // its number of copies when it has more than one.
 func pieceItem(p geom.Piece) Item {
+	if p.Any {
+		return Item{Caption: p.Name + " ×any", Title: p.Name + ", as many copies as fit"}
+	}
 	if p.Count > 1 {
 		return Item{Caption: fmt.Sprintf("%s ×%d", p.Name, p.Count), Title: fmt.Sprintf("%s, %d copies", p.Name, p.Count)}
 	}

@@ -137,3 +137,24 @@ func TestSearchTree(t *testing.T) {
 		t.Errorf("a tree past its limit: %v", err)
 	}
 }
+
+// The puzzle figure says which pieces come in any number.
+func TestPuzzleAnyCount(t *testing.T) {
+	spec, err := specs.Parse("any.yaml", []byte("board: {rows: 5, cols: 5}\npieces: [{set: pentominoes, count: any}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheets, err := Puzzle(spec.Puzzle, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	captions := 0
+	for _, f := range sheets[0].Frames {
+		if f.Caption != nil && strings.HasSuffix(f.Caption.Text, " ×any") {
+			captions++
+		}
+	}
+	if captions != 12 {
+		t.Errorf("%d pieces captioned ×any, want the 12 pentominoes", captions)
+	}
+}
