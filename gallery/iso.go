@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/tiling"
 )
@@ -75,24 +74,16 @@ func isoContent(cubes []cube, pieces []int, names []string, blank bool) *content
 				px, py := project(float64(x), float64(y), float64(z))
 				return pt(px-minX, py-minY)
 			}
-			fills := s.isoFills(cubes, pieces, names, occupied, blank)
-			same := func(c [3]int, inst int) bool { i, ok := occupied[c]; return ok && i == inst }
-			// The three faces a viewer above, in front and to the right
-			// sees: the normal, then the face's corners in order, as
-			// offsets from the cube's corner, and the two directions in
-			// its plane.
-			faces := []struct {
-				normal [3]int
-				corner [4][3]int
-				shade  float64 // toward white (+) or black (-)
-			}{
-				{[3]int{0, 0, 1}, [4][3]int{{0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}, 0.35},
-				{[3]int{0, 1, 0}, [4][3]int{{0, 1, 0}, {1, 1, 0}, {1, 1, 1}, {0, 1, 1}}, 0},
-				{[3]int{1, 0, 0}, [4][3]int{{1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {1, 0, 1}}, -0.22},
+			fills, _ := s.fillsOf(names, pieces, func() [][]int { return touching(cubes, occupied, len(pieces)) })
+			if blank {
+				for i := range fills {
+					fills[i] = boardFill
+				}
 			}
+			same := func(c [3]int, inst int) bool { i, ok := occupied[c]; return ok && i == inst }
 			for _, c := range order {
-				for _, fc := range faces {
-					out := [3]int{c.at[0] + fc.normal[0], c.at[1] + fc.normal[1], c.at[2] + fc.normal[2]}
+				for _, fc := range isoFaces {
+					out := add3(c.at, fc.normal)
 					if _, ok := occupied[out]; ok {
 						continue // another cube covers this face
 					}
@@ -103,29 +94,14 @@ func isoContent(cubes []cube, pieces []int, names []string, blank bool) *content
 					ring = widen(ring, seam)
 					f.Shapes = append(f.Shapes, Shape{Piece: names[pieces[c.inst]], Fill: tint(fills[c.inst], fc.shade), Outline: []Ring{ring}})
 					// Each edge k of the face, from corner k to k+1: no line
-					// where the same face of the next cube of the piece
-					// goes on.
-					for k := range 4 {
-						a, b := fc.corner[k], fc.corner[(k+1)%4]
-						// The direction across the edge, away from the face:
-						// from the face's centre to the edge's middle.
-						var d [3]int
-						for i := range 3 {
-							mid2 := a[i] + b[i] // twice the edge's middle
-							var centre2 int
-							for _, q := range fc.corner {
-								centre2 += q[i]
-							}
-							// centre2 is four times the centre.
-							if diff := 2*mid2 - centre2; diff != 0 {
-								d[i] = diff / 2
-							}
-						}
-						next := [3]int{c.at[0] + d[0], c.at[1] + d[1], c.at[2] + d[2]}
-						nextOut := [3]int{next[0] + fc.normal[0], next[1] + fc.normal[1], next[2] + fc.normal[2]}
-						if _, covered := occupied[nextOut]; same(next, c.inst) && !covered {
+					// where the same face of the next cube of the piece, across
+					// the edge, goes on.
+					for k, d := range fc.across {
+						next := add3(c.at, d)
+						if _, covered := occupied[add3(next, fc.normal)]; same(next, c.inst) && !covered {
 							continue
 						}
+						a, b := fc.corner[k], fc.corner[(k+1)%4]
 						pa := at(c.at[0]+a[0], c.at[1]+a[1], c.at[2]+a[2])
 						pb := at(c.at[0]+b[0], c.at[1]+b[1], c.at[2]+b[2])
 						f.Shapes = append(f.Shapes, Shape{Piece: "", Fill: s.BorderColor, Outline: []Ring{strokeRing(pa, pb, s.border)}})
@@ -133,6 +109,55 @@ func isoContent(cubes []cube, pieces []int, names []string, blank bool) *content
 				}
 			}
 		}}
+}
+
+// isoFace is a face of a cube that a viewer above, in front and to the
+// right sees: its normal, its corners in order as offsets from the
+// cube's corner, the way across each edge k (from corner k to k + 1) away
+// from the face, and its shade, toward white (+) or black (−).
+type isoFace struct {
+	normal [3]int
+	corner [4][3]int
+	across [4][3]int
+	shade  float64
+}
+
+// isoFaces are the top, the front and the right face.
+var isoFaces = func() []isoFace {
+	faces := []isoFace{
+		{normal: [3]int{0, 0, 1}, corner: [4][3]int{{0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}}, shade: 0.35},
+		{normal: [3]int{0, 1, 0}, corner: [4][3]int{{0, 1, 0}, {1, 1, 0}, {1, 1, 1}, {0, 1, 1}}},
+		{normal: [3]int{1, 0, 0}, corner: [4][3]int{{1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {1, 0, 1}}, shade: -0.22},
+	}
+	for f := range faces {
+		fc := &faces[f]
+		for k := range 4 {
+			a, b := fc.corner[k], fc.corner[(k+1)%4]
+			for i := range 3 {
+				// Twice the edge's middle less twice the face's centre:
+				// ±1 along the way across, 0 elsewhere.
+				centre2 := (fc.corner[0][i] + fc.corner[1][i] + fc.corner[2][i] + fc.corner[3][i]) / 2
+				fc.across[k][i] = a[i] + b[i] - centre2
+			}
+		}
+	}
+	return faces
+}()
+
+func add3(a, b [3]int) [3]int { return [3]int{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
+
+// touching returns, for each instance, the instances whose cubes share a
+// face with its.
+func touching(cubes []cube, occupied map[[3]int]int, instances int) [][]int {
+	adj := make([][]int, instances)
+	for _, c := range cubes {
+		for _, d := range [][3]int{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}} {
+			if j, ok := occupied[add3(c.at, d)]; ok && j != c.inst {
+				adj[c.inst] = append(adj[c.inst], j)
+			}
+		}
+	}
+	return adj
 }
 
 // seam is how far, in pixels, each face of an isometric drawing reaches
@@ -159,39 +184,6 @@ func widen(r Ring, d float64) Ring {
 		out[i] = Point{p.X + dx/l*d, p.Y + dy/l*d}
 	}
 	return out
-}
-
-// isoFills returns the fill of each instance: its piece's colour, the
-// instances that touch (share a face) told apart as in a flat drawing, or
-// the empty board's grey.
-func (s *sheetLayout) isoFills(cubes []cube, pieces []int, names []string, occupied map[[3]int]int, blank bool) []color.NRGBA {
-	if blank {
-		out := make([]color.NRGBA, len(pieces))
-		for i := range out {
-			out[i] = boardFill
-		}
-		return out
-	}
-	adj := make([][]int, len(pieces))
-	for _, c := range cubes {
-		for _, d := range [][3]int{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}} {
-			if j, ok := occupied[[3]int{c.at[0] + d[0], c.at[1] + d[1], c.at[2] + d[2]}]; ok && j != c.inst {
-				adj[c.inst] = append(adj[c.inst], j)
-			}
-		}
-	}
-	switch s.Style {
-	case StyleGrey:
-		distinct, of := palettes.DistinctNames(names)
-		out := make([]color.NRGBA, len(pieces))
-		for i, p := range pieces {
-			out[i], _ = greyOf(of[p], len(distinct))
-		}
-		return out
-	case StyleOutline:
-		return make([]color.NRGBA, len(pieces))
-	}
-	return s.Palette.InstanceColors(names, pieces, adj)
 }
 
 // tint mixes c toward white (t > 0) or black (t < 0) by |t|; a

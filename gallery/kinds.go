@@ -159,7 +159,7 @@ func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
 // checkSolidKeys returns an error for a key r sets that a drawing of the
 // tiling p does not use: view on the plane, which has no solids; on the
 // cube, in a view in space, the keys of flat drawings (the names on the
-// pieces, the grid lines between their cells, shades of copies).
+// pieces, the grid lines between their cells).
 func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
 	solid := geom.Solid(p.Board().Lattice())
 	if !solid && r.View.Set {
@@ -168,10 +168,10 @@ func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
 	if !solid || r.View.Value == ViewLayers {
 		return nil
 	}
-	for _, key := range []string{"letters", "grid", "shade-copies"} {
+	for _, key := range []string{"letters", "grid"} {
 		if slices.Contains(r.Given(), key) {
 			return r.Fail(key, &UnusedKeyError{Key: key, Figure: "a solid drawn in space",
-				Why: "shows no names, grid or shades on its faces (view: layers does)"})
+				Why: "shows no names or grid lines on its faces (view: layers does)"})
 		}
 	}
 	return nil

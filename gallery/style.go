@@ -53,27 +53,34 @@ func greyOf(i, n int) (color.NRGBA, int) {
 // Options.Style fills them. Copies of a piece (pieces of one name) share
 // its fill, unless Options.ShadeCopies gives each its own shade of it.
 func (s *sheetLayout) fills(c *content) ([]color.NRGBA, []int) {
-	hatch := make([]int, len(c.pieces))
-	distinct, of := palettes.DistinctNames(c.names)
+	return s.fillsOf(c.names, c.pieces, c.adjacency)
+}
+
+// fillsOf is fills for instances of the given pieces (pieces[inst], an
+// index into names), adjacency giving the instances each touches when the
+// palette's rule needs them.
+func (s *sheetLayout) fillsOf(names []string, pieces []int, adjacency func() [][]int) ([]color.NRGBA, []int) {
+	hatch := make([]int, len(pieces))
+	distinct, of := palettes.DistinctNames(names)
 	switch s.Style {
 	case StyleGrey:
-		colors := make([]color.NRGBA, len(c.pieces))
-		for inst, piece := range c.pieces {
+		colors := make([]color.NRGBA, len(pieces))
+		for inst, piece := range pieces {
 			colors[inst], hatch[inst] = greyOf(of[piece], len(distinct))
 		}
 		return colors, hatch
 	case StyleOutline:
-		return make([]color.NRGBA, len(c.pieces)), hatch
+		return make([]color.NRGBA, len(pieces)), hatch
 	}
-	colors := s.Palette.InstanceColors(c.names, c.pieces, c.adjacency())
+	colors := s.Palette.InstanceColors(names, pieces, adjacency())
 	if s.ShadeCopies {
 		// The copies of a piece, in the order of their instances.
-		copyOf, copies := make([]int, len(c.pieces)), make([]int, len(distinct))
-		for inst, piece := range c.pieces {
+		copyOf, copies := make([]int, len(pieces)), make([]int, len(distinct))
+		for inst, piece := range pieces {
 			copyOf[inst] = copies[of[piece]]
 			copies[of[piece]]++
 		}
-		for inst, piece := range c.pieces {
+		for inst, piece := range pieces {
 			colors[inst] = shade(colors[inst], copyOf[inst], copies[of[piece]])
 		}
 	}
