@@ -21,6 +21,7 @@ type Puzzle struct {
 
 	group    []symmetry // the puzzle's symmetry group; group[0] is the identity
 	symmetry Symmetry   // which isometries the group may hold
+	any      bool       // some piece may be put down any number of times (anyCount)
 
 	// placements are every placement of every piece, by piece then
 	// orientation then cell. They are made on first use (prepare), where
@@ -120,6 +121,7 @@ func NewSymmetry(title string, board *geom.Board, pieces []geom.Piece, sym Symme
 		}
 		pc.Cells = lat.Normalize(pc.Cells)
 		p.pieces[i] = pc
+		p.any = p.any || pc.Any
 		area += pc.Area()
 	}
 	if p.anyCount() && area > board.Len() {
@@ -293,9 +295,7 @@ func (p *Puzzle) Instances() int {
 
 // anyCount reports whether some piece may be put down any number of
 // times (geom.Piece.Any).
-func (p *Puzzle) anyCount() bool {
-	return slices.ContainsFunc(p.pieces, func(pc geom.Piece) bool { return pc.Any })
-}
+func (p *Puzzle) anyCount() bool { return p.any }
 
 // String describes the puzzle in a line.
 func (p *Puzzle) String() string {

@@ -56,7 +56,8 @@ func (s *Solution) Placements() []Placement {
 func (s *Solution) AppendPlacements(pls []Placement, cells []geom.Cell) ([]Placement, []geom.Cell) {
 	k := int32(len(s.p.pieces))
 	start := len(pls)
-	pls = slices.Grow(pls, s.Pieces())[:start+s.Pieces()]
+	n := s.Pieces()
+	pls = slices.Grow(pls, n)[:start+n]
 	byRank := pls[start:]
 	clear(byRank)
 	// The cells of all the placements in one array, each placement's
@@ -141,6 +142,9 @@ func (s *Solution) Canonical() (*Solution, int) {
 // puzzle's Instances, but for pieces of any count, of which it puts down
 // as many as it does.
 func (s *Solution) Pieces() int {
+	if !s.p.anyCount() {
+		return s.p.Instances()
+	}
 	k := int32(len(s.p.pieces))
 	n := 0
 	for _, c := range s.code {
