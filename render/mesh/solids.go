@@ -138,11 +138,7 @@ func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r
 	if err != nil {
 		return err
 	}
-	opt, err := OptionsOf(r, solids, true)
-	if err != nil {
-		return err
-	}
-	return WriteFile(path, f, solids, opt)
+	return printSolids(path, f, solids, r, true)
 }
 
 // PrintSolution writes the pieces of the nth distinct solution (from 1;
@@ -160,7 +156,13 @@ func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem
 	if err != nil {
 		return err
 	}
-	opt, err := OptionsOf(r, solids, false)
+	return printSolids(path, f, solids, r, false)
+}
+
+// printSolids writes solids to path in format f, sized and coloured as r says,
+// apart or not (OptionsOf, WriteFile).
+func printSolids(path string, f Format, solids []Solid, r *specs.RenderOptions, apart bool) error {
+	opt, err := OptionsOf(r, solids, apart)
 	if err != nil {
 		return err
 	}
