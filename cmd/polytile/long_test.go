@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/puzzles/results"
 )
 
@@ -45,7 +46,7 @@ func TestSolveFlagErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Setenv(indexEnv, tt.index)
+			t.Setenv(cli.IndexEnv, tt.index)
 			code, out, stderr := polytile(t, append([]string{"solve", "scott"}, tt.args...)...)
 			if code != 2 || !strings.HasPrefix(stderr, "polytile: ") || !strings.Contains(stderr, tt.stderr) {
 				t.Errorf("solve scott %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(tt.args, " "), code, stderr, tt.stderr)
@@ -354,16 +355,16 @@ func TestSolveShard(t *testing.T) {
 		t.Errorf("--json shard = %s, want \"1/4\"", got)
 	}
 	// The index comes from the environment, as in an Indexed Job.
-	t.Setenv(indexEnv, "1")
+	t.Setenv(cli.IndexEnv, "1")
 	_, fromEnv, _ := polytile(t, "solve", "scott", "--shards", "4", "--json")
 	if fromEnv != out {
-		t.Errorf("%s=1 --shards 4 printed other results than --shard 1/4", indexEnv)
+		t.Errorf("%s=1 --shards 4 printed other results than --shard 1/4", cli.IndexEnv)
 	}
 	// --shard wins over the environment.
 	_, explicit, _ := polytile(t, "solve", "scott", "--shard", "1/4", "--json")
-	t.Setenv(indexEnv, "3")
+	t.Setenv(cli.IndexEnv, "3")
 	if _, again, _ := polytile(t, "solve", "scott", "--shard", "1/4", "--json"); again != explicit {
-		t.Errorf("%s changed the shard that --shard 1/4 chose", indexEnv)
+		t.Errorf("%s changed the shard that --shard 1/4 chose", cli.IndexEnv)
 	}
 }
 

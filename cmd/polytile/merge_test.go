@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
 
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) {
 		return
 	}
 	// The tests choose the shard themselves, even inside an Indexed Job.
-	os.Unsetenv(indexEnv)
+	os.Unsetenv(cli.IndexEnv)
 	os.Exit(m.Run())
 }
 
@@ -126,7 +127,7 @@ func TestShardsAsJob(t *testing.T) {
 		cmd.Env = append(os.Environ(),
 			"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 			runMainEnv+"=1",
-			fmt.Sprintf("%s=%d", indexEnv, i))
+			fmt.Sprintf("%s=%d", cli.IndexEnv, i))
 		for k, v := range env {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}

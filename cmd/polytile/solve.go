@@ -76,7 +76,7 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 		return 0, 0, cli.Usagef("--resume FILE streams to FILE to the end of the search: it goes with neither --json, --limit nor another --jsonl")
 	}
 	f.jsonl = cmp.Or(f.resume, f.jsonl)
-	shard, shards, err = shardOf(f.shard, f.shards, os.Getenv)
+	shard, shards, err = cli.Shard(f.shard, f.shards, os.Getenv)
 	if err != nil {
 		return 0, 0, cli.UsageError{Err: err}
 	}

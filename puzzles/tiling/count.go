@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
+	"sync"
 )
 
 // ErrCountSpan is the error of CountRaw on a puzzle whose placements span
@@ -22,11 +24,162 @@ var ErrCountSpan = errors.New("tiling: a placement spans more than 64 cells in t
 // with ctx's cause.
 func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 	if err := p.prepare(ctx); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
-		}
+		return nil, countStopped(ctx, err)
+	}
+	orbits := make([][]int32, len(p.placements))
+	for k := range orbits {
+		orbits[k] = []int32{int32(k)}
+	}
+	return p.countCovers(ctx, orbits)
+}
+
+// Counts are a puzzle's solutions counted without listing them.
+type Counts struct {
+	Raw      *big.Int // every cover of the fixed board
+	Distinct *big.Int // the classes of covers under the puzzle's symmetries
+	// Fixed holds, for each symmetry of the puzzle (the identity first,
+	// in the order of the group), the raw solutions it maps onto
+	// themselves.
+	Fixed []*big.Int
+}
+
+// Count counts the raw and the distinct solutions, exactly, without
+// listing them. The distinct ones are counted by Burnside's lemma: the
+// number of classes is the mean, over the symmetries of the puzzle, of the
+// raw solutions each one maps onto itself. A solution that symmetry g
+// fixes is a union of whole orbits of placements under g (g maps each of
+// its placements to one of its placements), each orbit's placements
+// disjoint; so those solutions are the covers of the board by such
+// orbits, counted as CountRaw counts covers by placements (the identity's
+// orbits are the placements, and its count is the raw one). It counts up
+// to workers symmetries at once (at least one). It stops when ctx ends,
+// with ctx's cause.
+func (p *Puzzle) Count(ctx context.Context, workers int) (*Counts, error) {
+	if err := p.prepare(ctx); err != nil {
+		return nil, countStopped(ctx, err)
+	}
+	c := &Counts{Fixed: make([]*big.Int, len(p.group))}
+	errs := make([]error, len(p.group))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(p.group))) {
+		wg.Go(func() {
+			for g := range next {
+				orbits := p.placementOrbits(g)
+				c.Fixed[g], errs[g] = p.countCovers(ctx, orbits)
+				if errors.Is(errs[g], ErrCountSpan) && g > 0 {
+					// Orbits reach across the board: the fixed
+					// solutions, few, are counted one by one.
+					c.Fixed[g], errs[g] = p.countEach(ctx, orbits)
+				}
+			}
+		})
+	}
+	for g := range p.group {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	c.Raw = c.Fixed[0]
+	sum := new(big.Int)
+	for _, f := range c.Fixed {
+		sum.Add(sum, f)
+	}
+	var rem big.Int
+	c.Distinct, _ = new(big.Int).QuoRem(sum, big.NewInt(int64(len(p.group))), &rem)
+	if rem.Sign() != 0 {
+		return nil, fmt.Errorf("tiling: the solutions fixed by each symmetry add up to %v, not a multiple of the %d symmetries", sum, len(p.group))
+	}
+	return c, nil
+}
+
+// countStopped words err, the error of a count's set-up, as a stop if
+// ctx ended.
+func countStopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
+	}
+	return err
+}
+
+// placementOrbits returns the orbits of the placements under the group's
+// symmetry g (the placements g, g², … map a placement to), each once,
+// leaving out those two of whose placements overlap: no solution that g
+// fixes holds them.
+func (p *Puzzle) placementOrbits(g int) [][]int32 {
+	sym := &p.group[g]
+	if sym.id {
+		orbits := make([][]int32, len(p.placements))
+		for k := range orbits {
+			orbits[k] = []int32{int32(k)}
+		}
+		return orbits
+	}
+	key := func(piece int, cells []int32) string {
+		b := binary.AppendUvarint(nil, uint64(piece))
+		for _, c := range cells {
+			b = binary.AppendUvarint(b, uint64(c))
+		}
+		return string(b)
+	}
+	index := make(map[string]int32, len(p.placements))
+	for k, pl := range p.placements {
+		index[key(pl.piece, pl.cells)] = int32(k)
+	}
+	image := func(k int32) (int32, bool) {
+		pl := &p.placements[k]
+		cells := make([]int32, len(pl.cells))
+		for i, c := range pl.cells {
+			cells[i] = sym.cells[c]
+		}
+		slices.Sort(cells)
+		j, ok := index[key(int(sym.pieces[pl.piece]), cells)]
+		return j, ok
+	}
+	var orbits [][]int32
+	seen := make([]bool, len(p.placements))
+	covered := make([]bool, p.board.Len())
+next:
+	for k := range p.placements {
+		if seen[k] {
+			continue
+		}
+		orbit := []int32{int32(k)}
+		seen[k] = true
+		for at := int32(k); ; {
+			j, ok := image(at)
+			if !ok {
+				continue next // off the placements: in no solution
+			}
+			if j == int32(k) {
+				break
+			}
+			seen[j] = true
+			orbit = append(orbit, j)
+			at = j
+		}
+		clear(covered)
+		disjoint := true
+		for _, j := range orbit {
+			for _, c := range p.placements[j].cells {
+				disjoint = disjoint && !covered[c]
+				covered[c] = true
+			}
+		}
+		if disjoint {
+			orbits = append(orbits, orbit)
+		}
+	}
+	return orbits
+}
+
+// countCovers counts the covers of the board by the given unions of
+// placements (each a list of placements, pieces used once each), exactly,
+// as CountRaw does.
+func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, error) {
 	b := p.board
 	n := b.Len()
 	pos := make([]int, n) // each board cell's position, 0 … n-1, in the fill order
@@ -34,19 +187,24 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 		pos[i] = k
 	}
 	at := make([][]countOption, n) // by first position
-	for _, pl := range p.placements {
+	for _, u := range unions {
 		first, last := n, -1
-		for _, c := range pl.cells {
-			first, last = min(first, pos[c]), max(last, pos[c])
+		for _, k := range u {
+			for _, c := range p.placements[k].cells {
+				first, last = min(first, pos[c]), max(last, pos[c])
+			}
 		}
 		if last-first >= 64 {
 			return nil, ErrCountSpan
 		}
-		var mask uint64
-		for _, c := range pl.cells {
-			mask |= 1 << (pos[c] - first)
+		o := countOption{pieces: make([]int32, len(u))}
+		for i, k := range u {
+			o.pieces[i] = int32(p.placements[k].piece)
+			for _, c := range p.placements[k].cells {
+				o.mask |= 1 << (pos[c] - first)
+			}
 		}
-		at[first] = append(at[first], countOption{pl.piece, mask})
+		at[first] = append(at[first], o)
 	}
 	c := &counter{ctx: ctx, n: n, memo: map[string]*big.Int{}, left: make([]int, len(p.pieces)), anyPiece: make([]bool, len(p.pieces))}
 	for i, pc := range p.pieces {
@@ -60,11 +218,99 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 	return new(big.Int).Set(total), nil
 }
 
-// countOption is a placement as the counter tries it: its piece, and its
-// cells as a mask from its first.
+// countEach counts the covers of the board by the given unions of
+// placements one by one, by a search that fills the first empty cell: for
+// the solutions that a symmetry other than the identity fixes, which are
+// few, when the unions reach too far for countCovers.
+func (p *Puzzle) countEach(ctx context.Context, unions [][]int32) (*big.Int, error) {
+	n := p.board.Len()
+	at := make([][]int, n) // the unions by their first cell
+	for i, u := range unions {
+		first := n
+		for _, k := range u {
+			first = min(first, int(p.placements[k].cells[0]))
+		}
+		at[first] = append(at[first], i)
+	}
+	covered := make([]bool, n)
+	left := make([]int, len(p.pieces))
+	for i, pc := range p.pieces {
+		left[i] = pc.Count
+		if pc.Any {
+			left[i] = n
+		}
+	}
+	total, calls := new(big.Int), 0
+	var search func(first int) error
+	search = func(first int) error {
+		for first < n && covered[first] {
+			first++
+		}
+		if first == n {
+			for i, l := range left {
+				if l != 0 && !p.pieces[i].Any {
+					return nil
+				}
+			}
+			total.Add(total, one)
+			return nil
+		}
+		if calls++; calls%4096 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
+		}
+	next:
+		for _, i := range at[first] {
+			u := unions[i]
+			for _, k := range u {
+				if left[p.placements[k].piece]--; left[p.placements[k].piece] < 0 {
+					for _, j := range u {
+						left[p.placements[j].piece]++
+						if j == k {
+							continue next
+						}
+					}
+				}
+			}
+			free := true
+			for _, k := range u {
+				for _, c := range p.placements[k].cells {
+					free = free && !covered[c]
+				}
+			}
+			if free {
+				setCells(p, u, covered, true)
+				err := search(first)
+				setCells(p, u, covered, false)
+				if err != nil {
+					return err
+				}
+			}
+			for _, k := range u {
+				left[p.placements[k].piece]++
+			}
+		}
+		return nil
+	}
+	if err := search(0); err != nil {
+		return nil, err
+	}
+	return total, nil
+}
+
+// setCells sets the cells of the placements u in covered to v.
+func setCells(p *Puzzle, u []int32, covered []bool, v bool) {
+	for _, k := range u {
+		for _, c := range p.placements[k].cells {
+			covered[c] = v
+		}
+	}
+}
+
+// countOption is a union of placements as the counter tries it: their
+// pieces, and their cells as a mask from the first.
 type countOption struct {
-	piece int
-	mask  uint64
+	pieces []int32
+	mask   uint64
 }
 
 // counter counts the covers below each state of the search once.
@@ -107,12 +353,13 @@ func (c *counter) count(base int, window uint64) (*big.Int, error) {
 	}
 	sum := new(big.Int)
 	for _, o := range c.at[base] {
-		if o.mask&window != 0 || c.left[o.piece] == 0 && !c.anyPiece[o.piece] {
+		if o.mask&window != 0 || !c.take(o.pieces) {
 			continue
 		}
-		c.left[o.piece]--
 		v, err := c.count(base, window|o.mask)
-		c.left[o.piece]++
+		for _, pc := range o.pieces {
+			c.left[pc]++
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -120,6 +367,21 @@ func (c *counter) count(base int, window uint64) (*big.Int, error) {
 	}
 	c.memo[key] = sum
 	return sum, nil
+}
+
+// take uses one copy of each of pieces (a piece may be among them more
+// than once), if there are that many left; if not, it uses none.
+func (c *counter) take(pieces []int32) bool {
+	for i, pc := range pieces {
+		if c.left[pc] == 0 && !c.anyPiece[pc] {
+			for _, q := range pieces[:i] {
+				c.left[q]++
+			}
+			return false
+		}
+		c.left[pc]--
+	}
+	return true
 }
 
 // stateKey encodes a state: the position, the window, and the copies left

@@ -59,3 +59,69 @@ func TestCountRaw(t *testing.T) {
 		t.Errorf("a stopped count: %v, want it to say why", err)
 	}
 }
+
+// Count's distinct solutions, by Burnside's lemma, are Solve's classes,
+// and its raw ones Solve's raw count, on built-ins of every lattice and
+// symmetry group (Scott's board and its 8 symmetries, the one-sided
+// pieces of a strip, whose reflections swap pieces, hexagons, triangles,
+// cubes), with symmetry kept to rotations or none; and the fixed counts
+// are what a listing shows: the identity fixes every solution, and the
+// others' sum is what the orbits of the classes leave.
+func TestCount(t *testing.T) {
+	specs := []string{"scott", "pentominoes-3x20", "dominoes-4x4", "hexiamonds-4x9", "tetrahexes-4x7", "soma", "tetracubes-2x2x8", "tetracubes-2x4x4"}
+	for _, name := range specs {
+		s, err := loadSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCount(t, name, s.Puzzle)
+	}
+	extra := []struct{ name, spec string }{
+		{"one-sided strip", "board: {rows: 3, cols: 10}\npieces: [{set: one-sided-tetrominoes, count: 1}, {set: domino, count: 1}]\n"},
+		{"any count", "board: {rows: 4, cols: 5}\npieces: [{set: pentominoes, count: any}]\n"},
+		{"rotations", "board: {rows: 4, cols: 6}\nsymmetry: rotations\npieces: [{set: tetrominoes, count: 1}, {set: domino, count: 2}]\n"},
+		{"none", "board: {rows: 4, cols: 4}\nsymmetry: none\npieces: [{set: domino, count: 8}]\n"},
+	}
+	for _, tt := range extra {
+		s, err := parseSpec(tt.name+".yaml", []byte(tt.spec))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		checkCount(t, tt.name, s.Puzzle)
+	}
+}
+
+func checkCount(t *testing.T, name string, p *Puzzle) {
+	t.Helper()
+	res, err := p.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 3} {
+		c, err := p.Count(context.Background(), workers)
+		if err != nil {
+			t.Errorf("%s: Count: %v", name, err)
+			return
+		}
+		if c.Raw.Cmp(big.NewInt(res.Raw)) != 0 || c.Distinct.Cmp(big.NewInt(int64(len(res.Distinct)))) != 0 {
+			t.Errorf("%s, %d workers: Count = %v raw, %v distinct; Solve found %d, %d", name, workers, c.Raw, c.Distinct, res.Raw, len(res.Distinct))
+		}
+		if len(c.Fixed) != res.Symmetries || len(c.Fixed) != p.Symmetries() {
+			t.Errorf("%s: %d fixed counts for %d symmetries", name, len(c.Fixed), res.Symmetries)
+		}
+		// Each raw solution S is fixed by |G| / |orbit of S| symmetries,
+		// so the symmetries other than the identity fix, together,
+		// Σ over the classes of |G| − |orbit| solutions.
+		want := int64(0)
+		for _, cl := range res.Distinct {
+			want += int64(res.Symmetries - cl.Orbit)
+		}
+		others := new(big.Int)
+		for _, f := range c.Fixed[1:] {
+			others.Add(others, f)
+		}
+		if others.Cmp(big.NewInt(want)) != 0 {
+			t.Errorf("%s: the symmetries other than the identity fix %v solutions; the classes say %d", name, others, want)
+		}
+	}
+}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -8,16 +8,16 @@ import (
 	"github.com/polytile/polytile/puzzles/results"
 )
 
-// indexEnv is the variable in which a Kubernetes Indexed Job gives each
-// pod its completion index: solve takes it as the shard to run when
-// --shard is not given.
-const indexEnv = "JOB_COMPLETION_INDEX"
+// IndexEnv is the variable in which a Kubernetes Indexed Job gives each
+// pod its completion index: a command that searches takes it as the shard
+// to run when --shard is not given.
+const IndexEnv = "JOB_COMPLETION_INDEX"
 
-// shardOf returns the part of a search to run, shard i of n (0 of 1 for
+// Shard returns the part of a search to run, shard i of n (0 of 1 for
 // all of it), from --shard ("i/n", or "i" when --shards is given),
-// --shards (n, or 0) and the completion index indexEnv in the environment,
-// which getenv reads.
-func shardOf(shard string, shards int, getenv func(string) string) (i, n int, err error) {
+// --shards (n, or 0) and the completion index IndexEnv in the environment,
+// which getenv reads. Its errors are not usage errors: the caller wraps them.
+func Shard(shard string, shards int, getenv func(string) string) (i, n int, err error) {
 	if shards < 0 {
 		return 0, 0, fmt.Errorf("--shards %d: want 1 or more", shards)
 	}
@@ -34,19 +34,19 @@ func shardOf(shard string, shards int, getenv func(string) string) (i, n int, er
 		}
 		return i, n, nil
 	}
-	index := getenv(indexEnv)
+	index := getenv(IndexEnv)
 	set := index != ""
 	switch {
 	case !set && shards <= 1:
 		return 0, 1, nil
 	case !set:
-		return 0, 0, fmt.Errorf("--shards %d: say which shard to run with --shard i/%d, or set %s to i", shards, shards, indexEnv)
+		return 0, 0, fmt.Errorf("--shards %d: say which shard to run with --shard i/%d, or set %s to i", shards, shards, IndexEnv)
 	case shards == 0:
-		return 0, 0, fmt.Errorf("%s is %s, but the number of shards is not given: add --shards N (the Job's completions)", indexEnv, index)
+		return 0, 0, fmt.Errorf("%s is %s, but the number of shards is not given: add --shards N (the Job's completions)", IndexEnv, index)
 	}
 	i, err = strconv.Atoi(index)
 	if err != nil || i < 0 || i >= shards {
-		return 0, 0, fmt.Errorf("%s is %q: want a shard index from 0 to %d for --shards %d", indexEnv, index, shards-1, shards)
+		return 0, 0, fmt.Errorf("%s is %q: want a shard index from 0 to %d for --shards %d", IndexEnv, index, shards-1, shards)
 	}
 	return i, shards, nil
 }
