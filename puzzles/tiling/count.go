@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/polytile/polytile/puzzles"
 )
 
 // ErrCountSpan is the error of CountRaw on a puzzle whose placements span
@@ -33,16 +36,6 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 	return p.countCovers(ctx, orbits)
 }
 
-// Counts are a puzzle's solutions counted without listing them.
-type Counts struct {
-	Raw      *big.Int // every cover of the fixed board
-	Distinct *big.Int // the classes of covers under the puzzle's symmetries
-	// Fixed holds, for each symmetry of the puzzle (the identity first,
-	// in the order of the group), the raw solutions it maps onto
-	// themselves.
-	Fixed []*big.Int
-}
-
 // Count counts the raw and the distinct solutions, exactly, without
 // listing them. The distinct ones are counted by Burnside's lemma: the
 // number of classes is the mean, over the symmetries of the puzzle, of the
@@ -52,24 +45,26 @@ type Counts struct {
 // disjoint; so those solutions are the covers of the board by such
 // orbits, counted as CountRaw counts covers by placements (the identity's
 // orbits are the placements, and its count is the raw one). It counts up
-// to workers symmetries at once (at least one). It stops when ctx ends,
+// to workers symmetries at once (0: one per core). It stops when ctx ends,
 // with ctx's cause.
-func (p *Puzzle) Count(ctx context.Context, workers int) (*Counts, error) {
+func (p *Puzzle) Count(ctx context.Context, workers int) (*puzzles.Counts, error) {
 	if err := p.prepare(ctx); err != nil {
 		return nil, countStopped(ctx, err)
 	}
-	c := &Counts{Fixed: make([]*big.Int, len(p.group))}
+	c := &puzzles.Counts{Fixed: make([]*big.Int, len(p.group)), Symmetries: len(p.group)}
 	errs := make([]error, len(p.group))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range max(1, min(workers, len(p.group))) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for range min(workers, len(p.group)) {
 		wg.Go(func() {
 			for g := range next {
 				orbits := p.placementOrbits(g)
 				c.Fixed[g], errs[g] = p.countCovers(ctx, orbits)
 				if errors.Is(errs[g], ErrCountSpan) && g > 0 {
-					// Orbits reach across the board: the fixed
-					// solutions, few, are counted one by one.
+					// Orbits reach across the board.
 					c.Fixed[g], errs[g] = p.countEach(ctx, orbits)
 				}
 			}
@@ -80,6 +75,9 @@ func (p *Puzzle) Count(ctx context.Context, workers int) (*Counts, error) {
 	}
 	close(next)
 	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -219,20 +217,28 @@ func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, e
 }
 
 // countEach counts the covers of the board by the given unions of
-// placements one by one, by a search that fills the first empty cell: for
-// the solutions that a symmetry other than the identity fixes, which are
-// few, when the unions reach too far for countCovers.
+// placements, as countCovers does, when the unions reach too far for its
+// window (the orbits of a symmetry that maps one end of the board to the
+// other): each state of the search (the first empty cell, which cells
+// are covered from there on, the pieces left) is counted once, and the
+// covered cells are kept as a set of the whole board.
 func (p *Puzzle) countEach(ctx context.Context, unions [][]int32) (*big.Int, error) {
 	n := p.board.Len()
-	at := make([][]int, n) // the unions by their first cell
+	pos := make([]int, n) // each board cell's position in the fill order
+	for k, i := range fillOrder(p.board) {
+		pos[i] = k
+	}
+	at := make([][]int, n) // the unions by their first position
 	for i, u := range unions {
 		first := n
 		for _, k := range u {
-			first = min(first, int(p.placements[k].cells[0]))
+			for _, c := range p.placements[k].cells {
+				first = min(first, pos[c])
+			}
 		}
 		at[first] = append(at[first], i)
 	}
-	covered := make([]bool, n)
+	covered := make([]bool, n) // by position
 	left := make([]int, len(p.pieces))
 	for i, pc := range p.pieces {
 		left[i] = pc.Count
@@ -240,24 +246,45 @@ func (p *Puzzle) countEach(ctx context.Context, unions [][]int32) (*big.Int, err
 			left[i] = n
 		}
 	}
-	total, calls := new(big.Int), 0
-	var search func(first int) error
-	search = func(first int) error {
+	memo := map[string]*big.Int{}
+	calls := 0
+	var key []byte
+	var search func(first int) (*big.Int, error)
+	search = func(first int) (*big.Int, error) {
 		for first < n && covered[first] {
 			first++
 		}
 		if first == n {
 			for i, l := range left {
 				if l != 0 && !p.pieces[i].Any {
-					return nil
+					return new(big.Int), nil
 				}
 			}
-			total.Add(total, one)
-			return nil
+			return one, nil
 		}
 		if calls++; calls%4096 == 0 && ctx.Err() != nil {
-			return fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
+			return nil, fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
 		}
+		key = binary.AppendUvarint(key[:0], uint64(first))
+		var word byte
+		for i, c := range covered[first:] {
+			if c {
+				word |= 1 << (i % 8)
+			}
+			if i%8 == 7 || first+i == n-1 {
+				key, word = append(key, word), 0
+			}
+		}
+		for i, l := range left {
+			if !p.pieces[i].Any {
+				key = binary.AppendUvarint(key, uint64(l))
+			}
+		}
+		if v, ok := memo[string(key)]; ok {
+			return v, nil
+		}
+		k := string(key)
+		sum := new(big.Int)
 	next:
 		for _, i := range at[first] {
 			u := unions[i]
@@ -274,34 +301,41 @@ func (p *Puzzle) countEach(ctx context.Context, unions [][]int32) (*big.Int, err
 			free := true
 			for _, k := range u {
 				for _, c := range p.placements[k].cells {
-					free = free && !covered[c]
+					free = free && !covered[pos[c]]
 				}
 			}
 			if free {
-				setCells(p, u, covered, true)
-				err := search(first)
-				setCells(p, u, covered, false)
+				setCells(p, u, pos, covered, true)
+				v, err := search(first)
+				setCells(p, u, pos, covered, false)
 				if err != nil {
-					return err
+					return nil, err
 				}
+				sum.Add(sum, v)
 			}
 			for _, k := range u {
 				left[p.placements[k].piece]++
 			}
 		}
-		return nil
+		if len(memo) >= countMemo {
+			clear(memo)
+		}
+		memo[k] = sum
+		return sum, nil
 	}
-	if err := search(0); err != nil {
+	total, err := search(0)
+	if err != nil {
 		return nil, err
 	}
-	return total, nil
+	return new(big.Int).Set(total), nil
 }
 
-// setCells sets the cells of the placements u in covered to v.
-func setCells(p *Puzzle, u []int32, covered []bool, v bool) {
+// setCells sets the positions of the cells of the placements u in
+// covered to v.
+func setCells(p *Puzzle, u []int32, pos []int, covered []bool, v bool) {
 	for _, k := range u {
 		for _, c := range p.placements[k].cells {
-			covered[c] = v
+			covered[pos[c]] = v
 		}
 	}
 }
@@ -326,6 +360,10 @@ type counter struct {
 }
 
 var one = big.NewInt(1)
+
+// countMemo is the most states a count remembers at once, about 150 bytes
+// each: some 600 megabytes.
+const countMemo = 1 << 22
 
 // count returns the covers of the cells from position base on, given the
 // window of the next 64 (bit k: base + k is covered) and the pieces left.
@@ -364,6 +402,11 @@ func (c *counter) count(base int, window uint64) (*big.Int, error) {
 			return nil, err
 		}
 		sum.Add(sum, v)
+	}
+	if len(c.memo) >= countMemo {
+		// The table is full: it starts again, so that memory stays
+		// bounded; states forgotten are counted again when met.
+		clear(c.memo)
 	}
 	c.memo[key] = sum
 	return sum, nil

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"github.com/polytile/polytile/internal/cli"
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/spf13/cobra"
+)
+
+func newCountCmd() *cobra.Command {
+	var asJSON bool
+	var workers int
+	var search searchFlags
+	cmd := &cobra.Command{
+		Use:     "count SPEC",
+		Short:   "Count a puzzle's raw and distinct solutions exactly, without listing them",
+		Long:    help.Text("count"),
+		Example: help.Examples("count"),
+		Args:    cli.Args(1, 1, "one SPEC (a file or a built-in name)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if workers < 0 {
+				return cli.Usagef("--workers %d: want 1 or more, or 0 for one per core", workers)
+			}
+			defer cli.CapCores(workers)()
+			spec, err := specs.LoadContext(cmd.Context(), args[0])
+			if err != nil {
+				return err
+			}
+			ctx, _, stop, err := search.start(cmd)
+			if err != nil {
+				return err
+			}
+			defer stop()
+			c, err := puzzles.Count(ctx, spec.Problem, workers)
+			if err != nil {
+				return err
+			}
+			return c.Write(cmd.OutOrStdout(), spec.Name, asJSON)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&asJSON, "json", false, "print one JSON object, the counts as exact integers")
+	fl.IntVar(&workers, "workers", 0, "count on `N` goroutines, on at most N cores (0: one per core)")
+	search.register(fl)
+	return cmd
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// polytile count prints exact counts, as text or as JSON integers however
+// large, for tilings (counted) and other kinds (listed), and agrees with
+// solve.
+func TestCountCommand(t *testing.T) {
+	dir := t.TempDir()
+	strip := filepath.Join(dir, "strip.yaml")
+	if err := os.WriteFile(strip, []byte("board: {rows: 2, cols: 100}\npieces: [{set: domino, count: any}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args                  []string
+		raw, distinct, method string
+		symmetries, fixed     int
+	}{
+		{[]string{"count", "pentominoes-3x20", "--json"}, "8", "2", "counted", 4, 4},
+		{[]string{"count", "soma", "--json", "--workers", "1"}, "11520", "240", "counted", 48, 48},
+		// The 101st Fibonacci number F(101), past 64 bits. Of the
+		// strip's 4 symmetries, the identity and the mirror that swaps
+		// its rows fix every tiling; the other two fix the palindromic
+		// ones, F(52): (2 F(101) + 2 F(52)) / 4 classes.
+		{[]string{"count", strip, "--json"}, "573147844013817084101", "286573922023384182100", "counted", 4, 4},
+		{[]string{"count", "queens-8", "--json"}, "92", "12", "listed", 8, 0},
+	}
+	for _, tt := range tests {
+		code, out, errOut := polytile(t, tt.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, errOut)
+		}
+		var got struct {
+			Raw, Distinct json.Number
+			Symmetries    int
+			Fixed         []json.Number
+			Method        string
+		}
+		dec := json.NewDecoder(strings.NewReader(out))
+		dec.UseNumber()
+		if err := dec.Decode(&got); err != nil {
+			t.Fatalf("%v: %v in %s", tt.args, err, out)
+		}
+		if got.Raw.String() != tt.raw || got.Distinct.String() != tt.distinct || got.Symmetries != tt.symmetries ||
+			len(got.Fixed) != tt.fixed || !strings.HasPrefix(got.Method, tt.method) {
+			t.Errorf("%v: %s", tt.args, out)
+		}
+	}
+	code, out, _ := polytile(t, "count", "scott")
+	if code != 0 || !strings.Contains(out, "raw:        520\n") || !strings.Contains(out, "distinct:   65 (under 8 symmetries)") {
+		t.Errorf("count scott: exit %d:\n%s", code, out)
+	}
+	for _, bad := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"count", "scott", "--workers", "-1"}, 2, "--workers -1"},
+		{[]string{"count", "one-sided-pentominoes-6x15", "--timeout", "50ms"}, 1, "--timeout 50ms reached"},
+		{[]string{"count", "scot"}, 1, "scott"},
+	} {
+		code, _, errOut := polytile(t, bad.args...)
+		if code != bad.code || !strings.Contains(errOut, bad.want) {
+			t.Errorf("%v: exit %d, %q; want exit %d and %q", bad.args, code, errOut, bad.code, bad.want)
+		}
+	}
+}
