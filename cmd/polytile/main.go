@@ -1,5 +1,5 @@
 // Command polytile solves tiling puzzles written as YAML specs and shows
-// their essentially different solutions: polytile solve, draw, merge,
+// their essentially different solutions: polytile solve, count, draw, merge,
 // pieces, palettes, list and schema. polytile help COMMAND (help/COMMAND.txt) says
 // what each does and lists its flags; the look flags of draw and pieces are
 // also the keys of a spec's render: mapping, the command line winning. The

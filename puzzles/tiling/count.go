@@ -14,17 +14,15 @@ import (
 	"github.com/polytile/polytile/puzzles"
 )
 
-// ErrCountSpan is the error of CountRaw on a puzzle whose placements span
-// more than 64 cells in the order it fills the board in.
-var ErrCountSpan = errors.New("tiling: a placement spans more than 64 cells in the fill order: too wide to count")
-
 // CountRaw returns the number of raw solutions, every cover of the fixed
 // board, exactly, however many there are, without listing them: a count
 // of the search that fills the first empty cell in the fill engine's
 // order, each state of which (the cell, which of the next 64 are covered,
 // and the pieces left) is counted once and remembered, so that the work
-// grows with the states, not with the covers. It stops when ctx ends,
-// with ctx's cause.
+// grows with the states, not with the covers (on a board where a
+// placement spans more than 64 cells of the order, a state holds every
+// cell from the first empty one on). It stops when ctx ends, with ctx's
+// cause.
 func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 	if err := p.prepare(ctx); err != nil {
 		return nil, countStopped(ctx, err)
@@ -61,12 +59,7 @@ func (p *Puzzle) Count(ctx context.Context, workers int) (*puzzles.Counts, error
 	for range min(workers, len(p.group)) {
 		wg.Go(func() {
 			for g := range next {
-				orbits := p.placementOrbits(g)
-				c.Fixed[g], errs[g] = p.countCovers(ctx, orbits)
-				if errors.Is(errs[g], ErrCountSpan) && g > 0 {
-					// Orbits reach across the board.
-					c.Fixed[g], errs[g] = p.countEach(ctx, orbits)
-				}
+				c.Fixed[g], errs[g] = p.countCovers(ctx, p.placementOrbits(g))
 			}
 		})
 	}
@@ -76,7 +69,7 @@ func (p *Puzzle) Count(ctx context.Context, workers int) (*puzzles.Counts, error
 	close(next)
 	wg.Wait()
 	if ctx.Err() != nil {
-		return nil, fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
+		return nil, countStopped(ctx, nil)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -95,7 +88,7 @@ func (p *Puzzle) Count(ctx context.Context, workers int) (*puzzles.Counts, error
 }
 
 // countStopped words err, the error of a count's set-up, as a stop if
-// ctx ended.
+// ctx ended; it returns err otherwise.
 func countStopped(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
@@ -176,7 +169,7 @@ next:
 
 // countCovers counts the covers of the board by the given unions of
 // placements (each a list of placements, pieces used once each), exactly,
-// as CountRaw does.
+// as CountRaw says; by countEach if a union spans more than its window.
 func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, error) {
 	b := p.board
 	n := b.Len()
@@ -193,7 +186,9 @@ func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, e
 			}
 		}
 		if last-first >= 64 {
-			return nil, ErrCountSpan
+			// Past the window (an orbit from one end of the board to
+			// the other, or a board more than 64 cells across).
+			return p.countEach(ctx, unions)
 		}
 		o := countOption{pieces: make([]int32, len(u))}
 		for i, k := range u {
@@ -218,8 +213,7 @@ func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, e
 
 // countEach counts the covers of the board by the given unions of
 // placements, as countCovers does, when the unions reach too far for its
-// window (the orbits of a symmetry that maps one end of the board to the
-// other): each state of the search (the first empty cell, which cells
+// window: each state of the search (the first empty cell, which cells
 // are covered from there on, the pieces left) is counted once, and the
 // covered cells are kept as a set of the whole board.
 func (p *Puzzle) countEach(ctx context.Context, unions [][]int32) (*big.Int, error) {
