@@ -169,176 +169,61 @@ next:
 
 // countCovers counts the covers of the board by the given unions of
 // placements (each a list of placements, pieces used once each), exactly,
-// as CountRaw says; by countEach if a union spans more than its window.
+// as CountRaw says. When a union spans more than the window of 64
+// positions (an orbit from one end of the board to the other, or a board
+// more than 64 cells across), a state holds every position from the first
+// empty one on instead (countWide).
 func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, error) {
-	b := p.board
-	n := b.Len()
-	pos := make([]int, n) // each board cell's position, 0 … n-1, in the fill order
-	for k, i := range fillOrder(b) {
-		pos[i] = k
-	}
-	at := make([][]countOption, n) // by first position
-	for _, u := range unions {
-		first, last := n, -1
-		for _, k := range u {
-			for _, c := range p.placements[k].cells {
-				first, last = min(first, pos[c]), max(last, pos[c])
-			}
-		}
-		if last-first >= 64 {
-			// Past the window (an orbit from one end of the board to
-			// the other, or a board more than 64 cells across).
-			return p.countEach(ctx, unions)
-		}
-		o := countOption{pieces: make([]int32, len(u))}
-		for i, k := range u {
-			o.pieces[i] = int32(p.placements[k].piece)
-			for _, c := range p.placements[k].cells {
-				o.mask |= 1 << (pos[c] - first)
-			}
-		}
-		at[first] = append(at[first], o)
-	}
-	c := &counter{ctx: ctx, n: n, memo: map[string]*big.Int{}, left: make([]int, len(p.pieces)), anyPiece: make([]bool, len(p.pieces))}
-	for i, pc := range p.pieces {
-		c.left[i], c.anyPiece[i] = pc.Count, pc.Any
-	}
-	c.at = at
-	total, err := c.count(0, 0)
-	if err != nil {
-		return nil, err
-	}
-	return new(big.Int).Set(total), nil
-}
-
-// countEach counts the covers of the board by the given unions of
-// placements, as countCovers does, when the unions reach too far for its
-// window: each state of the search (the first empty cell, which cells
-// are covered from there on, the pieces left) is counted once, and the
-// covered cells are kept as a set of the whole board.
-func (p *Puzzle) countEach(ctx context.Context, unions [][]int32) (*big.Int, error) {
 	n := p.board.Len()
-	pos := make([]int, n) // each board cell's position in the fill order
+	pos := make([]int, n) // each board cell's position, 0 … n-1, in the fill order
 	for k, i := range fillOrder(p.board) {
 		pos[i] = k
 	}
-	at := make([][]int, n) // the unions by their first position
-	for i, u := range unions {
-		first := n
-		for _, k := range u {
-			for _, c := range p.placements[k].cells {
-				first = min(first, pos[c])
-			}
-		}
-		at[first] = append(at[first], i)
-	}
-	covered := make([]bool, n) // by position
-	left := make([]int, len(p.pieces))
+	c := &counter{ctx: ctx, n: n, memo: map[string]*big.Int{}, left: make([]int, len(p.pieces)), anyPiece: make([]bool, len(p.pieces)),
+		at: make([][]countOption, n)}
 	for i, pc := range p.pieces {
-		left[i] = pc.Count
-		if pc.Any {
-			left[i] = n
-		}
+		c.left[i], c.anyPiece[i] = pc.Count, pc.Any
 	}
-	memo := map[string]*big.Int{}
-	calls := 0
-	var key []byte
-	var search func(first int) (*big.Int, error)
-	search = func(first int) (*big.Int, error) {
-		for first < n && covered[first] {
-			first++
-		}
-		if first == n {
-			for i, l := range left {
-				if l != 0 && !p.pieces[i].Any {
-					return new(big.Int), nil
-				}
-			}
-			return one, nil
-		}
-		if calls++; calls%4096 == 0 && ctx.Err() != nil {
-			return nil, fmt.Errorf("tiling: count stopped: %w", context.Cause(ctx))
-		}
-		key = binary.AppendUvarint(key[:0], uint64(first))
-		var word byte
-		for i, c := range covered[first:] {
-			if c {
-				word |= 1 << (i % 8)
-			}
-			if i%8 == 7 || first+i == n-1 {
-				key, word = append(key, word), 0
+	wide := false
+	for _, u := range unions {
+		o := countOption{pieces: make([]int32, len(u))}
+		first, last := n, -1
+		for i, k := range u {
+			o.pieces[i] = int32(p.placements[k].piece)
+			for _, cell := range p.placements[k].cells {
+				o.cells = append(o.cells, pos[cell])
+				first, last = min(first, pos[cell]), max(last, pos[cell])
 			}
 		}
-		for i, l := range left {
-			if !p.pieces[i].Any {
-				key = binary.AppendUvarint(key, uint64(l))
+		wide = wide || last-first >= 64
+		for _, q := range o.cells {
+			if q-first < 64 {
+				o.mask |= 1 << (q - first)
 			}
 		}
-		if v, ok := memo[string(key)]; ok {
-			return v, nil
-		}
-		k := string(key)
-		sum := new(big.Int)
-	next:
-		for _, i := range at[first] {
-			u := unions[i]
-			for _, k := range u {
-				if left[p.placements[k].piece]--; left[p.placements[k].piece] < 0 {
-					for _, j := range u {
-						left[p.placements[j].piece]++
-						if j == k {
-							continue next
-						}
-					}
-				}
-			}
-			free := true
-			for _, k := range u {
-				for _, c := range p.placements[k].cells {
-					free = free && !covered[pos[c]]
-				}
-			}
-			if free {
-				setCells(p, u, pos, covered, true)
-				v, err := search(first)
-				setCells(p, u, pos, covered, false)
-				if err != nil {
-					return nil, err
-				}
-				sum.Add(sum, v)
-			}
-			for _, k := range u {
-				left[p.placements[k].piece]++
-			}
-		}
-		if len(memo) >= countMemo {
-			clear(memo)
-		}
-		memo[k] = sum
-		return sum, nil
+		c.at[first] = append(c.at[first], o)
 	}
-	total, err := search(0)
+	var total *big.Int
+	var err error
+	if wide {
+		c.covered = make([]bool, n)
+		total, err = c.countWide(0)
+	} else {
+		total, err = c.count(0, 0)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return new(big.Int).Set(total), nil
 }
 
-// setCells sets the positions of the cells of the placements u in
-// covered to v.
-func setCells(p *Puzzle, u []int32, pos []int, covered []bool, v bool) {
-	for _, k := range u {
-		for _, c := range p.placements[k].cells {
-			covered[pos[c]] = v
-		}
-	}
-}
-
 // countOption is a union of placements as the counter tries it: their
-// pieces, and their cells as a mask from the first.
+// pieces, their cells as a mask from the first (the first 64), and their
+// positions.
 type countOption struct {
 	pieces []int32
 	mask   uint64
+	cells  []int
 }
 
 // counter counts the covers below each state of the search once.
@@ -351,6 +236,7 @@ type counter struct {
 	memo     map[string]*big.Int
 	calls    int
 	key      []byte
+	covered  []bool // by position, for countWide
 }
 
 var one = big.NewInt(1)
@@ -369,15 +255,10 @@ func (c *counter) count(base int, window uint64) (*big.Int, error) {
 		window = 0
 	}
 	if base >= c.n {
-		for i, l := range c.left {
-			if l != 0 && !c.anyPiece[i] {
-				return new(big.Int), nil // fixed pieces left over
-			}
-		}
-		return one, nil
+		return c.end(), nil
 	}
-	if c.calls++; c.calls%4096 == 0 && c.ctx.Err() != nil {
-		return nil, fmt.Errorf("tiling: count stopped: %w", context.Cause(c.ctx))
+	if err := c.tick(); err != nil {
+		return nil, err
 	}
 	key := c.stateKey(base, window)
 	if v, ok := c.memo[key]; ok {
@@ -389,21 +270,96 @@ func (c *counter) count(base int, window uint64) (*big.Int, error) {
 			continue
 		}
 		v, err := c.count(base, window|o.mask)
-		for _, pc := range o.pieces {
-			c.left[pc]++
-		}
+		c.give(o.pieces)
 		if err != nil {
 			return nil, err
 		}
 		sum.Add(sum, v)
 	}
+	c.remember(key, sum)
+	return sum, nil
+}
+
+// countWide is count for unions that span more than 64 positions: the
+// state is the first empty position, every position from there on
+// (covered, by position), and the pieces left.
+func (c *counter) countWide(first int) (*big.Int, error) {
+	for first < c.n && c.covered[first] {
+		first++
+	}
+	if first == c.n {
+		return c.end(), nil
+	}
+	if err := c.tick(); err != nil {
+		return nil, err
+	}
+	b := binary.AppendUvarint(c.key[:0], uint64(first))
+	var word byte
+	for i, on := range c.covered[first:] {
+		if on {
+			word |= 1 << (i % 8)
+		}
+		if i%8 == 7 || first+i == c.n-1 {
+			b, word = append(b, word), 0
+		}
+	}
+	c.key = c.appendLeft(b)
+	key := string(c.key)
+	if v, ok := c.memo[key]; ok {
+		return v, nil
+	}
+	sum := new(big.Int)
+	for _, o := range c.at[first] {
+		if slices.ContainsFunc(o.cells, func(q int) bool { return c.covered[q] }) || !c.take(o.pieces) {
+			continue
+		}
+		c.set(o.cells, true)
+		v, err := c.countWide(first)
+		c.set(o.cells, false)
+		c.give(o.pieces)
+		if err != nil {
+			return nil, err
+		}
+		sum.Add(sum, v)
+	}
+	c.remember(key, sum)
+	return sum, nil
+}
+
+// set marks the positions as covered, or not.
+func (c *counter) set(positions []int, covered bool) {
+	for _, q := range positions {
+		c.covered[q] = covered
+	}
+}
+
+// end returns the covers of a whole board: one, unless pieces of a fixed
+// count are left over.
+func (c *counter) end() *big.Int {
+	for i, l := range c.left {
+		if l != 0 && !c.anyPiece[i] {
+			return new(big.Int)
+		}
+	}
+	return one
+}
+
+// tick returns the count's stop, once in a while, if its context ended.
+func (c *counter) tick() error {
+	if c.calls++; c.calls%4096 == 0 && c.ctx.Err() != nil {
+		return countStopped(c.ctx, nil)
+	}
+	return nil
+}
+
+// remember stores the covers below a state. When the table is full it
+// starts again, so that memory stays bounded; the states forgotten are
+// counted again when met.
+func (c *counter) remember(key string, covers *big.Int) {
 	if len(c.memo) >= countMemo {
-		// The table is full: it starts again, so that memory stays
-		// bounded; states forgotten are counted again when met.
 		clear(c.memo)
 	}
-	c.memo[key] = sum
-	return sum, nil
+	c.memo[key] = covers
 }
 
 // take uses one copy of each of pieces (a piece may be among them more
@@ -421,17 +377,29 @@ func (c *counter) take(pieces []int32) bool {
 	return true
 }
 
+// give puts back the copies that take used.
+func (c *counter) give(pieces []int32) {
+	for _, pc := range pieces {
+		c.left[pc]++
+	}
+}
+
 // stateKey encodes a state: the position, the window, and the copies left
 // of each piece of a fixed count.
 func (c *counter) stateKey(base int, window uint64) string {
 	b := c.key[:0]
 	b = binary.AppendUvarint(b, uint64(base))
 	b = binary.LittleEndian.AppendUint64(b, window)
+	c.key = c.appendLeft(b)
+	return string(c.key)
+}
+
+// appendLeft appends the copies left of each piece of a fixed count.
+func (c *counter) appendLeft(b []byte) []byte {
 	for i, l := range c.left {
 		if !c.anyPiece[i] {
 			b = binary.AppendUvarint(b, uint64(l))
 		}
 	}
-	c.key = b
-	return string(b)
+	return b
 }

@@ -125,3 +125,29 @@ func checkCount(t *testing.T, name string, p *Puzzle) {
 		}
 	}
 }
+
+// The mirror that swaps the halves of a 6 × 10 board fixes exactly the
+// tilings of a 3 × 10 half by pentominoes of any count (no pentomino,
+// odd, can lie across the mirror's line as its own image): 7,670, OEIS
+// A233427, a published count reached through Burnside's fixed counts.
+// (The raw and distinct counts are the count's own, kept so that a change
+// to them shows.)
+func TestCountMirrorHalves(t *testing.T) {
+	s, err := parseSpec("any.yaml", []byte("board: {rows: 6, cols: 10}\npieces: [{set: pentominoes, count: any}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Puzzle.Count(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	halves := 0
+	for _, f := range c.Fixed {
+		if f.Cmp(big.NewInt(7670)) == 0 {
+			halves++
+		}
+	}
+	if halves != 1 || c.Raw.String() != "7845888732" || c.Distinct.String() != "1961527604" {
+		t.Errorf("6 × 10, pentominoes of any count: %v raw, %v distinct, fixed %v; want one symmetry fixing 7670", c.Raw, c.Distinct, c.Fixed)
+	}
+}
