@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -21,20 +22,134 @@ type Counts struct {
 	// Listed is set when the problem's kind has no count of its own
 	// (Counter), so its solutions were found one by one.
 	Listed bool
+	// Shard and Shards say which part of the count these are (0 of 1:
+	// the whole); Fingerprint identifies the count, so that only parts
+	// of one count are merged (MergeCounts).
+	Shard, Shards int
+	Fingerprint   string
+}
+
+// Burnside sets Distinct to the mean of Fixed, Burnside's lemma, and
+// fails if it is not a whole number.
+func (c *Counts) Burnside() error {
+	sum := new(big.Int)
+	for _, f := range c.Fixed {
+		sum.Add(sum, f)
+	}
+	var rem big.Int
+	c.Distinct, _ = new(big.Int).QuoRem(sum, big.NewInt(int64(len(c.Fixed))), &rem)
+	if rem.Sign() != 0 {
+		c.Distinct = nil
+		return fmt.Errorf("the solutions fixed by each symmetry add up to %v, not a multiple of the %d symmetries", sum, len(c.Fixed))
+	}
+	return nil
+}
+
+// MergeCounts adds up the parts of one count, checking that they are
+// the parts of the same count (Fingerprint), each once and none missing,
+// and returns the whole, its distinct solutions by Burnside's lemma.
+func MergeCounts(parts []*Counts) (*Counts, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("no parts to merge")
+	}
+	first := parts[0]
+	n := first.Shards
+	seen := make([]bool, max(n, 0))
+	whole := &Counts{Symmetries: first.Symmetries, Shards: 1, Fingerprint: first.Fingerprint, Fixed: make([]*big.Int, len(first.Fixed))}
+	for i := range whole.Fixed {
+		whole.Fixed[i] = new(big.Int)
+	}
+	for _, c := range parts {
+		switch {
+		case c.Fixed == nil:
+			return nil, fmt.Errorf("part %d/%d was listed, not counted: it has no fixed counts to add", c.Shard, c.Shards)
+		case c.Fingerprint != first.Fingerprint || c.Shards != n || len(c.Fixed) != len(first.Fixed):
+			return nil, fmt.Errorf("part %d/%d is of another count than part %d/%d", c.Shard, c.Shards, first.Shard, n)
+		case c.Shard < 0 || c.Shard >= n:
+			return nil, fmt.Errorf("part %d/%d: no such part", c.Shard, c.Shards)
+		case seen[c.Shard]:
+			return nil, fmt.Errorf("part %d/%d is given twice", c.Shard, n)
+		}
+		seen[c.Shard] = true
+		for i, f := range c.Fixed {
+			whole.Fixed[i].Add(whole.Fixed[i], f)
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			return nil, fmt.Errorf("part %d/%d is missing", i, n)
+		}
+	}
+	whole.Raw = whole.Fixed[0]
+	return whole, whole.Burnside()
+}
+
+// ReadCounts reads the JSON object that Counts.Write wrote.
+func ReadCounts(r io.Reader) (*Counts, error) {
+	var in struct {
+		Raw, Distinct *json.Number
+		Symmetries    int
+		Fixed         []json.Number
+		Method        string
+		Shard         string
+		Fingerprint   string
+	}
+	dec := json.NewDecoder(r)
+	dec.UseNumber()
+	if err := dec.Decode(&in); err != nil {
+		return nil, fmt.Errorf("not a count: %w", err)
+	}
+	c := &Counts{Symmetries: in.Symmetries, Fingerprint: in.Fingerprint, Listed: in.Method == "listed", Shard: 0, Shards: 1}
+	if in.Shard != "" {
+		if _, err := fmt.Sscanf(in.Shard, "%d/%d", &c.Shard, &c.Shards); err != nil {
+			return nil, fmt.Errorf("not a count: shard %q: want i/n", in.Shard)
+		}
+	}
+	num := func(s json.Number) (*big.Int, error) {
+		v, ok := new(big.Int).SetString(s.String(), 10)
+		if !ok {
+			return nil, fmt.Errorf("not a count: %q is not a whole number", s)
+		}
+		return v, nil
+	}
+	for _, f := range in.Fixed {
+		v, err := num(f)
+		if err != nil {
+			return nil, err
+		}
+		c.Fixed = append(c.Fixed, v)
+	}
+	if in.Raw == nil {
+		return nil, fmt.Errorf("not a count: no raw count")
+	}
+	var err error
+	if c.Raw, err = num(*in.Raw); err != nil {
+		return nil, err
+	}
+	if in.Distinct != nil {
+		if c.Distinct, err = num(*in.Distinct); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
 }
 
 // Counter is a Problem that counts its solutions without listing them (a
-// tiling: tiling.Puzzle.Count).
+// tiling: tiling.Puzzle.CountPart), whole (part 0 of 1) or in parts.
 type Counter interface {
-	Count(ctx context.Context, workers int) (*Counts, error)
+	CountPart(ctx context.Context, workers, shard, shards int) (*Counts, error)
 }
 
-// Count counts p's raw and distinct solutions: by its own count if p is a
-// Counter, or else by solving it, on up to workers goroutines (0: one per
-// core). If ctx ends first it returns ctx's cause, never a part count.
-func Count(ctx context.Context, p Problem, workers int) (*Counts, error) {
+// Count counts p's raw and distinct solutions, or part shard of shards of
+// them (0 of 1: all): by its own count if p is a Counter, or else by
+// solving it, on up to workers goroutines (0: one per core). If ctx ends
+// first it returns ctx's cause, never a part count.
+func Count(ctx context.Context, p Problem, workers, shard, shards int) (*Counts, error) {
 	if c, ok := p.(Counter); ok {
-		return c.Count(ctx, workers)
+		return c.CountPart(ctx, workers, shard, shards)
+	}
+	if shards > 1 {
+		return nil, fmt.Errorf("a %s is counted by solving it, whole: it has no parts to count apart", p.Kind())
 	}
 	res, err := p.Solve(ctx, &SolveConfig{Workers: workers})
 	if err != nil {
@@ -55,10 +170,24 @@ func (c *Counts) Write(w io.Writer, name string, asJSON bool) error {
 		method = "listed"
 	}
 	if !asJSON {
-		_, err := fmt.Fprintf(w, "%s\nraw:        %v\ndistinct:   %v (under %d symmetries)\nmethod:     %s\n", name, c.Raw, c.Distinct, c.Symmetries, method)
+		distinct := "(a part: merge the parts)"
+		if c.Distinct != nil {
+			distinct = fmt.Sprintf("%v (under %d symmetries)", c.Distinct, c.Symmetries)
+		}
+		_, err := fmt.Fprintf(w, "%s\nraw:        %v\ndistinct:   %s\nmethod:     %s\n", name, c.Raw, distinct, method)
 		return err
 	}
-	b := fmt.Appendf(nil, `{"puzzle":%q,"raw":%v,"distinct":%v,"symmetries":%d`, name, c.Raw, c.Distinct, c.Symmetries)
+	b := fmt.Appendf(nil, `{"puzzle":%q,"raw":%v`, name, c.Raw)
+	if c.Distinct != nil {
+		b = fmt.Appendf(b, `,"distinct":%v`, c.Distinct)
+	}
+	b = fmt.Appendf(b, `,"symmetries":%d`, c.Symmetries)
+	if c.Shards > 1 {
+		b = fmt.Appendf(b, `,"shard":"%d/%d"`, c.Shard, c.Shards)
+	}
+	if c.Fingerprint != "" {
+		b = fmt.Appendf(b, `,"fingerprint":%q`, c.Fingerprint)
+	}
 	if c.Fixed != nil {
 		b = append(b, `,"fixed":[`...)
 		for i, f := range c.Fixed {

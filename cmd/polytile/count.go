@@ -5,11 +5,13 @@ import (
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/spf13/cobra"
+	"os"
 )
 
 func newCountCmd() *cobra.Command {
 	var asJSON bool
-	var workers int
+	var workers, shards int
+	var shard string
 	var search searchFlags
 	cmd := &cobra.Command{
 		Use:     "count SPEC",
@@ -21,6 +23,10 @@ func newCountCmd() *cobra.Command {
 			if workers < 0 {
 				return cli.Usagef("--workers %d: want 1 or more, or 0 for one per core", workers)
 			}
+			i, n, err := cli.Shard(shard, shards, os.Getenv)
+			if err != nil {
+				return cli.UsageError{Err: err}
+			}
 			defer cli.CapCores(workers)()
 			spec, err := specs.LoadContext(cmd.Context(), args[0])
 			if err != nil {
@@ -31,7 +37,7 @@ func newCountCmd() *cobra.Command {
 				return err
 			}
 			defer stop()
-			c, err := puzzles.Count(ctx, spec.Problem, workers)
+			c, err := puzzles.Count(ctx, spec.Problem, workers, i, n)
 			if err != nil {
 				return err
 			}
@@ -42,5 +48,7 @@ func newCountCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object, the counts as exact integers")
 	fl.IntVar(&workers, "workers", 0, "count on `N` goroutines, on at most N cores (0: one per core)")
 	search.register(fl)
+	fl.StringVar(&shard, "shard", "", "count only part `i/n`, the i-th of n, from 0 (polytile merge adds the parts up)")
+	fl.IntVar(&shards, "shards", 0, "the number of parts `N` the count is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
 	return cmd
 }

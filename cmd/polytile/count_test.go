@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,5 +70,53 @@ func TestCountCommand(t *testing.T) {
 		if code != bad.code || !strings.Contains(errOut, bad.want) {
 			t.Errorf("%v: exit %d, %q; want exit %d and %q", bad.args, code, errOut, bad.code, bad.want)
 		}
+	}
+}
+
+// count --shard i/n counts parts that merge adds up to the whole count,
+// byte for byte, and merge refuses parts missing, doubled or of another
+// puzzle.
+func TestCountShards(t *testing.T) {
+	dir := t.TempDir()
+	part := func(name string, i, n int) string {
+		t.Helper()
+		code, out, errOut := polytile(t, "count", name, "--json", "--shard", fmt.Sprintf("%d/%d", i, n))
+		if code != 0 {
+			t.Fatalf("count %s --shard %d/%d: exit %d: %s", name, i, n, code, errOut)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("%s-%d-%d.json", name, i, n))
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, name := range []string{"soma", "hexiamonds-4x9"} {
+		_, whole, _ := polytile(t, "count", name, "--json")
+		var parts []string
+		for i := range 3 {
+			parts = append(parts, part(name, i, 3))
+		}
+		code, merged, errOut := polytile(t, append([]string{"merge"}, parts...)...)
+		if code != 0 || merged != whole {
+			t.Errorf("merge of %s's 3 parts: exit %d %s\n%s\nwant\n%s", name, code, errOut, merged, whole)
+		}
+	}
+	soma := []string{part("soma", 0, 2), part("soma", 1, 2)}
+	other := part("tetracubes-2x4x4", 1, 2)
+	for _, bad := range []struct {
+		files []string
+		want  string
+	}{
+		{soma[:1], "part 1/2 is missing"},
+		{[]string{soma[0], soma[1], soma[1]}, "part 1/2 is given twice"},
+		{[]string{soma[0], other}, "of another count"},
+	} {
+		code, _, errOut := polytile(t, append([]string{"merge"}, bad.files...)...)
+		if code != 1 || !strings.Contains(errOut, bad.want) {
+			t.Errorf("merge %v: exit %d, %q; want %q", bad.files, code, errOut, bad.want)
+		}
+	}
+	if code, _, errOut := polytile(t, "count", "queens-8", "--shard", "0/2"); code != 1 || !strings.Contains(errOut, "no parts") {
+		t.Errorf("count queens-8 --shard 0/2: exit %d, %q", code, errOut)
 	}
 }

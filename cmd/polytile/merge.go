@@ -23,6 +23,12 @@ func newMergeCmd() *cobra.Command {
 				return err
 			}
 			write := func(w io.Writer) error { return results.MergeFilesTo(cmd.Context(), w, args, spec, "", 0) }
+			if counts, puzzle, ok, err := results.MergeCountFiles(args); ok || err != nil {
+				if err != nil {
+					return err
+				}
+				write = func(w io.Writer) error { return counts.Write(w, puzzle, true) }
+			}
 			if output == "" || output == "-" {
 				return write(cmd.OutOrStdout())
 			}

@@ -31,7 +31,7 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 	for k := range orbits {
 		orbits[k] = []int32{int32(k)}
 	}
-	return p.countCovers(ctx, orbits)
+	return p.countCovers(ctx, orbits, 0, 1)
 }
 
 // Count counts the raw and the distinct solutions, exactly, without
@@ -46,10 +46,23 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 // to workers symmetries at once (0: one per core). It stops when ctx ends,
 // with ctx's cause.
 func (p *Puzzle) Count(ctx context.Context, workers int) (*puzzles.Counts, error) {
+	return p.CountPart(ctx, workers, 0, 1)
+}
+
+// CountPart is Count of part shard of shards (0 of 1: the whole): for
+// each symmetry, the covers that begin (at the first position of the fill
+// order) with one of every shards-th of the ways to cover it, from the
+// shard-th on. The parts' fixed counts add up to the whole's
+// (puzzles.MergeCounts); a part's Distinct is nil unless it is the whole.
+func (p *Puzzle) CountPart(ctx context.Context, workers, shard, shards int) (*puzzles.Counts, error) {
+	if shards < 1 || shard < 0 || shard >= shards {
+		return nil, fmt.Errorf("tiling: part %d of %d: want 0 ≤ part < parts", shard, shards)
+	}
 	if err := p.prepare(ctx); err != nil {
 		return nil, countStopped(ctx, err)
 	}
-	c := &puzzles.Counts{Fixed: make([]*big.Int, len(p.group)), Symmetries: len(p.group)}
+	c := &puzzles.Counts{Fixed: make([]*big.Int, len(p.group)), Symmetries: len(p.group),
+		Shard: shard, Shards: shards, Fingerprint: countVersion + p.Fingerprint(nil)}
 	errs := make([]error, len(p.group))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -59,7 +72,7 @@ func (p *Puzzle) Count(ctx context.Context, workers int) (*puzzles.Counts, error
 	for range min(workers, len(p.group)) {
 		wg.Go(func() {
 			for g := range next {
-				c.Fixed[g], errs[g] = p.countCovers(ctx, p.placementOrbits(g))
+				c.Fixed[g], errs[g] = p.countCovers(ctx, p.placementOrbits(g), shard, shards)
 			}
 		})
 	}
@@ -75,17 +88,15 @@ func (p *Puzzle) Count(ctx context.Context, workers int) (*puzzles.Counts, error
 		return nil, err
 	}
 	c.Raw = c.Fixed[0]
-	sum := new(big.Int)
-	for _, f := range c.Fixed {
-		sum.Add(sum, f)
+	if shards > 1 {
+		return c, nil
 	}
-	var rem big.Int
-	c.Distinct, _ = new(big.Int).QuoRem(sum, big.NewInt(int64(len(p.group))), &rem)
-	if rem.Sign() != 0 {
-		return nil, fmt.Errorf("tiling: the solutions fixed by each symmetry add up to %v, not a multiple of the %d symmetries", sum, len(p.group))
-	}
-	return c, nil
+	return c, c.Burnside()
 }
+
+// countVersion names the way a count is split into parts, in its
+// fingerprint, so that parts of different splits are never merged.
+const countVersion = "count-1 "
 
 // countStopped words err, the error of a count's set-up, as a stop if
 // ctx ended; it returns err otherwise.
@@ -173,7 +184,10 @@ next:
 // positions (an orbit from one end of the board to the other, or a board
 // more than 64 cells across), a state holds every position from the first
 // empty one on instead (countWide).
-func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, error) {
+//
+// Only the shard-th of every shards ways to cover the first position are
+// counted.
+func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shards int) (*big.Int, error) {
 	n := p.board.Len()
 	pos := make([]int, n) // each board cell's position, 0 … n-1, in the fill order
 	for k, i := range fillOrder(p.board) {
@@ -203,6 +217,13 @@ func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32) (*big.Int, e
 		}
 		c.at[first] = append(c.at[first], o)
 	}
+	var part []countOption
+	for j, o := range c.at[0] {
+		if j%shards == shard {
+			part = append(part, o)
+		}
+	}
+	c.at[0] = part
 	var total *big.Int
 	var err error
 	if wide {
