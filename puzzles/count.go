@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 )
 
 // Counts are a problem's solutions counted, exactly, however many there
@@ -84,51 +85,32 @@ func MergeCounts(parts []*Counts) (*Counts, error) {
 	return whole, whole.Burnside()
 }
 
+// countsJSON is the JSON object of Counts, as Write writes it.
+type countsJSON struct {
+	Puzzle      string     `json:"puzzle"`
+	Raw         *big.Int   `json:"raw"`
+	Distinct    *big.Int   `json:"distinct,omitempty"`
+	Symmetries  int        `json:"symmetries"`
+	Shard       string     `json:"shard,omitempty"`
+	Fingerprint string     `json:"fingerprint,omitempty"`
+	Fixed       []*big.Int `json:"fixed,omitempty"`
+	Method      string     `json:"method"`
+}
+
 // ReadCounts reads the JSON object that Counts.Write wrote.
 func ReadCounts(r io.Reader) (*Counts, error) {
-	var in struct {
-		Raw, Distinct *json.Number
-		Symmetries    int
-		Fixed         []json.Number
-		Method        string
-		Shard         string
-		Fingerprint   string
-	}
-	dec := json.NewDecoder(r)
-	dec.UseNumber()
-	if err := dec.Decode(&in); err != nil {
+	var in countsJSON
+	if err := json.NewDecoder(r).Decode(&in); err != nil {
 		return nil, fmt.Errorf("not a count: %w", err)
 	}
-	c := &Counts{Symmetries: in.Symmetries, Fingerprint: in.Fingerprint, Listed: in.Method == "listed", Shard: 0, Shards: 1}
+	if in.Raw == nil || slices.Contains(in.Fixed, nil) {
+		return nil, fmt.Errorf("not a count: no raw count, or a fixed count missing")
+	}
+	c := &Counts{Raw: in.Raw, Distinct: in.Distinct, Symmetries: in.Symmetries, Fixed: in.Fixed,
+		Fingerprint: in.Fingerprint, Listed: in.Method == "listed", Shards: 1}
 	if in.Shard != "" {
 		if _, err := fmt.Sscanf(in.Shard, "%d/%d", &c.Shard, &c.Shards); err != nil {
 			return nil, fmt.Errorf("not a count: shard %q: want i/n", in.Shard)
-		}
-	}
-	num := func(s json.Number) (*big.Int, error) {
-		v, ok := new(big.Int).SetString(s.String(), 10)
-		if !ok {
-			return nil, fmt.Errorf("not a count: %q is not a whole number", s)
-		}
-		return v, nil
-	}
-	for _, f := range in.Fixed {
-		v, err := num(f)
-		if err != nil {
-			return nil, err
-		}
-		c.Fixed = append(c.Fixed, v)
-	}
-	if in.Raw == nil {
-		return nil, fmt.Errorf("not a count: no raw count")
-	}
-	var err error
-	if c.Raw, err = num(*in.Raw); err != nil {
-		return nil, err
-	}
-	if in.Distinct != nil {
-		if c.Distinct, err = num(*in.Distinct); err != nil {
-			return nil, err
 		}
 	}
 	return c, nil
@@ -177,28 +159,12 @@ func (c *Counts) Write(w io.Writer, name string, asJSON bool) error {
 		_, err := fmt.Fprintf(w, "%s\nraw:        %v\ndistinct:   %s\nmethod:     %s\n", name, c.Raw, distinct, method)
 		return err
 	}
-	b := fmt.Appendf(nil, `{"puzzle":%q,"raw":%v`, name, c.Raw)
-	if c.Distinct != nil {
-		b = fmt.Appendf(b, `,"distinct":%v`, c.Distinct)
-	}
-	b = fmt.Appendf(b, `,"symmetries":%d`, c.Symmetries)
+	out := countsJSON{Puzzle: name, Raw: c.Raw, Distinct: c.Distinct, Symmetries: c.Symmetries,
+		Fingerprint: c.Fingerprint, Fixed: c.Fixed, Method: method}
 	if c.Shards > 1 {
-		b = fmt.Appendf(b, `,"shard":"%d/%d"`, c.Shard, c.Shards)
+		out.Shard = fmt.Sprintf("%d/%d", c.Shard, c.Shards)
 	}
-	if c.Fingerprint != "" {
-		b = fmt.Appendf(b, `,"fingerprint":%q`, c.Fingerprint)
-	}
-	if c.Fixed != nil {
-		b = append(b, `,"fixed":[`...)
-		for i, f := range c.Fixed {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = f.Append(b, 10)
-		}
-		b = append(b, ']')
-	}
-	b = fmt.Appendf(b, `,"method":%q}`+"\n", method)
-	_, err := w.Write(b)
-	return err
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
 }

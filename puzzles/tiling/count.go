@@ -27,11 +27,7 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 	if err := p.prepare(ctx); err != nil {
 		return nil, countStopped(ctx, err)
 	}
-	orbits := make([][]int32, len(p.placements))
-	for k := range orbits {
-		orbits[k] = []int32{int32(k)}
-	}
-	return p.countCovers(ctx, orbits, 0, 1)
+	return p.countCovers(ctx, p.placementOrbits(0), 0, 1) // the identity's
 }
 
 // Count counts the raw and the distinct solutions, exactly, without
