@@ -26,6 +26,13 @@ func ParseBoard(pic string) (*Board, error) { return ParseBoardOn(Square, pic) }
 // reads it, with the character at row r, column c being cell (r, c) of
 // lat: on the hexagonal lattice a '.' where r + c is odd is an error.
 func ParseBoardOn(lat Lattice, pic string) (*Board, error) {
+	if lat == Stick {
+		cells, err := ParseSticks(pic)
+		if err != nil {
+			return nil, err
+		}
+		return NewBoard(lat, cells)
+	}
 	cells, err := scanPicture(pic, boardChar)
 	if err != nil {
 		return nil, err
@@ -68,9 +75,12 @@ func NewRectBoardOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
 	if lat == Square {
 		return NewRectBoard(rows, cols, holes)
 	}
+	if lat == Stick {
+		return NewGridBoard(rows, cols, holes)
+	}
 	for _, h := range holes {
 		if !ValidCell(lat, h) {
-			return nil, fmt.Errorf("geom: hole [%d, %d] is not a cell of the hexagon lattice: row + column must be even", h.Row, h.Col)
+			return nil, fmt.Errorf("geom: hole [%d, %d] is not a cell of the %s lattice: %s", h.Row, h.Col, lat.Name(), cellRule(lat))
 		}
 	}
 	b, err := NewRectBoard(rows, cols, holes)
@@ -142,7 +152,7 @@ func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 			return nil, fmt.Errorf("geom: board cell [%d, %d] is in layer %d: the %s lattice is flat", c.Row, c.Col, c.Layer, lat.Name())
 		}
 		if !ValidCell(lat, c) {
-			return nil, fmt.Errorf("geom: board cell [%d, %d] is not a cell of the %s lattice: row + column must be even", c.Row, c.Col, lat.Name())
+			return nil, fmt.Errorf("geom: board cell [%d, %d] is not a cell of the %s lattice: %s", c.Row, c.Col, lat.Name(), cellRule(lat))
 		}
 		if i > 0 && c == b.cells[i-1] {
 			return nil, fmt.Errorf("geom: board cell %s is given twice", CellName(lat, c))
@@ -198,6 +208,9 @@ func (b *Board) Index(c Cell) int {
 // String draws the board: '.' for its cells, '#' for the holes and the
 // rest of its picture, without trailing characters past its last cell.
 func (b *Board) String() string {
+	if b.lat == Stick {
+		return StickPicture(b.cells)
+	}
 	var out []byte
 	for l := range b.layers {
 		if l > 0 {

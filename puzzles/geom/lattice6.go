@@ -41,7 +41,7 @@ var Triangle Lattice = triangle{}
 var Hexagon Lattice = hexagon{}
 
 // Lattices returns the lattices by name, square first.
-func Lattices() []Lattice { return []Lattice{Square, Triangle, Hexagon, Cube} }
+func Lattices() []Lattice { return []Lattice{Square, Triangle, Hexagon, Cube, Stick} }
 
 // LatticeByName returns the lattice of that name, or false.
 func LatticeByName(name string) (Lattice, bool) {
@@ -55,9 +55,30 @@ func LatticeByName(name string) (Lattice, bool) {
 
 // ValidCell reports whether c is a cell of lat: every position is one on
 // the square and triangular lattices, in layer 0; on the hexagonal one
-// r + x is even; on the cube every position of every layer is one.
+// r + x is even; on the stick lattice, whose cells are segments, it is odd;
+// on the cube every position of every layer is one.
 func ValidCell(lat Lattice, c Cell) bool {
-	return (c.Layer == 0 || Solid(lat)) && (lat != Hexagon || (c.Row+c.Col)%2 == 0)
+	switch {
+	case c.Layer != 0 && !Solid(lat):
+		return false
+	case lat == Hexagon:
+		return (c.Row+c.Col)%2 == 0
+	case lat == Stick:
+		return (c.Row+c.Col)%2 != 0
+	}
+	return true
+}
+
+// cellRule says which positions are cells of lat, for messages: "" when
+// every one is.
+func cellRule(lat Lattice) string {
+	switch lat {
+	case Hexagon:
+		return "row + column must be even"
+	case Stick:
+		return "a segment is [2r, 2c+1] (horizontal) or [2r+1, 2c] (vertical): row + column must be odd"
+	}
+	return ""
 }
 
 // PointsUp reports whether triangle c points up: whether its row + column

@@ -35,6 +35,13 @@ func ParsePiece(name, pic string) (Piece, error) { return ParsePieceOn(Square, n
 // reads it, with the character at row r, column c being cell (r, c) of
 // lat: on the hexagonal lattice a cell where r + c is odd is an error.
 func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
+	if lat == Stick {
+		cells, err := ParseSticks(pic)
+		if err != nil {
+			return Piece{}, err
+		}
+		return NewPiece(lat, name, cells)
+	}
 	cells, err := scanPicture(pic, pieceChar(name))
 	if err != nil {
 		return Piece{}, err
@@ -88,7 +95,7 @@ func (p Piece) Validate(lat Lattice) error {
 			if c.Layer != 0 {
 				return fmt.Errorf("geom: piece %q: a cell in layer %d: the %s lattice is flat", p.Name, c.Layer, lat.Name())
 			}
-			return fmt.Errorf("geom: piece %q: [%d, %d] is not a cell of the %s lattice: row + column must be even", p.Name, c.Row, c.Col, lat.Name())
+			return fmt.Errorf("geom: piece %q: [%d, %d] is not a cell of the %s lattice: %s", p.Name, c.Row, c.Col, lat.Name(), cellRule(lat))
 		}
 	}
 	cells := lat.Normalize(p.Cells)
@@ -105,6 +112,9 @@ func (p Piece) Validate(lat Lattice) error {
 		join := "edge to edge"
 		if Solid(lat) {
 			join = "face to face"
+		}
+		if lat == Stick {
+			join = "end to end"
 		}
 		return fmt.Errorf("geom: piece %q is not connected%s: its cells must join %s", p.Name, on, join)
 	}

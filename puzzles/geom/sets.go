@@ -323,7 +323,11 @@ func Polyforms(lat Lattice, n int, oneSided bool) [][]Cell {
 		return best
 	}
 	key := func(cells []Cell) string { return fmt.Sprint(cells) }
-	level := [][]Cell{canon([]Cell{{Row: 0, Col: 0}})}
+	first := Cell{}
+	if !ValidCell(lat, first) {
+		first.Col = 1 // a segment of the stick lattice
+	}
+	level := [][]Cell{canon([]Cell{first})}
 	for size := 1; size < n; size++ {
 		seen := map[string]bool{}
 		var next [][]Cell

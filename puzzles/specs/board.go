@@ -29,7 +29,11 @@ func (p *specParser) board(f field) (*geom.Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	if k, c, over := countCells(pic, isBoardCell, maxBoardLen); over {
+	isCell := isBoardCell
+	if p.lat == geom.Stick {
+		isCell = isStickCell
+	}
+	if k, c, over := countCells(pic, isCell, maxBoardLen); over {
 		return nil, p.pictureError(n, &geom.PictureError{Line: k, Col: c,
 			Msg: fmt.Sprintf("the board has more than %d cells, this one being the first past them; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
 	}
@@ -67,7 +71,11 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 	}
 	var holes []geom.Cell
 	if h, ok := f["holes"]; ok {
-		if holes, err = p.holes(h.val, rows, cols); err != nil {
+		hr, hc := rows, cols
+		if p.lat == geom.Stick {
+			hr, hc = 2*rows+1, 2*cols+1 // segments, at doubled coordinates
+		}
+		if holes, err = p.holes(h.val, hr, hc); err != nil {
 			return nil, err
 		}
 	}
@@ -224,6 +232,9 @@ func (p *specParser) holes(n *yaml.Node, rows, cols int) ([]geom.Cell, error) {
 			return nil, err
 		}
 		cell := geom.Cell{Row: r, Col: c}
+		if !geom.ValidCell(p.lat, cell) && p.lat == geom.Stick {
+			return nil, p.errorf(h, "hole [%d, %d] is a grid point or a square's centre, not a segment: a segment is [2r, 2c+1] (horizontal, from point (r, c) to (r, c+1)) or [2r+1, 2c] (vertical, from (r, c) to (r+1, c)), row + column odd", r, c)
+		}
 		if !geom.ValidCell(p.lat, cell) {
 			return nil, p.errorf(h, "hole [%d, %d] is not a cell of the hexagon lattice: a cell's row + column is even", r, c)
 		}

@@ -215,6 +215,8 @@ func countCells(pic string, isCell func(rune) bool, limit int) (row, col int, ov
 
 func isBoardCell(r rune) bool { return r == '.' }
 
+func isStickCell(r rune) bool { return r == '-' || r == '|' }
+
 func isPieceCell(r rune) bool { return !unicode.IsSpace(r) }
 
 // picture returns the picture in scalar n, the value of key, which names

@@ -168,6 +168,10 @@ func tilingSchema() jsonObject {
 			"all, rotations and reflections (the default); rotations, the proper rotations alone, as some published counts of solids are; none, every solution distinct.",
 			"default", tiling.SymmetryAll.String(),
 			"enum", tiling.SymmetryNames()),
+		"crossing": obj("description", "On the stick lattice alone: whether two pieces may cross, both passing straight through one grid point: "+
+			"forbidden (the default: they may touch there, at an end, a corner or a T-junction) or allowed.",
+			"default", crossingNames[0],
+			"enum", crossingNames),
 		"kind": obj("description", "The kind of puzzle: "+puzzles.DefaultKind+", the default, may be left out.",
 			"const", puzzles.DefaultKind),
 	}, "a tiling spec")
@@ -307,6 +311,8 @@ var latticeAbout = map[string]string{
 	"hexagon":  "hexagon: the character at row r, column c is a hexagon when r + c is even, so a row's hexagons are two columns apart and the next row is shifted by one ('. . .' over ' . . .')",
 	"cube": "cube: a cell is a unit cube at layer, row and column, layer 0 the bottom; a board is a box {layers, rows, cols, holes} or a list of pictures of its layers, the bottom one first, " +
 		"and a piece's shape such a list or one picture (a flat piece); every piece turns in space but is never reflected (a mirror image is another piece), and the square lattice's sets lie flat on it",
+	"stick": "stick: a cell is a unit segment of the square grid; a picture draws grid points with '+', horizontal segments with '-' between two of them and vertical ones with '|' ('+-+' over '| |'), " +
+		"a board {rows, cols, holes} is every segment of rows × cols squares, and a segment is written [2r, 2c+1] (horizontal, from grid point (r, c) to (r, c+1)) or [2r+1, 2c] (vertical); see crossing",
 }
 
 func latticeSchema() jsonObject {

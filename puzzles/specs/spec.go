@@ -22,7 +22,7 @@ import (
 )
 
 // specKeys are the keys a spec may have, in the order errors list them.
-var specKeys = []string{"title", "board", "pieces", "render", "lattice", "symmetry", "kind"}
+var specKeys = []string{"title", "board", "pieces", "render", "lattice", "symmetry", "crossing", "kind"}
 
 // SpecError is a mistake in a spec, at a line and column of its file. Its
 // message says what is wrong and what would be valid. It reads
@@ -339,6 +339,10 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
+	crossing, err := p.crossing(f)
+	if err != nil {
+		return nil, err
+	}
 	for _, k := range []string{"board", "pieces"} {
 		if _, ok := f[k]; !ok {
 			return nil, p.errorf(root, "the spec has no %s; a spec needs a board and pieces", k)
@@ -359,7 +363,7 @@ func (p *specParser) spec(root *yaml.Node) (*Spec, error) {
 	if err := p.checkSize(pk.key, board, pieces); err != nil {
 		return nil, err
 	}
-	if s.Puzzle, err = tiling.NewSymmetry(s.Title, board, pieces, sym); err == nil {
+	if s.Puzzle, err = tiling.NewWith(s.Title, board, pieces, tiling.Options{Symmetry: sym, Crossing: crossing}); err == nil {
 		s.Problem = s.Puzzle
 	}
 	if err != nil {
@@ -426,6 +430,31 @@ func (p *specParser) symmetry(f map[string]field) (tiling.Symmetry, error) {
 		return 0, p.errorf(v.val, "symmetry is %q; want %s", name, want)
 	}
 	return sym, nil
+}
+
+// crossingNames are the values of the crossing key, the default first.
+var crossingNames = []string{"forbidden", "allowed"}
+
+// crossing reads the spec's crossing key, which a spec of the stick
+// lattice alone may have: whether pieces may cross (allowed) or not
+// (forbidden, the default).
+func (p *specParser) crossing(f map[string]field) (bool, error) {
+	v, ok := f["crossing"]
+	if !ok {
+		return false, nil
+	}
+	if p.lat != geom.Stick {
+		return false, p.errorf(v.key, "crossing is a rule of the stick lattice (lattice: stick), whose pieces are segments; this spec's lattice is %s", p.lat.Name())
+	}
+	const want = "forbidden (two pieces may touch at a grid point but not both pass straight through it, the default) or allowed"
+	name, err := p.text(v.val, "crossing", want)
+	if err != nil {
+		return false, err
+	}
+	if !slices.Contains(crossingNames, name) {
+		return false, p.errorf(v.val, "crossing is %q; want %s", name, want)
+	}
+	return name == "allowed", nil
 }
 
 // checkArea checks that the pieces cover as many cells as the board has,

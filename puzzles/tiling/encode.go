@@ -14,7 +14,9 @@ import (
 //
 // The items are, in this order, one primary item for each piece of count 1
 // and one primary item for each board cell (pieces first, as in Knuth's
-// matrices, so the search breaks ties the way his programs do). The options
+// matrices, so the search breaks ties the way his programs do), and, on a
+// stick board whose pieces may not cross, one secondary item for each
+// grid point that a placement passes straight through (Puzzle.points). The options
 // are the placements, less those that leave a region no pieces can fill
 // (livePlacements), in the order Placements lists them. A piece with several copies has no item of its own: the
 // copies are interchangeable, and naming each would multiply every solution
@@ -74,7 +76,9 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 	}
 	e.check = multi > 1 && (!p.anyCount() || fixedMulti > 0)
 	cellBase := n
-	e.Problem = solve.NewProblem(n+p.board.Len(), 0)
+	points, through := p.points()
+	pointBase := n + p.board.Len()
+	e.Problem = solve.NewProblem(pointBase, len(points))
 	var keep []bool
 	if breakSymmetry {
 		var err error
@@ -97,6 +101,11 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 		}
 		for _, c := range pl.cells {
 			items = append(items, cellBase+int(c))
+		}
+		if through != nil {
+			for _, pt := range through[k] {
+				items = append(items, pointBase+int(pt))
+			}
 		}
 		if _, err := e.Problem.AddOption(items...); err != nil {
 			panic("tiling: " + err.Error()) // placements are built valid

@@ -21,6 +21,7 @@ type Puzzle struct {
 
 	group    []symmetry // the puzzle's symmetry group; group[0] is the identity
 	symmetry Symmetry   // which isometries the group may hold
+	crossing bool       // on the stick lattice, pieces may cross (Options.Crossing)
 	any      bool       // some piece may be put down any number of times (anyCount)
 
 	// placements are every placement of every piece, by piece then
@@ -98,6 +99,25 @@ func New(title string, board *geom.Board, pieces []geom.Piece) (*Puzzle, error) 
 // NewSymmetry is New, two solutions being the same when an isometry that
 // sym allows maps one onto the other.
 func NewSymmetry(title string, board *geom.Board, pieces []geom.Piece, sym Symmetry) (*Puzzle, error) {
+	return NewWith(title, board, pieces, Options{Symmetry: sym})
+}
+
+// Options are the rules of a puzzle besides its board and pieces. The
+// zero value is New's.
+type Options struct {
+	// Symmetry says which isometries make two solutions the same.
+	Symmetry Symmetry
+	// Crossing lets two pieces of the stick lattice cross, both passing
+	// straight through one grid point. Without it they may only touch
+	// there: each grid point is a secondary item of the exact cover,
+	// used by every placement that passes straight through it
+	// (geom.Crossings). It means nothing on other lattices.
+	Crossing bool
+}
+
+// NewWith is New with the rules opt gives.
+func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) (*Puzzle, error) {
+	sym := opt.Symmetry
 	if sym < SymmetryAll || sym > SymmetryNone {
 		return nil, fmt.Errorf("tiling: %v: want SymmetryAll, SymmetryRotations or SymmetryNone", sym)
 	}
@@ -108,7 +128,7 @@ func NewSymmetry(title string, board *geom.Board, pieces []geom.Piece, sym Symme
 		return nil, fmt.Errorf("tiling: no pieces")
 	}
 	lat := board.Lattice()
-	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym}
+	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym, crossing: opt.Crossing}
 	area := 0
 	for i, pc := range pieces {
 		if err := pc.Validate(lat); err != nil {
@@ -136,6 +156,52 @@ func NewSymmetry(title string, board *geom.Board, pieces []geom.Piece, sym Symme
 
 // Symmetry returns which isometries the puzzle's symmetry group may hold.
 func (p *Puzzle) Symmetry() Symmetry { return p.symmetry }
+
+// Crossing reports whether pieces may cross: Options.Crossing.
+func (p *Puzzle) Crossing() bool { return p.crossing }
+
+// noCrossing reports whether the puzzle forbids crossings: whether its
+// exact cover has secondary items, the grid points of a stick board.
+func (p *Puzzle) noCrossing() bool { return p.board.Lattice() == geom.Stick && !p.crossing }
+
+// points returns, when the puzzle forbids crossings, the grid points that
+// some placement passes straight through, in reading order, and for each
+// placement the indices among them of those it passes through; nil
+// otherwise. The points are the secondary items of the exact cover.
+func (p *Puzzle) points() ([]geom.Cell, [][]int32) {
+	if !p.noCrossing() {
+		return nil, nil
+	}
+	cells := p.board.Cells()
+	index := map[geom.Cell]int32{}
+	var all []geom.Cell
+	through := make([][]geom.Cell, len(p.placements))
+	segs := make([]geom.Cell, 0, 16)
+	for k, pl := range p.placements {
+		segs = segs[:0]
+		for _, c := range pl.cells {
+			segs = append(segs, cells[c])
+		}
+		through[k] = geom.Crossings(segs)
+		for _, pt := range through[k] {
+			if _, ok := index[pt]; !ok {
+				index[pt] = 0
+				all = append(all, pt)
+			}
+		}
+	}
+	slices.SortFunc(all, geom.Cell.Compare)
+	for i, pt := range all {
+		index[pt] = int32(i)
+	}
+	items := make([][]int32, len(p.placements))
+	for k, pts := range through {
+		for _, pt := range pts {
+			items[k] = append(items[k], index[pt])
+		}
+	}
+	return all, items
+}
 
 // prepare makes the placements, if they are not made yet. A canceled ctx
 // stops it, with ctx's error; the next call starts again.

@@ -163,6 +163,9 @@ func (p *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
 	if p.symmetry != SymmetryAll {
 		fmt.Fprintf(h, "\nsymmetry %v", p.symmetry)
 	}
+	if p.noCrossing() {
+		fmt.Fprint(h, "\nno crossing")
+	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
@@ -317,11 +320,14 @@ func (p *Puzzle) engine(e puzzles.Engine) (puzzles.Engine, error) {
 	p.ready()
 	switch e {
 	case puzzles.EngineAuto:
-		if fillFits(p) {
+		if fillFits(p) && !p.noCrossing() {
 			return puzzles.EngineFill, nil
 		}
 		return puzzles.EngineDLX, nil
 	case puzzles.EngineFill:
+		if p.noCrossing() {
+			return 0, fmt.Errorf("tiling: the fill engine covers cells alone and cannot keep pieces from crossing at grid points; Dancing Links can (or allow crossings)")
+		}
 		if !fillFits(p) {
 			return 0, fmt.Errorf("tiling: the fill engine takes at most %d pieces, and placements less than %d cells long in its order (%d cells across); this puzzle has %d pieces on a %d × %d board",
 				fillMax, fillMax, fillMax, len(p.pieces), p.board.Rows(), p.board.Cols())

@@ -264,7 +264,8 @@ func (s *Solution) pieceOrder(name string) int {
 // String draws the solution as an ASCII grid the size of the board's
 // picture: each cell shows the letter of the piece covering it (Letters),
 // cells that are not on the board are spaces, and lines have no trailing
-// spaces. A solid's layers stand side by side, the bottom one first,
+// spaces; on the stick lattice a '+' marks each grid point at an end of a
+// segment of the board. A solid's layers stand side by side, the bottom one first,
 // under a line naming them.
 func (s *Solution) String() string {
 	b := s.p.board
@@ -274,6 +275,7 @@ func (s *Solution) String() string {
 	if b.Layers() > 1 {
 		width = max(width, len(fmt.Sprint("layer ", b.Layers())))
 	}
+	stick := b.Lattice() == geom.Stick
 	var out strings.Builder
 	if geom.Solid(b.Lattice()) {
 		line := make([]rune, 0, b.Layers()*(width+3))
@@ -291,6 +293,8 @@ func (s *Solution) String() string {
 				ch := ' '
 				if i := b.Index(geom.Cell{Layer: l, Row: r, Col: c}); i >= 0 {
 					ch = letters[s.code[i]/k]
+				} else if stick && r%2 == 0 && c%2 == 0 && endsSegment(b, r, c) {
+					ch = '+'
 				}
 				line = append(line, ch)
 			}
@@ -335,4 +339,15 @@ func CoverKey(n int, piece []int, cells [][]geom.Cell) []int32 {
 		key[i] = rank[a.inst]*int32(n) + int32(piece[a.inst])
 	}
 	return key
+}
+
+// endsSegment reports whether grid point (r, c) of a stick board, in
+// doubled coordinates, is an end of one of the board's segments.
+func endsSegment(b *geom.Board, r, c int) bool {
+	for _, d := range [4]geom.Cell{{Row: r - 1, Col: c}, {Row: r, Col: c - 1}, {Row: r, Col: c + 1}, {Row: r + 1, Col: c}} {
+		if b.Index(d) >= 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -44,7 +44,9 @@ func (p *Puzzle) About() string { return p.String() }
 // Matrix returns the puzzle's exact-cover matrix with names for people:
 // its items are its pieces of one copy (by name) and its board's cells
 // ("r,c"), and its options every placement of every piece, piece by piece
-// (Placements), without symmetry breaking.
+// (Placements), without symmetry breaking; on a stick board whose pieces
+// may not cross, its secondary items are the grid points ("point r,c")
+// that placements pass straight through.
 func (p *Puzzle) Matrix() *puzzles.Matrix {
 	m := &puzzles.Matrix{}
 	item := make([]int, len(p.pieces))
@@ -60,7 +62,12 @@ func (p *Puzzle) Matrix() *puzzles.Matrix {
 		m.Items = append(m.Items, p.itemName(c))
 	}
 	m.Primary = len(m.Items)
-	for _, pl := range p.Placements() {
+	p.ready()
+	points, through := p.points()
+	for _, pt := range points {
+		m.Items = append(m.Items, "point "+p.itemName(pt))
+	}
+	for k, pl := range p.Placements() {
 		var o []int
 		if it := item[pl.Piece]; it >= 0 {
 			o = append(o, it)
@@ -69,6 +76,11 @@ func (p *Puzzle) Matrix() *puzzles.Matrix {
 		for _, c := range pl.Cells {
 			o = append(o, base+p.board.Index(c))
 			cells = append(cells, p.itemName(c))
+		}
+		if through != nil {
+			for _, pt := range through[k] {
+				o = append(o, m.Primary+int(pt))
+			}
 		}
 		m.Options = append(m.Options, o)
 		m.Names = append(m.Names, p.pieces[pl.Piece].Name+" "+strings.Join(cells, " "))
