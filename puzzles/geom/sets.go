@@ -129,6 +129,12 @@ var sets = []setInfo{
 	{"tetracubes", "the 8 tetracubes: the flat I O L T Z, the screws A and B (mirror images), the branch P", tetracubes, Cube},
 	{"pentacubes", "the 29 pentacubes (up to rotation): the 12 flat ones by their pentominoes' letters, C01 … C17 the others", pentacubes, Cube},
 	{"soma", "Piet Hein's 7 Soma pieces, V L T Z A B P", soma, Cube},
+	{"tristicks", "the 5 free tristicks, I3 L3 T3 U3 Z3", func() []Piece { return drawnSticks(tristickPics) }, Stick},
+	{"tetrasticks", "the 16 free tetrasticks, F H I J L N O P R T U V W X Y Z as Polyform Puzzler names them", func() []Piece { return drawnSticks(tetrastickPics) }, Stick},
+	{"pentasticks", "the 55 free pentasticks, numbered", latticeSet(Stick, 5, "S5-", nil), Stick},
+	{"one-sided-tristicks", "the 7 one-sided tristicks, a prime for a mirror image", func() []Piece { return oneSidedOn(Stick, drawnSticks(tristickPics)) }, Stick},
+	{"one-sided-tetrasticks", "the 25 one-sided tetrasticks, a prime for a mirror image (Polyform Puzzler writes it in lower case)", func() []Piece { return oneSidedOn(Stick, drawnSticks(tetrastickPics)) }, Stick},
+	{"one-sided-pentasticks", "the 99 one-sided pentasticks, numbered, a prime for a mirror image", oneSidedSet(Stick, 5, nil), Stick},
 }
 
 // The names of the hexiamonds (T. H. O'Beirne's, from his puzzle columns)
@@ -222,19 +228,24 @@ func latticeSet(lat Lattice, n int, prefix string, names []string) func() []Piec
 // names (or by lat's numbering) and a prime.
 func oneSidedSet(lat Lattice, n int, names []string) func() []Piece {
 	return func() []Piece {
-		prefix := map[Lattice]string{Triangle: "T", Hexagon: "H"}[lat] + fmt.Sprint(n) + "-"
-		free := latticeSet(lat, n, prefix, names)()
-		var out []Piece
-		for _, p := range free {
-			p.OneSided = true
-			out = append(out, p)
-			m := Piece{Name: p.Name + "'", Cells: TransformShape(lat, lat.Transforms()/2, p.Cells), Count: 1, OneSided: true}
-			if !SameShape(lat, p, m.Cells) {
-				out = append(out, m)
-			}
-		}
-		return out
+		prefix := map[Lattice]string{Triangle: "T", Hexagon: "H", Stick: "S"}[lat] + fmt.Sprint(n) + "-"
+		return oneSidedOn(lat, latticeSet(lat, n, prefix, names)())
 	}
+}
+
+// oneSidedOn returns the one-sided set of free pieces of lat: each one,
+// and after each chiral one its mirror image, named by a prime.
+func oneSidedOn(lat Lattice, free []Piece) []Piece {
+	var out []Piece
+	for _, p := range free {
+		p.OneSided = true
+		out = append(out, p)
+		m := Piece{Name: p.Name + "'", Cells: TransformShape(lat, lat.Transforms()/2, p.Cells), Count: 1, OneSided: true}
+		if !SameShape(lat, p, m.Cells) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // drawnSet parses a list of named pictures.

@@ -119,3 +119,65 @@ func TestGridBoard(t *testing.T) {
 		t.Errorf("a hole: %v, %v", h, err)
 	}
 }
+
+// TestStickSets checks the built-in sets of polysticks: their sizes, that
+// each is every free (or one-sided) polystick of its size once, and that
+// the tetrasticks' letters go with Polyform Puzzler's shapes (its
+// segments (x, y, z), y up, z = 0 horizontal from (x, y) to (x+1, y),
+// z = 1 vertical to (x, y+1)).
+func TestStickSets(t *testing.T) {
+	for _, tc := range []struct {
+		set      string
+		n, size  int
+		oneSided bool
+	}{
+		{"tristicks", 5, 3, false}, {"tetrasticks", 16, 4, false}, {"pentasticks", 55, 5, false},
+		{"one-sided-tristicks", 7, 3, true}, {"one-sided-tetrasticks", 25, 4, true}, {"one-sided-pentasticks", 99, 5, true},
+	} {
+		pcs, err := PieceSet(tc.set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if PieceSetLattice(tc.set) != Stick || len(pcs) != tc.n {
+			t.Errorf("%s: %d pieces on %v, want %d on the stick lattice", tc.set, len(pcs), PieceSetLattice(tc.set), tc.n)
+		}
+		all := Polyforms(Stick, tc.size, tc.oneSided)
+		found := make([]bool, len(all))
+		for _, p := range pcs {
+			if len(p.Cells) != tc.size || p.OneSided != tc.oneSided {
+				t.Errorf("%s: %s has %d segments, one-sided %v", tc.set, p.Name, len(p.Cells), p.OneSided)
+			}
+			k := slices.IndexFunc(all, func(s []Cell) bool { return SameShape(Stick, p, s) })
+			if k < 0 || found[k] {
+				t.Errorf("%s: %s is no new polystick of %d segments", tc.set, p.Name, tc.size)
+				continue
+			}
+			found[k] = true
+		}
+	}
+	pp := map[string][][3]int{
+		"F": {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}}, "H": {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {1, 1, 0}},
+		"I": {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {3, 0, 0}}, "J": {{0, 0, 0}, {1, 0, 0}, {2, 0, 1}, {1, 1, 0}},
+		"L": {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {3, 0, 1}}, "N": {{0, 0, 0}, {1, 0, 0}, {2, 0, 1}, {2, 1, 0}},
+		"O": {{0, 0, 0}, {1, 0, 1}, {0, 1, 0}, {0, 0, 1}}, "P": {{0, 0, 1}, {0, 1, 0}, {1, 0, 1}, {1, 0, 0}},
+		"R": {{0, 0, 1}, {0, 1, 0}, {1, 1, 0}, {1, 1, 1}}, "T": {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {1, 1, 1}},
+		"U": {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {2, 0, 1}}, "V": {{0, 0, 0}, {1, 0, 0}, {2, 0, 1}, {2, 1, 1}},
+		"W": {{0, 0, 0}, {1, 0, 1}, {1, 1, 0}, {2, 1, 1}}, "X": {{0, 1, 0}, {1, 1, 0}, {1, 0, 1}, {1, 1, 1}},
+		"Y": {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {2, 0, 1}}, "Z": {{0, 0, 1}, {0, 1, 0}, {1, 1, 0}, {2, 1, 1}},
+	}
+	pcs, _ := PieceSet("tetrasticks")
+	for _, p := range pcs {
+		var cells []Cell
+		for _, s := range pp[p.Name] {
+			x, y := s[0], -s[1] // rows grow downwards
+			if s[2] == 0 {
+				cells = append(cells, Cell{Row: 2 * y, Col: 2*x + 1})
+			} else {
+				cells = append(cells, Cell{Row: 2*(y-1) + 1, Col: 2 * x})
+			}
+		}
+		if !SameShape(Stick, p, cells) {
+			t.Errorf("tetrastick %s:\n%s is not Polyform Puzzler's\n%s", p.Name, StickPicture(p.Cells), StickPicture(Stick.Normalize(cells)))
+		}
+	}
+}

@@ -70,7 +70,8 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 })
 
 // boardSize says how large b is as people say it: rows × columns of
-// squares, layers × rows × columns of cubes, or, on the other lattices,
+// squares, layers × rows × columns of cubes, rows × columns of a grid's
+// squares for sticks, or, on the other lattices,
 // whose pictures are sheared, what its cells are (the title says its
 // shape).
 func boardSize(b *geom.Board) string {
@@ -79,6 +80,9 @@ func boardSize(b *geom.Board) string {
 	}
 	if b.Lattice().Name() == "square" {
 		return fmt.Sprintf("%d×%d", b.Rows(), b.Cols())
+	}
+	if b.Lattice() == geom.Stick {
+		return fmt.Sprintf("%d×%d grid", b.Rows()/2, b.Cols()/2) // squares: the picture is doubled
 	}
 	return b.Lattice().Name() + "s"
 }

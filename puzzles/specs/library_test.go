@@ -29,12 +29,14 @@ func TestBuiltins(t *testing.T) {
 		{"one-sided-pentominoes-6x15", "tiling", "One-sided pentominoes in a 6×15 rectangle", 90, 18, "6×15"},
 		{"one-sided-tetrahexes-5x8", "tiling", "One-sided tetrahexes in a 5×8 parallelogram", 40, 10, "hexagons"},
 		{"one-sided-tetrominoes-4x7", "tiling", "One-sided tetrominoes in a 4×7 rectangle", 28, 7, "4×7"},
+		{"one-sided-welded-tetrasticks-4x4", "tiling", "One-sided welded tetrasticks in a 4×4 grid", 40, 10, "4×4 grid"},
 		{"pentahexes-10x11", "tiling", "Pentahexes in a 10×11 parallelogram", 110, 22, "hexagons"},
 		{"pentominoes-3x20", "tiling", "Pentominoes in a 3×20 rectangle", 60, 12, "3×20"},
 		{"pentominoes-4x15", "tiling", "Pentominoes in a 4×15 rectangle", 60, 12, "4×15"},
 		{"pentominoes-5x12", "tiling", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
 		{"pentominoes-6x10", "tiling", "Pentominoes in a 6×10 rectangle", 60, 12, "6×10"},
 		{"pentominoes-8x8-corners", "tiling", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
+		{"polysticks-123-clipped", "tiling", "Polysticks of 1 to 3 segments in a clipped 3×3 grid", 20, 8, "3×3 grid"},
 		{"queens-8", "queens", "Eight queens", 0, 0, ""},
 		{"scott", "tiling", "Dana Scott's pentomino problem", 60, 12, "8×8"},
 		{"solid-pentominoes-2x3x10", "tiling", "Solid pentominoes in a 2×3×10 box", 60, 12, "2×3×10"},
@@ -46,6 +48,7 @@ func TestBuiltins(t *testing.T) {
 		{"tetracubes-2x4x4", "tiling", "Tetracubes in a 2×4×4 box", 32, 8, "2×4×4"},
 		{"tetrahexes-4x7", "tiling", "Tetrahexes in a 4×7 parallelogram", 28, 7, "hexagons"},
 		{"tetrahexes-hexagon", "tiling", "Tetrahexes in a hexagon of rows 6, 7, 8 and 7", 28, 7, "hexagons"},
+		{"tetrasticks-5x5", "tiling", "Tetrasticks in a 5×5 grid, without H", 60, 15, "5×5 grid"},
 		{"two-pieces", "tiling", "Two pieces on six cells", 6, 2, "3×3"},
 	}
 	got := Builtins()
@@ -150,6 +153,13 @@ func TestBuiltinSolve(t *testing.T) {
 		{name: "tetracubes-2x2x8", raw: 1792, distinct: 112},
 		{name: "tetracubes-2x4x4", raw: 11120, distinct: 695},
 		{name: "tetrahexes-4x7", raw: 18, distinct: 9},
+		// Published by Polyform Puzzler (Tetrasticks6x6, whose docstring
+		// gives 72 leaving out H, and Knuth's paper), Polysticks123_
+		// 4x4ClippedCorners1 and OneSidedWeldedTetrasticks5x5, pieces
+		// never crossing.
+		{name: "tetrasticks-5x5", raw: 576, distinct: 72, heavy: true},
+		{name: "polysticks-123-clipped", raw: 84, distinct: 21},
+		{name: "one-sided-welded-tetrasticks-4x4", raw: 16, distinct: 3},
 		{name: "tetrahexes-hexagon", raw: 30, distinct: 15},
 	}
 	for _, info := range Builtins() {
@@ -186,7 +196,14 @@ func TestBuiltinSolve(t *testing.T) {
 			var raw [4]int64
 			var found [4]int64
 			run := 0
-			for _, eng := range []puzzles.Engine{puzzles.EngineDLX, puzzles.EngineFill} {
+			engines := []puzzles.Engine{puzzles.EngineDLX, puzzles.EngineFill}
+			if s.Puzzle.Board().Lattice() == geom.Stick && !s.Puzzle.Crossing() {
+				// The fill engine covers cells alone: pieces that may not
+				// cross are Dancing Links' (TestAgainstBruteForceSticks
+				// checks both engines with crossings allowed).
+				engines[1] = puzzles.EngineDLX
+			}
+			for _, eng := range engines {
 				for _, nb := range []bool{false, true} {
 					res, err := s.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{NoSymmetryBreaking: nb, Engine: eng})
 					if err != nil {
@@ -236,6 +253,7 @@ func TestBuiltinSolve(t *testing.T) {
 // is built here from the title alone and compared cell by cell.
 func TestBuiltinBoardsMatchTitles(t *testing.T) {
 	dims := regexp.MustCompile(`(\d+)×(\d+) (rectangle|strip|board|parallelogram|rhombus)`)
+	grid := regexp.MustCompile(`in an? (\d+)×(\d+) grid`) // every segment of a grid of squares
 	rows := regexp.MustCompile(`hexagon of rows ([\d, and]+)$`)
 	sides := regexp.MustCompile(`hexagon of sides (\d+), (\d+) and (\d+)$`)
 	checked := 0
@@ -258,6 +276,16 @@ func TestBuiltinBoardsMatchTitles(t *testing.T) {
 				want = slices.DeleteFunc(want, func(x geom.Cell) bool {
 					return (x.Row == 0 || x.Row == r-1) && (x.Col == 0 || x.Col == c-1)
 				})
+			}
+		case grid.MatchString(s.Title) && lat == geom.Stick:
+			m := grid.FindStringSubmatch(s.Title)
+			r, c := atoi(t, m[1]), atoi(t, m[2])
+			for i := 0; i <= 2*r; i++ {
+				for j := 0; j <= 2*c; j++ {
+					if (i+j)%2 == 1 {
+						want = append(want, geom.Cell{Row: i, Col: j})
+					}
+				}
 			}
 		case rows.MatchString(s.Title):
 			var got []int

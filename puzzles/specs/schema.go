@@ -183,6 +183,9 @@ func tilingSchema() jsonObject {
 			cond = cond.with("required", []string{"lattice"})
 		}
 		board, pieces := ref("board"), ref("sets-of-"+l.Name())
+		if l == geom.Stick {
+			board = ref("stick-board")
+		}
 		if geom.Solid(l) {
 			board = ref("solid-board")
 		} else {
@@ -259,6 +262,7 @@ func sharedDefs() jsonObject {
 		"lattice", latticeSchema(),
 		"board", boardSchema(),
 		"solid-board", solidBoardSchema(),
+		"stick-board", stickBoardSchema(),
 		"pieces", piecesSchema(),
 		"piece-entry", entrySchema(),
 		"set-entry", setEntrySchema(),
@@ -344,6 +348,26 @@ func boardSchema() jsonObject {
 			"cols": size("columns"),
 			"holes": described("cells of the rectangle that are not on the board: [row, col] pairs, counted from 0 at the top left, "+
 				"each inside the rectangle and given once (on the hexagon lattice, with row + column even)", "cells"),
+		}, "a board mapping"),
+		"required", []string{"rows", "cols"},
+		"additionalProperties", false)
+}
+
+func stickBoardSchema() jsonObject {
+	size := func(what string) jsonObject {
+		return obj("description", fmt.Sprintf("The number of %s of squares of the grid, from 1 to %d.", what, maxBoardLen),
+			"type", "integer", "minimum", 1, "maximum", maxBoardLen)
+	}
+	return obj(
+		"description", "The segments to cover, on the stick lattice: a picture, as a literal block, with '+' for the grid points, '-' for a horizontal segment between two of them "+
+			"and '|' for a vertical one ('+-+' over '| |'); or a mapping {rows, cols, holes}, every segment of a grid of rows × cols squares but the holes.",
+		"type", []string{"string", "object"},
+		"pattern", `^[ +|\r\n-]*[|-][ +|\r\n-]*$`,
+		"properties", keyed(boardKeys, map[string]any{
+			"rows": size("rows"),
+			"cols": size("columns"),
+			"holes": described("segments of the grid that are not on the board, each [2r, 2c+1] (horizontal, from grid point (r, c) to (r, c+1)) "+
+				"or [2r+1, 2c] (vertical, from (r, c) to (r+1, c)), given once", "cells"),
 		}, "a board mapping"),
 		"required", []string{"rows", "cols"},
 		"additionalProperties", false)

@@ -53,5 +53,5 @@ func ExampleSchema() {
 	fmt.Println("lattice:", schema.Defs.Lattice.Enum)
 	// Output:
 	// kind: [tiling sudoku queens exact-cover]
-	// lattice: [square triangle hexagon cube]
+	// lattice: [square triangle hexagon cube stick]
 }

@@ -167,7 +167,7 @@ var badSpecs = []badSpec{
 	{"picture-lost-row-indicator", "7:7", `write "shape: |2"`},
 	{"picture-lost-row-mapping", "5:5", `write "A: |2"`},
 	{"piece-disconnected", "5:6", `piece "B" is not connected: its cells must join edge to edge`},
-	{"lattice-unknown", "1:10", `lattice is "hex"; want square, triangle, hexagon or cube`},
+	{"lattice-unknown", "1:10", `lattice is "hex"; want square, triangle, hexagon, cube or stick`},
 	{"board-layers-on-square", "2:3", "a list of pictures, one for each layer, is a board of the cube lattice (lattice: cube)"},
 	{"cube-box-no-layers", "2:8", "the board has no layers; a box needs layers, rows and cols"},
 	{"cube-box-unknown-key", "2:38", `unknown key "depth" in board; valid keys are layers, rows, cols, holes`},

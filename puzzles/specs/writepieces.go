@@ -17,7 +17,8 @@ import (
 var plainName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_'.+-]*$`) })
 
 // WritePieces writes pieces of lat as the pieces key of a spec: a list of
-// entries, each a name and an ASCII picture of the piece ('#' for a cell),
+// entries, each a name and an ASCII picture of the piece ('#' for a cell;
+// on the stick lattice '+', '-' and '|'),
 // with its count and one-sidedness when they are not the defaults, and a
 // lattice key first unless lat is the square lattice. A solid's shape is a
 // list of its layers' pictures, bottom first; it is one-sided without
@@ -48,6 +49,8 @@ func WritePieces(w io.Writer, comment string, lat geom.Lattice, pieces []geom.Pi
 			for _, pic := range pc.LayerPictures() {
 				writePicture(bw, "      - |", "        ", pic)
 			}
+		} else if lat == geom.Stick {
+			writePicture(bw, "    shape: |", "      ", geom.StickPicture(pc.Cells))
 		} else {
 			writePicture(bw, "    shape: |", "      ", pc.String())
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,6 +37,9 @@ func TestWritePiecesRoundTrip(t *testing.T) {
 				cols = 2*area - 1
 			}
 			board := fmt.Sprintf("{rows: 1, cols: %d}", cols)
+			if lat == geom.Stick {
+				board = strconv.Quote("+" + strings.Repeat("-+", area)) // one line of segments
+			}
 			if geom.Solid(lat) {
 				board = fmt.Sprintf("{layers: 1, rows: 1, cols: %d}", cols)
 			}

@@ -27,6 +27,13 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 	if err := p.prepare(ctx); err != nil {
 		return nil, countStopped(ctx, err)
 	}
+	if p.noCrossing() {
+		c, err := p.countListed(ctx, 0, 0, 1)
+		if err != nil {
+			return nil, err
+		}
+		return c.Raw, nil
+	}
 	return p.countCovers(ctx, p.placementOrbits(0), 0, 1) // the identity's
 }
 
@@ -56,6 +63,9 @@ func (p *Puzzle) CountPart(ctx context.Context, workers, shard, shards int) (*pu
 	}
 	if err := p.prepare(ctx); err != nil {
 		return nil, countStopped(ctx, err)
+	}
+	if p.noCrossing() {
+		return p.countListed(ctx, workers, shard, shards)
 	}
 	c := &puzzles.Counts{Fixed: make([]*big.Int, len(p.group)), Symmetries: len(p.group),
 		Shard: shard, Shards: shards, Fingerprint: countVersion + p.Fingerprint(nil)}

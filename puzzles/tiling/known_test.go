@@ -110,6 +110,9 @@ func stripBoard(t *testing.T, lat geom.Lattice, pieces []geom.Piece) *geom.Board
 		if lat == geom.Hexagon {
 			c.Col = 2 * i
 		}
+		if lat == geom.Stick {
+			c.Col = 2*i + 1 // a line of horizontal segments
+		}
 		cells = append(cells, c)
 	}
 	b, err := geom.NewBoard(lat, cells)

@@ -165,7 +165,8 @@ func (p *Puzzle) Crossing() bool { return p.crossing }
 func (p *Puzzle) noCrossing() bool { return p.board.Lattice() == geom.Stick && !p.crossing }
 
 // points returns, when the puzzle forbids crossings, the grid points that
-// some placement passes straight through, in reading order, and for each
+// some placement passes straight through and another could cross (all
+// four segments at them on the board), in reading order, and for each
 // placement the indices among them of those it passes through; nil
 // otherwise. The points are the secondary items of the exact cover.
 func (p *Puzzle) points() ([]geom.Cell, [][]int32) {
@@ -182,7 +183,16 @@ func (p *Puzzle) points() ([]geom.Cell, [][]int32) {
 		for _, c := range pl.cells {
 			segs = append(segs, cells[c])
 		}
-		through[k] = geom.Crossings(segs)
+		through[k] = slices.DeleteFunc(geom.Crossings(segs), func(pt geom.Cell) bool {
+			// A point without all four segments on the board has one
+			// straight way through at most: no two pieces cross there.
+			for _, d := range [4]geom.Cell{{Row: pt.Row - 1, Col: pt.Col}, {Row: pt.Row, Col: pt.Col - 1}, {Row: pt.Row, Col: pt.Col + 1}, {Row: pt.Row + 1, Col: pt.Col}} {
+				if p.board.Index(d) < 0 {
+					return true
+				}
+			}
+			return false
+		})
 		for _, pt := range through[k] {
 			if _, ok := index[pt]; !ok {
 				index[pt] = 0
