@@ -265,6 +265,9 @@ func (r *recorder) Fill(s *Shape)       { r.calls = append(r.calls, "fill "+s.Pi
 func (r *recorder) Stroke(segs []Segment, width float64, c color.NRGBA) {
 	r.calls = append(r.calls, "stroke")
 }
+func (r *recorder) Polyline(paths [][]Point, width float64, c color.NRGBA) {
+	r.calls = append(r.calls, "polyline")
+}
 func (r *recorder) Text(t *Text) { r.calls = append(r.calls, "text "+t.Text) }
 
 func TestDraw(t *testing.T) {
