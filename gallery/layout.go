@@ -667,7 +667,7 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *sheetLayout) layout(items []Item, contents []*content) ([]*Sheet, error) {
-	s.plainGrey = len(contents) > 0 && contents[0].stick != nil
+	s.lines = len(contents) > 0 && contents[0].stick != nil
 	if s.Letters && (len(contents) == 0 || contents[0].custom == nil) {
 		if err := s.abbreviate(contents); err != nil {
 			return nil, err

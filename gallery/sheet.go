@@ -87,7 +87,9 @@ type Text struct {
 // Frame is the picture of one board.
 type Frame struct {
 	// X, Y, Width and Height give the box of the board's picture (its
-	// rows × columns of cells); borders reach half their width beyond it.
+	// rows × columns of cells; on the stick lattice, its grid's squares
+	// and a quarter of a cell round them, where the pieces' lines reach);
+	// borders reach half their width beyond it.
 	X, Y, Width, Height float64
 	// Title names the frame ("solution 3 of 65"), for backends that can
 	// attach a name to a group of shapes.

@@ -352,7 +352,7 @@ func TestStickLetters(t *testing.T) {
 }
 
 // Grey style gives each piece its own grey, unhatched (a line is too thin
-// to hatch), and the legend's swatches the same; outline style draws each
+// to hatch), and the legend's swatches, short lines, the same; outline style draws each
 // piece as a hairline along its segments, and no dots.
 func TestStickStyles(t *testing.T) {
 	_, sols := stickPuzzle(t)
@@ -372,8 +372,8 @@ func TestStickStyles(t *testing.T) {
 		t.Errorf("%d greys for %d pieces, %d hatching lines; want a grey each, no hatching", len(greys), len(f.Sticks), len(f.Hatch))
 	}
 	for _, lf := range sheets[0].Frames[1:] {
-		if len(lf.Hatch) != 0 || len(lf.Shapes) != 1 || greys[lf.Shapes[0].Fill] != lf.Shapes[0].Piece {
-			t.Errorf("legend %q: its swatch is not its piece's grey, unhatched", lf.Title)
+		if len(lf.Hatch)+len(lf.Shapes) != 0 || len(lf.Sticks) != 1 || greys[lf.Sticks[0].Fill] != lf.Sticks[0].Piece {
+			t.Errorf("legend %q: its swatch is not a line in its piece's grey", lf.Title)
 		}
 	}
 	sheets, err = Solutions(sols[:1], &Options{Style: StyleOutline})

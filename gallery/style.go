@@ -67,7 +67,7 @@ func (s *sheetLayout) fillsOf(names []string, pieces []int, adjacency func() [][
 	case StyleGrey:
 		colors := make([]color.NRGBA, len(pieces))
 		for inst, piece := range pieces {
-			colors[inst], hatch[inst] = greyOf(of[piece], len(distinct), s.plainGrey)
+			colors[inst], hatch[inst] = greyOf(of[piece], len(distinct), s.lines)
 		}
 		return colors, hatch
 	case StyleOutline:
@@ -112,7 +112,7 @@ func (s *sheetLayout) pieceFills(names []string) ([]color.NRGBA, []int) {
 	case StyleGrey:
 		colors := make([]color.NRGBA, len(names))
 		for i := range names {
-			colors[i], hatch[i] = greyOf(i, len(names), s.plainGrey)
+			colors[i], hatch[i] = greyOf(i, len(names), s.lines)
 		}
 		return colors, hatch
 	case StyleOutline:
