@@ -572,6 +572,9 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 func (s *sheetLayout) abbreviate(contents []*content) error {
 	seen := map[string]bool{}
 	for _, c := range contents {
+		if c.blank {
+			continue // an empty board: no piece to name
+		}
 		var outl [][]Ring
 		if c.stick == nil {
 			outl = c.outlines()

@@ -300,6 +300,16 @@ func TestStickPuzzle(t *testing.T) {
 			t.Errorf("frame %q: %d sticks, caption %v", f.Title, len(f.Sticks), f.Caption)
 		}
 	}
+	// With names, the board, which has none, gets no entry in a legend.
+	sheets, err = Puzzle(spec.Puzzle, &Options{Letters: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range sheets[0].Frames {
+		if f.Title == "legend: board" {
+			t.Errorf("the board has a legend entry")
+		}
+	}
 	// Outline style: hairlines along the board's segments, no dots.
 	sheets, err = Puzzle(spec.Puzzle, &Options{Style: StyleOutline})
 	if err != nil {
