@@ -451,6 +451,16 @@ func sheetText(s *Sheet) string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "  borders %s\n  grid %s\n", segString(f.Borders), segString(f.Grid))
+		if len(f.Points) > 0 {
+			fmt.Fprintf(&b, "  points [%s]\n", ringString(f.Points))
+		}
+		for _, st := range f.Sticks {
+			fmt.Fprintf(&b, "  stick %s %s %g", st.Piece, palettes.Hex(st.Fill), st.Width)
+			for _, p := range st.Paths {
+				fmt.Fprintf(&b, " [%s]", ringString(p))
+			}
+			b.WriteString("\n")
+		}
 		for _, l := range f.Letters {
 			fmt.Fprintf(&b, "  letter %q at %g,%g in %s\n", l.Text, l.X, l.Y, palettes.Hex(l.Color))
 		}

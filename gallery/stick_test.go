@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/polytile/polytile/internal/golden"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -61,6 +62,26 @@ pieces:
       |
       +
 `
+
+// A small sheet of polysticks' display list, written out, against
+// testdata/sticks.golden (go test ./gallery -update rewrites it): an O and
+// a U of four segments on a 1 × 2 grid, touching along its middle, named
+// and captioned, with a legend.
+func TestGoldenSticks(t *testing.T) {
+	spec, err := specs.Parse("ou.yaml", []byte("lattice: stick\nboard: {rows: 1, cols: 2}\npieces:\n  O: |\n    +-+\n    | |\n    +-+\n  U: |\n    +-+\n      |\n    +-+\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheets, err := Classes(res.Distinct, &Options{CellSize: 10, Labels: true, Letters: true, Legend: true, Title: "O and U"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "sticks.golden", []byte(sheetText(sheets[0])))
+}
 
 // stickPuzzle returns the spec of sticks4x4 and its distinct solutions.
 func stickPuzzle(t testing.TB) (*specs.Spec, []*tiling.Solution) {
