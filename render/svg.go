@@ -29,7 +29,10 @@ var _ gallery.Canvas = (*svgCanvas)(nil)
 // Each frame is a <g> (§5.2) whose <title> (§5.4) is the frame's title,
 // translated to the frame's top-left corner so that the numbers inside are
 // small; its borders are one path of horizontal and vertical subpaths, and
-// so are its grid lines. Coordinates are in user units with at most two
+// so are its grid lines. Polylines (the stick lattice's pieces, each an
+// outline and a line in its colour, and the grid points' dots) are paths
+// of round caps and joins, a class per width and colour (p0, p1, …).
+// Coordinates are in user units with at most two
 // decimals. All text is XML-escaped.
 //
 // Piece names are not written on the paths (a data- attribute on each

@@ -40,7 +40,9 @@ var _ gallery.Canvas = (*texCanvas)(nil)
 // comment with its title. Each piece is one \fill of its outline's rings,
 // by the nonzero rule (TikZ's default, "Graphic Parameters: Interior
 // Rules"); the frame's borders are one \draw of straight segments, and so
-// are its grid lines and its hatching.
+// are its grid lines and its hatching. A polyline (a stick lattice's piece)
+// is a \draw with round caps and joins, and dots (its grid points, the
+// badges of names) a \fill of circles.
 //
 // Text is LaTeX text, set in the sans-serif family at the sheet's sizes,
 // each line a node whose baseline lies where PDF puts it. The characters
