@@ -23,7 +23,8 @@ import (
 type Options struct {
 	// CellSize is the side of a cell, in pixels; 0 means 24. A triangle's
 	// edge is 1.5 × CellSize and a hexagon is CellSize across its flats,
-	// so that cells of every lattice are about the same area.
+	// so that cells of every lattice are about the same area; a segment
+	// of the stick lattice is CellSize long, as a square's side is.
 	CellSize float64
 	// BorderWidth is the width of the border strokes, in pixels; 0 means
 	// an eighth of a cell, and at least 1.
