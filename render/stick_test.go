@@ -7,14 +7,18 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/puzzles/tiling"
 )
@@ -282,5 +286,75 @@ func TestTeXSticks(t *testing.T) {
 	}
 	if n := strings.Count(text, "circle[radius="); n != 25+2*10 {
 		t.Errorf("%d circles, want 25 grid points and 10 badges, each an outline and a disc", n)
+	}
+}
+
+// A web gallery of polysticks, opened in Chromium: a covers= address
+// names a segment by the doubled coordinates of its midpoint and finds the
+// solutions in which that piece covers it, and a click on a segment's
+// diamond puts its coordinates in the address.
+func TestStickSiteInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	data, err := os.ReadFile("testdata/sticks-2x3.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := specs.Parse("testdata/sticks-2x3.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := results.SolveAll(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "sticks", "index.html")
+	if _, err := WriteGallery(context.Background(), path, all, &gallery.Options{CellSize: 24}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The solutions in which the monostick S is the bottom row's first
+	// segment, (4, 1).
+	want := 0
+	for _, c := range all.Classes {
+		s := c.Solution.(*tiling.Solution)
+		if piece, _ := s.At(s.Puzzle().Board().Index(geom.Cell{Row: 4, Col: 1})); s.Puzzle().Pieces()[piece].Name == "S" {
+			want++
+		}
+	}
+	if want == 0 || want == len(all.Classes) {
+		t.Fatalf("%d of %d solutions put S there: choose another segment", want, len(all.Classes))
+	}
+	ctx := browser(t)
+	problems := watchConsole(t, ctx)
+	url := "file://" + path
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?covers=S@4,1"), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("shown").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := matchText(want, len(all.Classes)); shown != w {
+		t.Errorf("covers=S@4,1 says %q, want %q", shown, w)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("piece")),
+		chromedp.SetValue(chromedp.ID("piece"), "L"),
+		chromedp.Evaluate[chromedp.Void](`void document.getElementById("piece").dispatchEvent(new Event("change"))`),
+		chromedp.Click(chromedp.CSS(`.cells path[data-r="2"][data-c="3"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	search, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.search`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if search != "?covers=L%402%2C3" {
+		t.Errorf("the address's query is %q after a click on segment (2, 3), want ?covers=L%%402%%2C3", search)
+	}
+	if p := problems(); p != nil {
+		t.Errorf("the page wrote to its console: %v", p)
 	}
 }
