@@ -35,3 +35,21 @@ func BenchmarkLayoutPoster(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(sols))*float64(b.N)/b.Elapsed().Seconds(), "frames/s")
 }
+
+// BenchmarkLayoutSticks lays out a poster of 1000 frames of polysticks
+// (the solution of the ten tetrasticks on a 4 × 4 grid, with their
+// names), reporting frames laid out per second.
+func BenchmarkLayoutSticks(b *testing.B) {
+	_, one := stickPuzzle(b)
+	sols := make([]*tiling.Solution, 1000)
+	for i := range sols {
+		sols[i] = one[0]
+	}
+	opt := &Options{CellSize: 12, Letters: true}
+	for b.Loop() {
+		if _, err := Solutions(sols, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(sols))*float64(b.N)/b.Elapsed().Seconds(), "frames/s")
+}

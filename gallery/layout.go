@@ -23,7 +23,8 @@ import (
 type Options struct {
 	// CellSize is the side of a cell, in pixels; 0 means 24. A triangle's
 	// edge is 1.5 × CellSize and a hexagon is CellSize across its flats,
-	// so that cells of every lattice are about the same area.
+	// so that cells of every lattice are about the same area; a segment
+	// of the stick lattice is CellSize long, as a square's side is.
 	CellSize float64
 	// BorderWidth is the width of the border strokes, in pixels; 0 means
 	// an eighth of a cell, and at least 1.
@@ -244,10 +245,11 @@ func (s *sheetLayout) physical(sheets []*Sheet, g pageGeometry) {
 
 // content is one frame's picture before it is placed: the cells, and the
 // piece of each instance. Square boards are a grid of cells; the other
-// lattices' are polygons (poly is set).
+// lattices' are polygons (poly is set), or segments (stick is set).
 type content struct {
 	cells
 	poly   *polys
+	stick  *sticks
 	pieces []int    // the piece of each instance
 	names  []string // the puzzle's piece names
 	blank  bool     // an empty board: one light fill, its cells ruled
@@ -265,6 +267,9 @@ func (c *content) size() (float64, float64) {
 	}
 	if c.poly != nil {
 		return c.poly.size()
+	}
+	if c.stick != nil {
+		return c.stick.size()
 	}
 	return float64(c.cols), float64(c.rows)
 }
@@ -287,6 +292,9 @@ func (c *content) adjacency() [][]int {
 	if c.poly != nil {
 		return c.poly.adjacency()
 	}
+	if c.stick != nil {
+		return c.stick.adjacency()
+	}
 	return c.cells.adjacency()
 }
 
@@ -308,6 +316,15 @@ func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom, view s
 			pieces[inst] = piece
 		}
 		return isoContent(solidCubes(s, view == ViewExploded), pieces, p.PieceNames(), false), nil
+	}
+	if b.Lattice() == geom.Stick {
+		owner := make([]int, b.Len())
+		pieces := make([]int, s.Pieces())
+		for i := range b.Cells() {
+			piece, inst := s.At(i)
+			owner[i], pieces[inst] = inst, piece
+		}
+		return stickContent(b.Cells(), owner, pieces, p.PieceNames()), nil
 	}
 	if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
 		g, ok := geoms[b]
@@ -517,7 +534,11 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 					return nil, fmt.Errorf("gallery: piece %s has a cell [%d, %d] that is not one of the %s lattice", quote.Short(p.Name), c.Row, c.Col, s.Lattice.Name())
 				}
 			}
-			contents[i] = polyContent(newPolyGeom(s.Lattice, p.Cells), make([]int, len(p.Cells)), []int{i}, names)
+			if s.Lattice == geom.Stick {
+				contents[i] = stickContent(p.Cells, make([]int, len(p.Cells)), []int{i}, names)
+			} else {
+				contents[i] = polyContent(newPolyGeom(s.Lattice, p.Cells), make([]int, len(p.Cells)), []int{i}, names)
+			}
 			items[i] = pieceItem(p)
 			continue
 		}
@@ -552,15 +573,26 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 func (s *sheetLayout) abbreviate(contents []*content) error {
 	seen := map[string]bool{}
 	for _, c := range contents {
-		for inst, rings := range c.outlines() {
+		if c.blank {
+			continue // an empty board: no piece to name
+		}
+		var outl [][]Ring
+		if c.stick == nil {
+			outl = c.outlines()
+		}
+		for inst := range c.pieces {
 			piece := c.pieces[inst]
 			name := c.names[piece]
 			if seen[name] {
 				continue
 			}
 			seen[name] = true
-			_, r := pole(rings, 0.02)
-			_, small, err := s.letterSize(name, r*s.cell-s.border/2)
+			r := badgeWidth * s.cell / 2 // a stick's badge, whose outline is outside it
+			if c.stick == nil {
+				_, rc := pole(outl[inst], 0.02)
+				r = rc*s.cell - s.border/2
+			}
+			_, small, err := s.letterSize(name, r)
 			if err != nil {
 				return err
 			}
@@ -639,6 +671,7 @@ func caption(items []Item, k int) string {
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *sheetLayout) layout(items []Item, contents []*content) ([]*Sheet, error) {
+	s.lines = len(contents) > 0 && contents[0].stick != nil
 	if s.Letters && (len(contents) == 0 || contents[0].custom == nil) {
 		if err := s.abbreviate(contents); err != nil {
 			return nil, err
@@ -762,6 +795,8 @@ func (s *sheetLayout) page(items []Item, contents []*content, first, last, cols 
 		GridColor:   s.gridColor,
 		HatchWidth:  max(0.5, s.cell/20),
 		HatchColor:  color.NRGBA{0x22, 0x22, 0x22, 0xb0},
+		PointWidth:  dotWidth * s.cell,
+		PointColor:  pointColor,
 		Font:        s.Font,
 	}
 	framesW := float64(cols)*slotW + float64(cols-1)*s.gap
@@ -806,8 +841,12 @@ func (s *sheetLayout) frame(items []Item, contents []*content, k int, x, y, slot
 	if f.Title == "" {
 		f.Title = fmt.Sprintf("solution %d of %d", k+1, len(items))
 	}
-	if c.custom != nil {
-		c.custom(s, &f, pt)
+	if c.custom != nil || c.stick != nil {
+		if c.stick != nil {
+			s.stickFrame(c, &f, pt)
+		} else {
+			c.custom(s, &f, pt)
+		}
 		if s.Labels {
 			f.Caption = &Text{X: x + slotW/2, Y: y + s.border + boardH + s.caption*0.8, Size: s.caption, Color: s.BorderColor, Text: caption(items, k)}
 		}

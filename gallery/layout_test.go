@@ -265,6 +265,9 @@ func (r *recorder) Fill(s *Shape)       { r.calls = append(r.calls, "fill "+s.Pi
 func (r *recorder) Stroke(segs []Segment, width float64, c color.NRGBA) {
 	r.calls = append(r.calls, "stroke")
 }
+func (r *recorder) Polyline(paths [][]Point, width float64, c color.NRGBA) {
+	r.calls = append(r.calls, "polyline")
+}
 func (r *recorder) Text(t *Text) { r.calls = append(r.calls, "text "+t.Text) }
 
 func TestDraw(t *testing.T) {
@@ -448,6 +451,16 @@ func sheetText(s *Sheet) string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "  borders %s\n  grid %s\n", segString(f.Borders), segString(f.Grid))
+		if len(f.Points) > 0 {
+			fmt.Fprintf(&b, "  points [%s]\n", ringString(f.Points))
+		}
+		for _, st := range f.Sticks {
+			fmt.Fprintf(&b, "  stick %s %s %g", st.Piece, palettes.Hex(st.Fill), st.Width)
+			for _, p := range st.Paths {
+				fmt.Fprintf(&b, " [%s]", ringString(p))
+			}
+			b.WriteString("\n")
+		}
 		for _, l := range f.Letters {
 			fmt.Fprintf(&b, "  letter %q at %g,%g in %s\n", l.Text, l.X, l.Y, palettes.Hex(l.Color))
 		}

@@ -81,7 +81,7 @@ func (s *sheetLayout) legendWidth() (float64, error) {
 
 // drawLegend adds the legend to the sheet, below the frames, in the band
 // legendHeight makes room for: a swatch in each piece's fill (outlined,
-// hatched as the pieces are) and its name, in rows centred on the page;
+// hatched as the pieces are; a short line for polysticks) and its name, in rows centred on the page;
 // then the notes, a line each, each in a frame titled "note".
 func (s *sheetLayout) drawLegend(sh *Sheet, top, width float64) {
 	entries := s.legendEntries
@@ -103,8 +103,15 @@ func (s *sheetLayout) drawLegend(sh *Sheet, top, width float64) {
 			box := Ring{{x, y}, {x + size, y}, {x + size, y + size}, {x, y + size}}
 			f := Frame{X: x, Y: y, Width: size, Height: size, Title: "legend: " + e.piece,
 				Borders: []Segment{{box[0], box[1]}, {box[1], box[2]}, {box[2], box[3]}, {box[3], box[0]}}}
-			f.Shapes = []Shape{{Piece: e.piece, Fill: e.fill, Outline: []Ring{box}}}
-			f.Hatch = hatchLines([]Ring{box}, e.hatch, size/3)
+			if s.lines {
+				// A short line, as the pieces are drawn.
+				w := min(stickWidth*s.cell, size*0.4)
+				f.Borders = nil
+				f.Sticks = []Stick{{Piece: e.piece, Fill: e.fill, Width: w, Paths: [][]Point{{{x + w/2, y + size/2}, {x + size - w/2, y + size/2}}}}}
+			} else {
+				f.Shapes = []Shape{{Piece: e.piece, Fill: e.fill, Outline: []Ring{box}}}
+				f.Hatch = hatchLines([]Ring{box}, e.hatch, size/3)
+			}
 			f.Letters = []Text{{X: x + size*1.5, Y: y + size/2, Anchor: AnchorStart, Size: size, Color: s.BorderColor, Text: e.name}}
 			sh.Frames = append(sh.Frames, f)
 			x += e.w + size*1.5

@@ -48,6 +48,8 @@ func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
 			cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}}
 		}
 		board = isoContent(cubes, []int{0}, []string{"board"}, true)
+	} else if b.Lattice() == geom.Stick {
+		board = stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
 	} else if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
 		board = polyContent(newPolyGeom(b.Lattice(), b.Cells()), make([]int, b.Len()), []int{0}, []string{"board"})
 	} else {

@@ -10,7 +10,9 @@
 // files stay small and anti-aliasing leaves no seams. Borders are stroked
 // along every edge between two different pieces and around the board and
 // its holes, which are left unpainted: with the default transparent
-// background they are transparent. Coordinates are in CSS pixels, 1/96 inch
+// background they are transparent. On the stick lattice, whose cells are
+// segments, a piece is a thick line along them instead (Stick), over faint
+// dots at the grid points. Coordinates are in CSS pixels, 1/96 inch
 // (SVG user units, PNG pixels at 96 DPI, 3/4 of a PDF point), x to the
 // right and y down from the sheet's top-left corner; a sheet with a
 // physical size (Sheet.Size) is scaled to it.
@@ -43,6 +45,26 @@ type Shape struct {
 	Outline []Ring
 }
 
+// Stick is a piece of a frame of the stick lattice (a polystick): a thick
+// line along its segments in its colour, round at its ends and corners,
+// drawn over a dark outline (Sheet.BorderColor), BorderWidth wider, so that
+// pieces that touch stay apart. A stick of a transparent colour (in
+// StyleOutline) is its outline alone, a line BorderWidth wide along the
+// paths.
+type Stick struct {
+	// Piece is the piece's name, as the spec gives it: any text.
+	Piece string
+	// Fill is the piece's colour.
+	Fill color.NRGBA
+	// Width is the width of the line in its colour, in pixels.
+	Width float64
+	// Paths are polylines through the grid points the piece passes, its
+	// segments chained end to end, each point a corner or an end: a
+	// straight run is one step. A path of one point is a dot (a name's
+	// badge).
+	Paths [][]Point
+}
+
 // Anchor says which point of a text its position gives.
 type Anchor int
 
@@ -65,7 +87,9 @@ type Text struct {
 // Frame is the picture of one board.
 type Frame struct {
 	// X, Y, Width and Height give the box of the board's picture (its
-	// rows × columns of cells); borders reach half their width beyond it.
+	// rows × columns of cells; on the stick lattice, its grid's squares
+	// and a quarter of a cell round them, where the pieces' lines reach);
+	// borders reach half their width beyond it.
 	X, Y, Width, Height float64
 	// Title names the frame ("solution 3 of 65"), for backends that can
 	// attach a name to a group of shapes.
@@ -80,6 +104,13 @@ type Frame struct {
 	// Borders are the thick lines between different pieces and around
 	// the board and its holes, merged into maximal straight segments.
 	Borders []Segment
+	// Points are the grid points of a frame of the stick lattice, faint
+	// dots (Sheet.PointWidth across) under its pieces.
+	Points []Point
+	// Sticks are the pieces of a frame of the stick lattice, in a fixed
+	// order, each drawn whole (outline, then colour) before the next;
+	// then the badges that carry their names, when there are letters.
+	Sticks []Stick
 	// Letters are the pieces' names drawn on them; empty unless asked for.
 	Letters []Text
 	// Caption is the text under the frame, or nil.
@@ -98,6 +129,8 @@ type Sheet struct {
 	GridColor   color.NRGBA // their colour
 	HatchWidth  float64     // the width of hatching lines
 	HatchColor  color.NRGBA // their colour
+	PointWidth  float64     // the diameter of the dots at grid points (Frame.Points)
+	PointColor  color.NRGBA // their colour
 
 	Frames []Frame
 
@@ -166,6 +199,16 @@ func (s *Sheet) translate(dx, dy float64) {
 		mvSegs(f.Grid)
 		mvSegs(f.Hatch)
 		mvSegs(f.Borders)
+		for i := range f.Points {
+			mv(&f.Points[i])
+		}
+		for i := range f.Sticks {
+			for _, path := range f.Sticks[i].Paths {
+				for j := range path {
+					mv(&path[j])
+				}
+			}
+		}
 		for i := range f.Letters {
 			mvText(&f.Letters[i])
 		}
@@ -187,6 +230,10 @@ type Canvas interface {
 	// squared off (extended by half the width), so that segments meeting
 	// at a corner join without a notch.
 	Stroke(segs []Segment, width float64, c color.NRGBA)
+	// Polyline strokes each path, a line through its points in order,
+	// of the given width and colour, with round caps and round joins; a
+	// path of one point is a dot, a disc width across.
+	Polyline(paths [][]Point, width float64, c color.NRGBA)
 	// Text draws a line of text.
 	Text(t *Text)
 }
@@ -204,7 +251,8 @@ func (s *Sheet) Draw(c Canvas) {
 
 // DrawFrame replays frame k alone onto c, between BeginFrame and EndFrame:
 // its shapes first (but those of a transparent fill, which would show
-// nothing), then hatching, grid lines, borders, letters and caption. A
+// nothing), then hatching, grid lines, grid points, borders, sticks,
+// letters and caption. A
 // backend that draws frames apart (on several goroutines, say) replays
 // them with it; Draw is the title and DrawFrame of every frame in order.
 func (s *Sheet) DrawFrame(c Canvas, k int) {
@@ -221,8 +269,24 @@ func (s *Sheet) DrawFrame(c Canvas, k int) {
 	if len(f.Grid) > 0 {
 		c.Stroke(f.Grid, s.GridWidth, s.GridColor)
 	}
+	if len(f.Points) > 0 {
+		dots := make([][]Point, len(f.Points))
+		for i := range f.Points {
+			dots[i] = f.Points[i : i+1 : i+1]
+		}
+		c.Polyline(dots, s.PointWidth, s.PointColor)
+	}
 	if len(f.Borders) > 0 {
 		c.Stroke(f.Borders, s.BorderWidth, s.BorderColor)
+	}
+	for i := range f.Sticks {
+		st := &f.Sticks[i]
+		if st.Fill.A == 0 {
+			c.Polyline(st.Paths, s.BorderWidth, s.BorderColor)
+			continue
+		}
+		c.Polyline(st.Paths, st.Width+s.BorderWidth, s.BorderColor)
+		c.Polyline(st.Paths, st.Width, st.Fill)
 	}
 	for i := range f.Letters {
 		c.Text(&f.Letters[i])

@@ -23,6 +23,7 @@ type sheetLayout struct {
 	legendEntries                             []legendEntry     // the legend's, if one is asked for, or a figure's key
 	notes                                     []string          // lines under the legend, saying what the figure leaves out
 	abbrev                                    map[string]string // short names of pieces whose names do not fit on them
+	lines                                     bool              // the pieces are lines (polysticks): greys unhatched (greyOf), legend swatches lines
 	// ctx stops a long layout (stopped); nil never does.
 	ctx context.Context
 }

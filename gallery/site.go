@@ -210,12 +210,22 @@ func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCel
 	sh.Title = nil
 	// The board alone, as wide as it is, with the margin it has above.
 	sh.translate(sh.Frames[0].Y-sh.Frames[0].X, 0)
+	if b.Lattice() == geom.Stick {
+		// A segment's cell, its diamond, reaches half a cell past the
+		// grid: room for it all round.
+		e := (0.5 - stickPad) * s.cell
+		sh.translate(e, e)
+	}
 	board := sh.Frames[0]
 	sh.Width = board.X + board.Width + board.X
 	sh.Height = board.Y + board.Height + board.Y
 	cells := make([]SiteCell, b.Len())
 	var pg *polyGeom
-	if b.Lattice() != geom.Square && !solid {
+	var sg *sticks // a segment's cell is its diamond (sticks.diamond)
+	switch {
+	case b.Lattice() == geom.Stick:
+		sg = stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).stick
+	case b.Lattice() != geom.Square && !solid:
 		pg = newPolyGeom(b.Lattice(), b.Cells())
 	}
 	flat, _, _ := layersFlat(b)
@@ -227,7 +237,11 @@ func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCel
 	var texts []Text
 	for i, c := range b.Cells() {
 		var ring Ring
-		if pg != nil {
+		if sg != nil {
+			for _, q := range sg.diamond(c) {
+				ring = append(ring, Point{board.X + q.X*s.cell, board.Y + q.Y*s.cell})
+			}
+		} else if pg != nil {
 			for _, v := range corners(b.Lattice(), c) {
 				q := pg.at(v)
 				ring = append(ring, Point{board.X + q.X*s.cell, board.Y + q.Y*s.cell})

@@ -27,10 +27,11 @@ const (
 const hairline = 96 / 254.0
 
 // greyOf returns the grey fill and the hatching (0: none, 1: rising, 2:
-// falling) of piece i of n in StyleGrey.
-func greyOf(i, n int) (color.NRGBA, int) {
+// falling) of piece i of n in StyleGrey; plain, n levels of grey and no
+// hatching, for lines (a stick's), which are too thin to hatch.
+func greyOf(i, n int, plain bool) (color.NRGBA, int) {
 	levels, hatch := n, 0
-	if n > 4 {
+	if n > 4 && !plain {
 		levels = (n + 2) / 3
 		hatch = i / levels
 		i %= levels
@@ -38,7 +39,7 @@ func greyOf(i, n int) (color.NRGBA, int) {
 	// From dark to light; hatched pieces stay light enough for their lines
 	// to show.
 	lo, hi := 0.35, 0.95
-	if n > 4 {
+	if n > 4 && !plain {
 		lo = 0.5
 	}
 	l := hi
@@ -66,7 +67,7 @@ func (s *sheetLayout) fillsOf(names []string, pieces []int, adjacency func() [][
 	case StyleGrey:
 		colors := make([]color.NRGBA, len(pieces))
 		for inst, piece := range pieces {
-			colors[inst], hatch[inst] = greyOf(of[piece], len(distinct))
+			colors[inst], hatch[inst] = greyOf(of[piece], len(distinct), s.lines)
 		}
 		return colors, hatch
 	case StyleOutline:
@@ -111,7 +112,7 @@ func (s *sheetLayout) pieceFills(names []string) ([]color.NRGBA, []int) {
 	case StyleGrey:
 		colors := make([]color.NRGBA, len(names))
 		for i := range names {
-			colors[i], hatch[i] = greyOf(i, len(names))
+			colors[i], hatch[i] = greyOf(i, len(names), s.lines)
 		}
 		return colors, hatch
 	case StyleOutline:

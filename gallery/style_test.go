@@ -40,7 +40,7 @@ func TestGreyStyle(t *testing.T) {
 	}
 	// Every piece its own grey and hatching.
 	for i := 0; i < 12; i++ {
-		c, h := greyOf(i, 12)
+		c, h := greyOf(i, 12, false)
 		key := string(rune('a'+c.R/8)) + string(rune('0'+h))
 		if p, ok := seen[key]; ok {
 			t.Errorf("pieces %d and %s look the same", i, p)
@@ -89,6 +89,7 @@ func (r *counter) BeginFrame(*Frame)                            {}
 func (r *counter) EndFrame()                                    {}
 func (r *counter) Fill(*Shape)                                  { r.fills++ }
 func (r *counter) Stroke(s []Segment, _ float64, _ color.NRGBA) { r.strokes += len(s) }
+func (r *counter) Polyline([][]Point, float64, color.NRGBA)     {}
 func (r *counter) Text(*Text)                                   {}
 
 func TestHatchLines(t *testing.T) {

@@ -148,6 +148,47 @@ func (c *pdfCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 	c.doc.DrawPath("S")
 }
 
+// Polyline strokes the paths as one path of round caps and joins (PDF
+// 1.7, §8.4.3.3 and §8.4.3.4), and fills a disc for each path of one
+// point.
+func (c *pdfCanvas) Polyline(paths [][]gallery.Point, width float64, col color.NRGBA) {
+	if c.skip || len(paths) == 0 {
+		return
+	}
+	lines, dots := false, false
+	for _, path := range paths {
+		lines = lines || len(path) > 1
+		dots = dots || len(path) == 1
+	}
+	c.setAlpha(col.A)
+	if lines {
+		c.doc.SetDrawColor(int(col.R), int(col.G), int(col.B))
+		c.doc.SetLineWidth(width * c.k)
+		c.doc.SetLineCapStyle("round")
+		c.doc.SetLineJoinStyle("round")
+		for _, path := range paths {
+			if len(path) < 2 {
+				continue
+			}
+			c.doc.MoveTo(path[0].X*c.k, path[0].Y*c.k)
+			for _, q := range path[1:] {
+				c.doc.LineTo(q.X*c.k, q.Y*c.k)
+			}
+		}
+		c.doc.DrawPath("S")
+		c.doc.SetLineCapStyle("square")
+		c.doc.SetLineJoinStyle("miter")
+	}
+	if dots {
+		c.setFill(col)
+		for _, path := range paths {
+			if len(path) == 1 {
+				c.doc.Circle(path[0].X*c.k, path[0].Y*c.k, width*c.k/2, "F")
+			}
+		}
+	}
+}
+
 // Text sets the text in the page's font, adding the face to the
 // document the first time it is used.
 func (c *pdfCanvas) Text(t *gallery.Text) {

@@ -253,6 +253,18 @@ func (e *extents) Stroke(segs []gallery.Segment, width float64, col color.NRGBA)
 	})
 }
 
+func (e *extents) Polyline(paths [][]gallery.Point, width float64, col color.NRGBA) {
+	s := e.r.scale
+	e.op(func() {
+		for _, path := range paths {
+			// A round cap or join reaches half the width from a point.
+			for _, q := range path {
+				e.grow(q.X*s, q.Y*s, width*s/2)
+			}
+		}
+	})
+}
+
 func (e *extents) Text(t *gallery.Text) {
 	e.op(func() {
 		face, dot, ok, err := e.r.textPlace(t, e.faces)
@@ -490,6 +502,47 @@ func (p *pngPen) Stroke(segs []gallery.Segment, width float64, col color.NRGBA) 
 	dc.SetLineWidth(width * p.r.scale)
 	dc.SetColor(col)
 	dc.Stroke()
+}
+
+// Polyline strokes the paths with round caps and joins, and fills a disc
+// for each path of one point (gg strokes nothing along a line of length
+// zero).
+func (p *pngPen) Polyline(paths [][]gallery.Point, width float64, col color.NRGBA) {
+	if !p.start() {
+		return
+	}
+	dc := p.dc
+	w := width * p.r.scale
+	lines := false
+	for _, path := range paths {
+		if len(path) < 2 {
+			continue
+		}
+		lines = true
+		dc.MoveTo(p.pt(path[0]))
+		for _, q := range path[1:] {
+			dc.LineTo(p.pt(q))
+		}
+	}
+	dc.SetColor(col)
+	if lines {
+		dc.SetLineWidth(w)
+		dc.SetLineCapRound()
+		dc.SetLineJoinRound()
+		dc.Stroke()
+		dc.SetLineCapSquare()
+	}
+	dots := false
+	for _, path := range paths {
+		if len(path) == 1 {
+			x, y := p.pt(path[0])
+			dc.DrawCircle(x, y, w/2)
+			dots = true
+		}
+	}
+	if dots {
+		dc.Fill()
+	}
 }
 
 // Text sets the text.

@@ -29,7 +29,10 @@ var _ gallery.Canvas = (*svgCanvas)(nil)
 // Each frame is a <g> (§5.2) whose <title> (§5.4) is the frame's title,
 // translated to the frame's top-left corner so that the numbers inside are
 // small; its borders are one path of horizontal and vertical subpaths, and
-// so are its grid lines. Coordinates are in user units with at most two
+// so are its grid lines. Polylines (the stick lattice's pieces, each an
+// outline and a line in its colour, and the grid points' dots) are paths
+// of round caps and joins, a class per width and colour (p0, p1, …).
+// Coordinates are in user units with at most two
 // decimals. All text is XML-escaped.
 //
 // Piece names are not written on the paths (a data- attribute on each
@@ -41,6 +44,7 @@ type svgCanvas struct {
 
 	fills   map[color.NRGBA]int // fill colour → class index
 	strokes map[strokeStyle]string
+	lines   map[strokeStyle]int // a polyline's style → class index
 	texts   map[textStyle]int
 	buf     []byte // scratch for path data
 	ox, oy  int64  // the origin of the current frame, in hundredths
@@ -87,6 +91,7 @@ func newSVGCanvas(out *output, s *gallery.Sheet) *svgCanvas {
 		w:       bufio.NewWriterSize(out, 64<<10),
 		fills:   map[color.NRGBA]int{},
 		strokes: map[strokeStyle]string{},
+		lines:   map[strokeStyle]int{},
 		texts:   map[textStyle]int{},
 	}
 	c.family, c.italic = cssFamily(s.Font)
@@ -175,6 +180,15 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 	addStroke(s.BorderWidth, s.BorderColor, "b")
 	if grid {
 		addStroke(s.GridWidth, s.GridColor, "g")
+	}
+	for _, st := range polylineStyles(s) {
+		k := len(c.lines)
+		c.lines[st] = k
+		rule := fmt.Sprintf(".p%d{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:round;stroke-linejoin:round", k, hex(st.c), num(st.width))
+		if st.c.A != 0xff {
+			rule += ";stroke-opacity:" + opacity(st.c.A)
+		}
+		rules = append(rules, rule+"}")
 	}
 	if len(c.texts) > 0 {
 		italic := ""
@@ -311,6 +325,64 @@ func (c *svgCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 		c.w.WriteString(` class="` + class + `"`)
 	} else {
 		c.w.WriteString(` fill="none" stroke="` + hex(col) + `" stroke-width="` + num(width) + `" stroke-linecap="square"`)
+		if col.A != 0xff {
+			c.w.WriteString(` stroke-opacity="` + opacity(col.A) + `"`)
+		}
+	}
+	c.w.WriteString(` d="`)
+	c.w.Write(b)
+	c.w.WriteString("\"/>\n")
+}
+
+// Polyline writes the paths as one path element of round caps and joins
+// (SVG 1.1 §11.4): a subpath per path, a move to its first point and
+// relative lines to the others; a path of one point is a line of length
+// zero, "h0", which round caps draw as a dot (§11.4, on zero-length
+// subpaths).
+func (c *svgCanvas) Polyline(paths [][]gallery.Point, width float64, col color.NRGBA) {
+	if c.skip {
+		return
+	}
+	b := c.buf[:0]
+	for _, path := range paths {
+		if len(path) == 0 {
+			continue
+		}
+		x, y := c.local(path[0])
+		b = append(b, 'M')
+		b = appendHundredths(b, x)
+		b = append(b, ' ')
+		b = appendHundredths(b, y)
+		if len(path) == 1 {
+			b = append(b, "h0"...)
+		}
+		for _, p := range path[1:] {
+			nx, ny := c.local(p)
+			switch {
+			case ny == y:
+				b = append(b, 'h')
+				b = appendHundredths(b, nx-x)
+			case nx == x:
+				b = append(b, 'v')
+				b = appendHundredths(b, ny-y)
+			default:
+				b = append(b, 'l')
+				b = appendHundredths(b, nx-x)
+				b = append(b, ' ')
+				b = appendHundredths(b, ny-y)
+			}
+			x, y = nx, ny
+		}
+	}
+	c.buf = b
+	if len(b) == 0 {
+		return
+	}
+	c.w.WriteString(`<path`)
+	if k, ok := c.lines[strokeStyle{width, col}]; ok {
+		c.w.WriteString(` class="p` + strconv.Itoa(k) + `"`)
+	} else {
+		c.w.WriteString(` fill="none" stroke="` + hex(col) + `" stroke-width="` + num(width) + `" stroke-linecap="round" stroke-linejoin="round"`)
 		if col.A != 0xff {
 			c.w.WriteString(` stroke-opacity="` + opacity(col.A) + `"`)
 		}

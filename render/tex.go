@@ -40,7 +40,9 @@ var _ gallery.Canvas = (*texCanvas)(nil)
 // comment with its title. Each piece is one \fill of its outline's rings,
 // by the nonzero rule (TikZ's default, "Graphic Parameters: Interior
 // Rules"); the frame's borders are one \draw of straight segments, and so
-// are its grid lines and its hatching.
+// are its grid lines and its hatching. A polyline (a stick lattice's piece)
+// is a \draw with round caps and joins, and dots (its grid points, the
+// badges of names) a \fill of circles.
 //
 // Text is LaTeX text, set in the sans-serif family at the sheet's sizes,
 // each line a node whose baseline lies where PDF puts it. The characters
@@ -140,6 +142,9 @@ func newTeXCanvas(out *output, sheets []*gallery.Sheet) *texCanvas {
 			}
 		}
 		for _, st := range sheetStrokes(s) {
+			colour(st.c)
+		}
+		for _, st := range polylineStyles(s) {
 			colour(st.c)
 		}
 	}
@@ -455,6 +460,67 @@ func (c *texCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 	}
 	c.buf = append(b, ";\n"...)
 	c.w.Write(c.buf)
+}
+
+// Polyline writes the paths of more than one point as one \draw with
+// round caps and joins ("Graphic Parameters: Line Width, Line Cap, and
+// Line Join"), a subpath each, and those of one point as one \fill of
+// discs, width across.
+func (c *texCanvas) Polyline(paths [][]gallery.Point, width float64, col color.NRGBA) {
+	if c.skip || !(width > 0) {
+		return
+	}
+	b := c.buf[:0]
+	lines, dots := false, false
+	for _, path := range paths {
+		lines = lines || len(path) > 1
+		dots = dots || len(path) == 1
+	}
+	if lines {
+		b = append(b, "\\draw["...)
+		b = c.appendStroke(b, width, col)
+		b = append(b, ",line cap=round,line join=round]"...)
+		line := len(b)
+		for _, path := range paths {
+			if len(path) < 2 {
+				continue
+			}
+			for i, p := range path {
+				if len(b)-line > texLine {
+					b = append(b, '\n')
+					line = len(b)
+				}
+				if i > 0 {
+					b = append(b, "--"...)
+				}
+				x, y := c.local(p)
+				b = appendTeXPoint(b, x, y)
+			}
+		}
+		b = append(b, ";\n"...)
+	}
+	if dots {
+		b = append(b, "\\fill["...)
+		b = c.appendColour(b, "", col)
+		b = append(b, ']')
+		line := len(b)
+		radius := " circle[radius=" + thousandths(width*c.k/2) + "bp]"
+		for _, path := range paths {
+			if len(path) != 1 {
+				continue
+			}
+			if len(b)-line > texLine {
+				b = append(b, '\n')
+				line = len(b)
+			}
+			x, y := c.local(path[0])
+			b = appendTeXPoint(b, x, y)
+			b = append(b, radius...)
+		}
+		b = append(b, ";\n"...)
+	}
+	c.buf = b
+	c.w.Write(b)
 }
 
 // Text writes a node whose baseline lies below t's middle line as PDF

@@ -591,6 +591,7 @@ func TestTeXCompiles(t *testing.T) {
 	sheets = append(sheets, layout(t, solutions(t, "pentominoes-3x20")[:2], &gallery.Options{Width: 12 / 2.54 * 96, Style: gallery.StyleGrey, Legend: true,
 		Letters: true, Background: white})...)
 	sheets = append(sheets, layout(t, hostile(t, `\end{document}`, "{%#}😀"), &gallery.Options{Letters: true, Labels: true, Legend: true})...)
+	sheets = append(sheets, layout(t, stickSolutions(t), &gallery.Options{Letters: true, Labels: true})...)
 	data := encode(t, FormatTeX, sheets, nil)
 	vars := t.TempDir() // shared: each engine makes its fonts once
 	for _, e := range texEngines {

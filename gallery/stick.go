@@ -1,0 +1,288 @@
+package gallery
+
+import (
+	"image/color"
+	"math"
+	"slices"
+
+	"github.com/polytile/polytile/puzzles/geom"
+)
+
+// Sizes on the stick lattice, in cells (a segment is a cell long, as a
+// square's side is).
+const (
+	// stickPad is the room around a frame's grid: the pieces' lines, their
+	// round ends and their outlines reach past the outer grid points by
+	// half their width, under a quarter of a cell.
+	stickPad = 0.25
+	// stickWidth is the width of a piece's line, in its colour.
+	stickWidth = 0.25
+	// badgeWidth is the diameter of the disc that carries a piece's name:
+	// twice the line's width, and less than the 0.71 of a cell between
+	// the midpoints of two segments that meet, so that no two badges
+	// touch.
+	badgeWidth = 0.5
+	// dotWidth is the diameter of a grid point's dot.
+	dotWidth = 0.125
+)
+
+// pointColor is the colour of the grid points' dots: faint.
+var pointColor = color.NRGBA{0, 0, 0, 0x30}
+
+// sticks is one frame's content on the stick lattice: segments, each
+// covered by an instance, or by none (an empty board's). Segments and
+// grid points are in the lattice's doubled coordinates (geom.Stick); the
+// frame shows the grid of squares around them.
+type sticks struct {
+	segs       []geom.Cell // the segments, in the board's order
+	owner      []int       // the instance covering each segment
+	instances  int
+	minR, minC int // the grid's top-left point
+	rows, cols int // its squares
+}
+
+// stickContent returns the content of segments segs, segment i covered
+// by instance owner[i] of piece pieces[owner[i]], named names[piece].
+func stickContent(segs []geom.Cell, owner []int, pieces []int, names []string) *content {
+	k := &sticks{segs: segs, owner: owner, instances: len(pieces)}
+	if len(segs) > 0 {
+		minR, minC, maxR, maxC := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+		for _, c := range segs {
+			a, b := geom.Ends(c)
+			minR, minC = min(minR, a.Row), min(minC, a.Col)
+			maxR, maxC = max(maxR, b.Row), max(maxC, b.Col)
+		}
+		k.minR, k.minC = minR, minC
+		k.rows, k.cols = (maxR-minR)/2, (maxC-minC)/2
+	}
+	return &content{stick: k, pieces: pieces, names: names}
+}
+
+// size returns the frame's size in cells: the grid's squares and the room
+// around them.
+func (k *sticks) size() (float64, float64) {
+	return float64(k.cols) + 2*stickPad, float64(k.rows) + 2*stickPad
+}
+
+// at returns a position in doubled coordinates (a grid point, a
+// segment's midpoint, a square's centre) in the frame, in cells.
+func (k *sticks) at(p geom.Cell) Point {
+	return Point{stickPad + float64(p.Col-k.minC)/2, stickPad + float64(p.Row-k.minR)/2}
+}
+
+// points returns every grid point of the frame's grid, in reading order.
+func (k *sticks) points() []geom.Cell {
+	if len(k.segs) == 0 {
+		return nil
+	}
+	out := make([]geom.Cell, 0, (k.rows+1)*(k.cols+1))
+	for r := 0; r <= k.rows; r++ {
+		for c := 0; c <= k.cols; c++ {
+			out = append(out, geom.Cell{Row: k.minR + 2*r, Col: k.minC + 2*c})
+		}
+	}
+	return out
+}
+
+// adjacency returns, for each instance, the instances it touches at a
+// grid point, in increasing order.
+func (k *sticks) adjacency() [][]int {
+	at := map[geom.Cell][]int{}
+	for i, s := range k.segs {
+		a, b := geom.Ends(s)
+		for _, p := range []geom.Cell{a, b} {
+			if !slices.Contains(at[p], k.owner[i]) {
+				at[p] = append(at[p], k.owner[i])
+			}
+		}
+	}
+	adj := make([][]int, k.instances)
+	for _, insts := range at {
+		for _, u := range insts {
+			for _, v := range insts {
+				if u != v && !slices.Contains(adj[u], v) {
+					adj[u] = append(adj[u], v)
+				}
+			}
+		}
+	}
+	for _, a := range adj {
+		slices.Sort(a) // the map's order is gone
+	}
+	return adj
+}
+
+// paths returns the lines of each instance: its segments chained end to
+// end into paths of grid points, a straight run one step. A path starts
+// at a grid point where an odd number of the instance's segments meet (an
+// end, or a T), those in reading order first, and goes on straight
+// wherever it can, else by the first segment left in reading order, until
+// none is left at its end; a loop then starts at its first point in
+// reading order. Every segment is in one path, once.
+func (k *sticks) paths() [][][]geom.Cell {
+	byInst := make([][]int, k.instances)
+	for i := range k.segs {
+		byInst[k.owner[i]] = append(byInst[k.owner[i]], i)
+	}
+	out := make([][][]geom.Cell, k.instances)
+	for inst, idx := range byInst {
+		slices.SortFunc(idx, func(i, j int) int { return k.segs[i].Compare(k.segs[j]) })
+		in := map[geom.Cell]bool{}
+		meet := map[geom.Cell][]geom.Cell{} // the instance's segments at each grid point, in order
+		var pts []geom.Cell
+		for _, i := range idx {
+			s := k.segs[i]
+			in[s] = true
+			a, b := geom.Ends(s)
+			for _, p := range []geom.Cell{a, b} {
+				if len(meet[p]) == 0 {
+					pts = append(pts, p)
+				}
+				meet[p] = append(meet[p], s)
+			}
+		}
+		slices.SortFunc(pts, geom.Cell.Compare)
+		used := map[geom.Cell]bool{}
+		walk := func(p geom.Cell) []geom.Cell {
+			path := []geom.Cell{p}
+			var last geom.Cell
+			for moved := false; ; moved = true {
+				next, ok := geom.Cell{}, false
+				if moved {
+					// Straight on: the segment beyond p from last.
+					s := geom.Cell{Row: 2*p.Row - last.Row, Col: 2*p.Col - last.Col}
+					next, ok = s, in[s] && !used[s]
+				}
+				for _, s := range meet[p] {
+					if ok {
+						break
+					}
+					next, ok = s, !used[s]
+				}
+				if !ok {
+					return path
+				}
+				used[next] = true
+				a, b := geom.Ends(next)
+				if a == p {
+					a = b
+				}
+				if moved && straight(path[len(path)-2], p, a) {
+					path = path[:len(path)-1]
+				}
+				path = append(path, a)
+				last, p = next, a
+			}
+		}
+		for _, odd := range []bool{true, false} {
+			for _, p := range pts {
+				if odd && len(meet[p])%2 == 0 {
+					continue
+				}
+				for slices.ContainsFunc(meet[p], func(s geom.Cell) bool { return !used[s] }) {
+					out[inst] = append(out[inst], walk(p))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// straight reports whether b lies on the line from a to c, between them.
+func straight(a, b, c geom.Cell) bool {
+	return (b.Row-a.Row)*(c.Col-b.Col) == (b.Col-a.Col)*(c.Row-b.Row) &&
+		(b.Row-a.Row)*(c.Row-b.Row)+(b.Col-a.Col)*(c.Col-b.Col) > 0
+}
+
+// badge returns the segment of inst that carries its name: the one whose
+// midpoint is nearest the midpoints' centre, the first in reading order
+// on a tie.
+func (k *sticks) badge(inst int) geom.Cell {
+	var cr, cc float64
+	n := 0
+	for i, s := range k.segs {
+		if k.owner[i] == inst {
+			cr, cc, n = cr+float64(s.Row), cc+float64(s.Col), n+1
+		}
+	}
+	cr, cc = cr/float64(n), cc/float64(n)
+	best, bestD := geom.Cell{}, math.Inf(1)
+	for i, s := range k.segs {
+		if k.owner[i] != inst {
+			continue
+		}
+		d := math.Hypot(float64(s.Row)-cr, float64(s.Col)-cc)
+		if d < bestD-1e-9 || math.Abs(d-bestD) <= 1e-9 && s.Compare(best) < 0 {
+			best, bestD = s, d
+		}
+	}
+	return best
+}
+
+// diamond returns the outline of segment s's share of the plane: the
+// rhombus of its ends and the centres of the squares on either side, in
+// cells, clockwise from its upper or left end. The diamonds of all the
+// segments tile the plane.
+func (k *sticks) diamond(s geom.Cell) Ring {
+	a, b := geom.Ends(s)
+	var l, r geom.Cell // the squares' centres, on the left and right going from a to b
+	if geom.Horizontal(s) {
+		l, r = geom.Cell{Row: s.Row - 1, Col: s.Col}, geom.Cell{Row: s.Row + 1, Col: s.Col}
+	} else {
+		l, r = geom.Cell{Row: s.Row, Col: s.Col + 1}, geom.Cell{Row: s.Row, Col: s.Col - 1}
+	}
+	return Ring{k.at(a), k.at(l), k.at(b), k.at(r)}
+}
+
+// stickFrame draws content c on the stick lattice into f: the grid
+// points, faint; an empty board's segments, thin; each instance's line in
+// its colour; and, with letters, the badges that carry the names.
+func (s *sheetLayout) stickFrame(c *content, f *Frame, pt func(x, y float64) Point) {
+	k := c.stick
+	at := func(p geom.Cell) Point { q := k.at(p); return pt(q.X, q.Y) }
+	if s.Style != StyleOutline {
+		for _, p := range k.points() {
+			f.Points = append(f.Points, at(p))
+		}
+	}
+	if c.blank {
+		segs := make([]Segment, len(k.segs))
+		for i, sg := range k.segs {
+			a, b := geom.Ends(sg)
+			segs[i] = Segment{at(a), at(b)}
+		}
+		if s.Style == StyleOutline {
+			f.Borders = segs
+		} else {
+			f.Grid = segs
+		}
+		return
+	}
+	colors, _ := s.fills(c)
+	for inst, paths := range k.paths() {
+		st := Stick{Piece: c.names[c.pieces[inst]], Fill: colors[inst], Width: stickWidth * s.cell}
+		for _, path := range paths {
+			line := make([]Point, len(path))
+			for i, p := range path {
+				line[i] = at(p)
+			}
+			st.Paths = append(st.Paths, line)
+		}
+		f.Sticks = append(f.Sticks, st)
+	}
+	if !s.Letters {
+		return
+	}
+	for inst := range k.instances {
+		name := c.names[c.pieces[inst]]
+		if a, ok := s.abbrev[name]; ok {
+			name = a
+		}
+		mid := at(k.badge(inst))
+		if colors[inst].A != 0 {
+			f.Sticks = append(f.Sticks, Stick{Piece: name, Fill: colors[inst], Width: badgeWidth * s.cell, Paths: [][]Point{{mid}}})
+		}
+		size, _, _ := s.letterSize(name, badgeWidth*s.cell/2)
+		f.Letters = append(f.Letters, Text{X: mid.X, Y: mid.Y, Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name})
+	}
+}
