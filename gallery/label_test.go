@@ -45,6 +45,9 @@ func TestPole(t *testing.T) {
 func TestLettersInside(t *testing.T) {
 	var sheets []*Sheet
 	for _, name := range geom.PieceSetNames() {
+		if geom.PieceSetLattice(name) == geom.Stick {
+			continue // names on badges beside lines, not inside shapes: TestStickLetters
+		}
 		pieces, err := geom.PieceSet(name)
 		if err != nil {
 			t.Fatal(err)

@@ -539,10 +539,10 @@ func TestWarning(t *testing.T) {
 		{"okabe-ito", pentominoes, "palette okabe-ito has 8 colours for 12 pieces: some pieces share a colour"},
 		{"tol-bright", pentominoes[:7], ""},
 		{"tol-bright", pentominoes[:8], "for a colour each, use default, "},
-		{"tableau10", strings.Fields("A B C D E F G H I J K L M N O P Q R S T"), "use tol-rainbow-23, or a continuous one such as viridis"},
+		{"tableau10", strings.Fields("A B C D E F G H I J K L M N O P Q R S T"), "use kelly, tol-rainbow-23, or a continuous one such as viridis"},
 		{"tol-rainbow-23", strings.Fields("A B C D E F G H I J K L M N O P Q R S T U V W"), ""},
 		{"tol-rainbow-23", strings.Fields("A B C D E F G H I J K L M N O P Q R S T U V W X"), "palette tol-rainbow-23 has 23 colours for 24 pieces"},
-		{"tol-rainbow", strings.Fields("F F' I L L' N N' P P' T U V W X Y Y' Z Z'"), "use tol-rainbow-23, or a continuous one"},
+		{"tol-rainbow", strings.Fields("F F' I L L' N N' P P' T U V W X Y Y' Z Z'"), "use kelly, tol-rainbow-23, or a continuous one"},
 	} {
 		p, err := Named(tt.palette, len(tt.pieces))
 		if err != nil {

@@ -70,6 +70,7 @@ func ExampleNamed() {
 	// Output:
 	// default     soft, print-friendly colours, one for each pentomino letter (the default)
 	// inferno     matplotlib inferno: purple through red to pale yellow, perceptually uniform
+	// kelly       Kelly's 20 colours of maximum contrast, for sets of up to 20 pieces
 	// magma       matplotlib magma: purple through pink to pale yellow, perceptually uniform
 	// okabe-ito   Okabe and Ito's 8 colour-blind-safe colours (black replaced by grey)
 	// paired      ColorBrewer Paired: 6 hues, each light and dark

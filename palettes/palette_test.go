@@ -189,7 +189,7 @@ func TestDefaultPalette(t *testing.T) {
 // repeats in a fixed palette, a one-line description.
 func TestAllPalettes(t *testing.T) {
 	names := Names()
-	if want := strings.Fields("default inferno magma okabe-ito paired plasma set3 tableau10 tol-bright tol-high-contrast tol-light tol-muted tol-rainbow tol-rainbow-23 tol-vibrant viridis"); !slices.Equal(names, want) {
+	if want := strings.Fields("default inferno kelly magma okabe-ito paired plasma set3 tableau10 tol-bright tol-high-contrast tol-light tol-muted tol-rainbow tol-rainbow-23 tol-vibrant viridis"); !slices.Equal(names, want) {
 		t.Errorf("Names() = %v, want %v", names, want)
 	}
 	for _, name := range names {

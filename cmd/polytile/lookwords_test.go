@@ -23,7 +23,7 @@ func TestLookFlagWords(t *testing.T) {
 		{[]string{"--color", "red"}, "--color \"red\": want PIECE=COLOUR, such as F=#e41a1c"},
 		{[]string{"--cell-size", "-1"}, "--cell-size: -1: want 0 (the default) or more"},
 		{[]string{"--background", "bluish"}, "--background: \"bluish\": unknown colour name; want #rrggbb, a CSS colour name such as \"steelblue\", rgb(r, g, b) or hsl(h, s%, l%)"},
-		{[]string{"--palette", "rainbow"}, "--palette: \"rainbow\" is neither a palette (default, inferno, magma, okabe-ito, paired, plasma, set3, tableau10, tol-bright, tol-high-contrast, tol-light, tol-muted, tol-rainbow, tol-rainbow-23, tol-vibrant, viridis) nor a list of colours"},
+		{[]string{"--palette", "rainbow"}, "--palette: \"rainbow\" is neither a palette (default, inferno, kelly, magma, okabe-ito, paired, plasma, set3, tableau10, tol-bright, tol-high-contrast, tol-light, tol-muted, tol-rainbow, tol-rainbow-23, tol-vibrant, viridis) nor a list of colours"},
 		{[]string{"--color", "A=bluish"}, "--color: A=bluish: \"bluish\": unknown colour name; want #rrggbb, a CSS colour name such as \"steelblue\", rgb(r, g, b) or hsl(h, s%, l%)"},
 		{[]string{"--color", "Z=red"}, "--color: Z=red: there is no piece \"Z\"; the pieces are A, B"},
 		{[]string{"--scale", "-1"}, "--scale: scale -1: want 0 (the default) to 100"},
