@@ -181,3 +181,31 @@ func TestStickSets(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseSticks checks that any text either fails to parse as a stick
+// picture with a PictureError or gives segments whose picture reads back
+// as the same segments.
+func FuzzParseSticks(f *testing.F) {
+	for _, s := range []string{"+-+-+\n|   |\n+-+-+\n", "+\n|\n+", " +-+\n |\n", "+|+", "-", "+-+\n\t|"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pic string) {
+		cells, err := ParseSticks(pic)
+		if err != nil {
+			var pe *PictureError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%q: %v is no PictureError", pic, err)
+			}
+			return
+		}
+		for _, c := range cells {
+			if !ValidCell(Stick, c) {
+				t.Fatalf("%q: %v is no segment", pic, c)
+			}
+		}
+		back, err := ParseSticks(StickPicture(cells))
+		if err != nil || !slices.Equal(back, cells) {
+			t.Fatalf("%q: picture %q reads back as %v, %v; want %v", pic, StickPicture(cells), back, err, cells)
+		}
+	})
+}
