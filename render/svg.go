@@ -227,6 +227,37 @@ func (c *svgCanvas) EndFrame() {
 	c.ox, c.oy = 0, 0
 }
 
+// appendSubpath appends a subpath through pts: a move to the first and
+// relative horizontal and vertical lines (or straight lines where a side is
+// slanted) to the others, a point that repeats the one before it left out.
+func (c *svgCanvas) appendSubpath(b []byte, pts []gallery.Point) []byte {
+	x, y := c.local(pts[0])
+	b = append(b, 'M')
+	b = appendHundredths(b, x)
+	b = append(b, ' ')
+	b = appendHundredths(b, y)
+	for _, p := range pts[1:] {
+		nx, ny := c.local(p)
+		switch {
+		case ny == y && nx == x:
+			continue
+		case ny == y:
+			b = append(b, 'h')
+			b = appendHundredths(b, nx-x)
+		case nx == x:
+			b = append(b, 'v')
+			b = appendHundredths(b, ny-y)
+		default:
+			b = append(b, 'l')
+			b = appendHundredths(b, nx-x)
+			b = append(b, ' ')
+			b = appendHundredths(b, ny-y)
+		}
+		x, y = nx, ny
+	}
+	return b
+}
+
 // local returns p in hundredths from the current origin.
 func (c *svgCanvas) local(p gallery.Point) (x, y int64) {
 	return hundredths(p.X) - c.ox, hundredths(p.Y) - c.oy
@@ -244,30 +275,7 @@ func (c *svgCanvas) Fill(s *gallery.Shape) {
 		if len(r) == 0 {
 			continue
 		}
-		x, y := c.local(r[0])
-		b = append(b, 'M')
-		b = appendHundredths(b, x)
-		b = append(b, ' ')
-		b = appendHundredths(b, y)
-		for _, p := range r[1:] {
-			nx, ny := c.local(p)
-			switch {
-			case ny == y && nx == x:
-				continue
-			case ny == y:
-				b = append(b, 'h')
-				b = appendHundredths(b, nx-x)
-			case nx == x:
-				b = append(b, 'v')
-				b = appendHundredths(b, ny-y)
-			default:
-				b = append(b, 'l')
-				b = appendHundredths(b, nx-x)
-				b = append(b, ' ')
-				b = appendHundredths(b, ny-y)
-			}
-			x, y = nx, ny
-		}
+		b = c.appendSubpath(b, r)
 		b = append(b, 'z')
 	}
 	c.buf = b
@@ -348,30 +356,9 @@ func (c *svgCanvas) Polyline(paths [][]gallery.Point, width float64, col color.N
 		if len(path) == 0 {
 			continue
 		}
-		x, y := c.local(path[0])
-		b = append(b, 'M')
-		b = appendHundredths(b, x)
-		b = append(b, ' ')
-		b = appendHundredths(b, y)
+		b = c.appendSubpath(b, path)
 		if len(path) == 1 {
 			b = append(b, "h0"...)
-		}
-		for _, p := range path[1:] {
-			nx, ny := c.local(p)
-			switch {
-			case ny == y:
-				b = append(b, 'h')
-				b = appendHundredths(b, nx-x)
-			case nx == x:
-				b = append(b, 'v')
-				b = appendHundredths(b, ny-y)
-			default:
-				b = append(b, 'l')
-				b = appendHundredths(b, nx-x)
-				b = append(b, ' ')
-				b = appendHundredths(b, ny-y)
-			}
-			x, y = nx, ny
 		}
 	}
 	c.buf = b

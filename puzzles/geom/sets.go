@@ -248,8 +248,19 @@ func oneSidedOn(lat Lattice, free []Piece) []Piece {
 	return out
 }
 
-// drawnSet parses a list of named pictures.
+// drawnSet parses a list of named pictures of the square lattice.
 func drawnSet(pics string, oneSided bool) []Piece {
+	pieces := drawnOn(Square, pics, "# ")
+	for i := range pieces {
+		pieces[i].OneSided = oneSided
+	}
+	return pieces
+}
+
+// drawnOn parses a list of named pictures of lat: a line with one of the
+// characters of drawing is a row of the picture of the piece named by the
+// line above the picture.
+func drawnOn(lat Lattice, pics, drawing string) []Piece {
 	var pieces []Piece
 	var name string
 	var pic []string
@@ -257,15 +268,14 @@ func drawnSet(pics string, oneSided bool) []Piece {
 		if name == "" {
 			return
 		}
-		p, err := ParsePiece(name, strings.Join(pic, "\n"))
+		p, err := ParsePieceOn(lat, name, strings.Join(pic, "\n"))
 		if err != nil {
 			panic("geom: built-in set: " + err.Error())
 		}
-		p.OneSided = oneSided
 		pieces = append(pieces, p)
 	}
 	for line := range strings.SplitSeq(strings.TrimSuffix(pics, "\n"), "\n") {
-		if strings.ContainsAny(line, "# ") {
+		if strings.ContainsAny(line, drawing) {
 			pic = append(pic, line)
 			continue
 		}

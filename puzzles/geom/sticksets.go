@@ -1,7 +1,5 @@
 package geom
 
-import "strings"
-
 // The polysticks' pictures, each named by the line above it: the
 // tristicks by a letter and their size, the tetrasticks by the letters
 // Polyform Puzzler gives them, drawn as it draws them (its rows grow
@@ -106,29 +104,5 @@ Z
 )
 
 // drawnSticks parses a list of named stick pictures: a line without '+'
-// names the piece whose picture follows.
-func drawnSticks(pics string) []Piece {
-	var pieces []Piece
-	var name string
-	var pic []string
-	flush := func() {
-		if name == "" {
-			return
-		}
-		p, err := ParsePieceOn(Stick, name, strings.Join(pic, "\n"))
-		if err != nil {
-			panic("geom: built-in set: " + err.Error())
-		}
-		pieces = append(pieces, p)
-	}
-	for line := range strings.SplitSeq(strings.TrimSuffix(pics, "\n"), "\n") {
-		if strings.ContainsAny(line, "+|") {
-			pic = append(pic, line)
-			continue
-		}
-		flush()
-		name, pic = line, nil
-	}
-	flush()
-	return pieces
-}
+// or '|' names the piece whose picture follows.
+func drawnSticks(pics string) []Piece { return drawnOn(Stick, pics, "+|") }
