@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
@@ -203,7 +204,10 @@ func bruteSticks(board []geom.Cell, pieces []geom.Piece, crossing bool) (raw, cl
 			for _, s := range bsegs {
 				img := isoSegs(k, c2, []gseg{s})[0]
 				o := owner[in[s]]
-				parts = append(parts, fmt.Sprintf("%v:%s@%v", img, pieces[o%len(pieces)].Name, least[o]))
+				// A mirror maps a one-sided piece to its mirror image, named
+				// with a prime: a class holds both names.
+				name := strings.TrimSuffix(pieces[o%len(pieces)].Name, "'")
+				parts = append(parts, fmt.Sprintf("%v:%s@%v", img, name, least[o]))
 			}
 			slices.Sort(parts)
 			key := fmt.Sprint(parts)
@@ -388,4 +392,57 @@ attempt:
 		return pieces
 	}
 	return nil
+}
+
+// TestPublishedSticks checks counts that Polyform Puzzler publishes for
+// polystick puzzles (its OneSidedWeldedTetrasticksTriangle and
+// …Trapezoid, and Polysticks123_4x4ClippedCorners2), pieces never
+// crossing, distinct under the board's symmetries, with both counts
+// checked against the brute force.
+func TestPublishedSticks(t *testing.T) {
+	welded := func() []geom.Piece {
+		pcs := mustSet(t, "one-sided-tetrasticks")
+		return slices.DeleteFunc(pcs, func(p geom.Piece) bool {
+			return !slices.Contains([]string{"F", "F'", "H", "H'", "R", "R'", "T", "X", "Y", "Y'"}, p.Name)
+		})
+	}
+	small := func() []geom.Piece {
+		pcs := mustSet(t, "tristicks")
+		for _, s := range []struct{ name, pic string }{{"I1", "+-+"}, {"I2", "+-+-+"}, {"V2", "+\n|\n+-+"}} {
+			p, err := geom.ParsePieceOn(geom.Stick, s.name, s.pic)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pcs = append(pcs, p)
+		}
+		return pcs
+	}
+	for _, tc := range []struct {
+		name, board   string
+		pieces        []geom.Piece
+		raw, distinct int
+	}{
+		{"welded triangle", "+-+\n| |\n+-+-+\n| | |\n+-+-+-+\n| | | |\n+-+-+-+-+\n| | | | |\n+-+-+-+-+-+\n| | | | | |\n+-+-+-+-+-+\n", welded(), 18, 9},
+		{"welded trapezoid", "    +-+-+-+\n    | | | |\n  +-+-+-+-+-+\n  | | | | | |\n+-+-+-+-+-+-+-+\n| | | | | | | |\n+-+-+-+-+-+-+-+\n", welded(), 14, 7},
+		{"1 to 3 in a 3×3 grid clipped at the top", "  +-+\n  | |\n+-+-+-+\n| | | |\n+-+-+-+\n| | | |\n+-+-+-+\n", small(), 264, 132},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := geom.ParseBoardOn(geom.Stick, tc.board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := New(tc.name, b, tc.pieces)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := p.Solve(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, classes, _ := bruteSticks(b.Cells(), p.pieces, false)
+			if res.Raw != int64(tc.raw) || len(res.Distinct) != tc.distinct || raw != tc.raw || classes != tc.distinct {
+				t.Errorf("raw %d, distinct %d (brute force %d, %d); published %d, %d", res.Raw, len(res.Distinct), raw, classes, tc.raw, tc.distinct)
+			}
+		})
+	}
 }
