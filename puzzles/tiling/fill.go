@@ -54,7 +54,13 @@ type fill struct {
 	// once (gridMasks).
 	stride int
 	gm     []gridMasks // by position of the window's first cell, when stride is not 0
-	holes  []int       // the positions that are not the board's cells, always covered
+	// line and plane are not 0 when the board is a box of cubes
+	// (boxLayoutOf), filled in its order, line cells a line and plane
+	// cells a layer: the search then finds the cells walled in by shifts
+	// of the window too (boxMasks).
+	line, plane uint
+	bm          []boxMasks // by position of the window's first cell, when plane is not 0
+	holes       []int      // the positions that are not the board's cells, always covered
 	// dead remembers states of the search below which there is no cover,
 	// for place1 and placeGrid; made at the first search, when a state's
 	// key fits a word (its span is then not 0). It is held by value: the
@@ -67,6 +73,9 @@ type fill struct {
 	// gridPairs when they are all larger than two: two cells walled in
 	// together are too.
 	gridWalls, gridPairs bool
+	// boxWalls and boxPairs are gridWalls and gridPairs on a box of
+	// cubes (plane).
+	boxWalls, boxPairs bool
 	// For placeGrid: the options of at, as masks, placements and
 	// pieces, in four runs for each position and piece, by the cells
 	// next to the first empty one that they cover, those that fit in
@@ -75,6 +84,9 @@ type fill struct {
 	gopts []gridOption
 	gspan []fillSpan
 	fits  []int32 // placeGrid's options at each depth, gridMaxFits a depth
+	// fewestSplit is set when the split into tasks branches on the item
+	// with the fewest placements (fillSplitsFewest).
+	fewestSplit bool
 	// singles is set when every piece has one copy: the search then keeps
 	// the pieces left in avail alone (place1).
 	singles bool
@@ -131,7 +143,12 @@ func newFill(e *Encoding) *fill {
 }
 
 // branch: the fill engine branches on the first empty cell in its order,
-// over the placements that cover it and fit, in the order of the options.
+// over the placements that cover it and fit, in the order of the options;
+// on a board where it keeps no table of dead states (fewestSplit), on the
+// item with the fewest placements that fit (fewest), Dancing Links'
+// choice: its search fills the first empty cell below any prefix, so the
+// split may choose otherwise, and placements put down away from the first
+// empty cell cost it nothing but a table that it has not.
 func (f *fill) branch(prefix []int32) ([]int32, bool) {
 	used := make([]bool, f.n) // by position
 	for _, q := range f.holes {
@@ -155,6 +172,9 @@ func (f *fill) branch(prefix []int32) ([]int32, bool) {
 	if first < 0 {
 		return nil, false
 	}
+	if f.fewestSplit {
+		return f.fewest(used, left, first), true
+	}
 	// Every position before first is covered, so a placement covering
 	// first that fits starts there.
 	var out []int32
@@ -172,12 +192,84 @@ func (f *fill) branch(prefix []int32) ([]int32, bool) {
 	return out, true
 }
 
+// fewest returns the placements that fit (used: the positions covered,
+// left: the copies of each piece left) of the item that has fewest: the
+// first empty cell, a piece of one copy, or another empty cell, in this
+// order when they tie. Any item's placements partition the covers, since
+// a cover covers each cell once and puts down each piece of one copy
+// once.
+func (f *fill) fewest(used []bool, left []int, first int) []int32 {
+	covered := make([]uint64, len(f.pre))
+	for q, u := range used {
+		if u {
+			covered[q/64] |= 1 << (q % 64)
+		}
+	}
+	byCell := make([]int, f.n)
+	byPiece := make([]int, f.np)
+	for q, byP := range f.at {
+		win := windowOf(covered, q)
+		for piece, opts := range byP {
+			if left[piece] <= 0 {
+				continue
+			}
+			for _, o := range opts {
+				if o.mask&win != 0 {
+					continue
+				}
+				byPiece[piece]++
+				for m := o.mask; m != 0; m &= m - 1 {
+					byCell[q+bits.TrailingZeros64(m)]++
+				}
+			}
+		}
+	}
+	best, cell, piece := byCell[first], first, -1
+	for q, pc := range f.p.pieces {
+		if pc.Count == 1 && !pc.Any && left[q] > 0 && byPiece[q] < best {
+			best, piece = byPiece[q], q
+		}
+	}
+	for q := range f.n {
+		if !used[q] && byCell[q] < best {
+			best, cell, piece = byCell[q], q, -1
+		}
+	}
+	out := make([]int32, 0, best)
+	last := f.n - 1 // the last position where a placement may start
+	if piece < 0 {
+		last = cell
+	}
+	for q, byP := range f.at[:last+1] {
+		win := windowOf(covered, q)
+		for p, opts := range byP {
+			if left[p] <= 0 || piece >= 0 && p != piece {
+				continue
+			}
+			for _, o := range opts {
+				if o.mask&win == 0 && (piece >= 0 || cell-q < fillMax && o.mask>>(cell-q)&1 != 0) {
+					out = append(out, o.placement)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // setLive makes the search store its nodes in live as it goes, for
 // progress reports.
 func (f *fill) setLive(live *atomic.Int64) { f.live = live }
 
-// tasks: fill's tasks cost next to nothing to start.
-func (f *fill) tasks() int { return minTasks }
+// tasks: fill's tasks cost next to nothing to start. When the split
+// branches on the item with fewest placements (fewest), each of its
+// levels cuts the search below, so it goes deeper.
+func (f *fill) tasks() (int, int) {
+	if f.fewestSplit {
+		return minTasksFewest, maxSplitFewest
+	}
+	return minTasks, maxSplit
+}
 
 // search searches every cover that contains the placements of prefix (a
 // task: see tasks), calling visit with the placements of each, prefix
@@ -251,14 +343,18 @@ func (f *fill) load(prefix []int32) {
 }
 
 // window returns the prefix's cells in the 64 positions from base.
-func (f *fill) window(base int) uint64 {
+func (f *fill) window(base int) uint64 { return windowOf(f.pre, base) }
+
+// windowOf returns the bits of set, a bit a position, in the 64
+// positions from base.
+func windowOf(set []uint64, base int) uint64 {
 	w, off := base/64, uint(base%64)
-	if w >= len(f.pre) {
+	if w >= len(set) {
 		return 0
 	}
-	win := f.pre[w] >> off
-	if off > 0 && w+1 < len(f.pre) {
-		win |= f.pre[w+1] << (64 - off)
+	win := set[w] >> off
+	if off > 0 && w+1 < len(set) {
+		win |= set[w+1] << (64 - off)
 	}
 	return win
 }
@@ -484,6 +580,9 @@ func (f *fill) walledIn(base int, o *fillOption, after uint64) bool {
 	if f.gridWalls {
 		return f.gm[base].walledIn(after, uint(f.stride), f.gridPairs)
 	}
+	if f.boxWalls {
+		return f.bm[base].walled(after, f.line, f.plane, f.boxPairs) != 0
+	}
 	for empty := o.halo &^ after; empty != 0; empty &= empty - 1 {
 		cell := empty & -empty
 		nbrs := f.walls[o.walls+int32(bits.OnesCount64(o.halo&(cell-1)))]
@@ -519,6 +618,40 @@ func (g *gridMasks) walled(after uint64, stride uint, pairs bool) uint64 {
 		// one, first in the next line, pass the first test only when the
 		// first cell is walled in alone.)
 		dead |= e&(e>>1)&u&lr&(lr>>1)&(d>>1) | e&(e>>stride)&ud&l&(ud>>stride)&(r>>stride)
+	}
+	return dead
+}
+
+// boxMasks are the window's cells, from a position on, that have no
+// neighbour before them in their line (first), after it (last), in the
+// line before in their layer (top), in the line after (bottom), in the
+// layer after (end: the box's last layer), and that are on the board.
+type boxMasks struct{ first, last, top, bottom, end, on uint64 }
+
+// walled returns the cells of the window after, from the masks' position
+// on, on a box whose lines are line cells long and layers plane cells,
+// that are empty and whose six neighbours are covered or off the board
+// (those before the window are covered; those past its end are taken to
+// be empty); if pairs, also the first cell of each two empty cells side
+// by side that are walled in together.
+func (g *boxMasks) walled(after uint64, line, plane uint, pairs bool) uint64 {
+	e := g.on &^ after
+	line, plane = line&63, plane&63
+	l, r := after<<1|1|g.first, after>>1|g.last
+	u, d := after<<line|(1<<line-1)|g.top, after>>line|g.bottom
+	f, k := after<<plane|(1<<plane-1), after>>plane|g.end
+	lr, ud, fk := l&r, u&d, f&k
+	dead := e & lr & ud & fk
+	if pairs {
+		// Two cells walled in together, along a line, across lines or
+		// across layers: each with its neighbours but the other covered.
+		// (Two cells one after the other in the order that are no
+		// neighbours pass the test only when the first is walled in
+		// alone.)
+		udfk, lrfk, lrud := ud&fk, lr&fk, lr&ud
+		dead |= e&(e>>1)&l&udfk&((r&udfk)>>1) |
+			e&(e>>line)&u&lrfk&((d&lrfk)>>line) |
+			e&(e>>plane)&f&lrud&((k&lrud)>>plane)
 	}
 	return dead
 }
