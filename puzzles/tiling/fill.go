@@ -292,7 +292,11 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 			if f.fits == nil {
 				f.fits = make([]int32, (len(f.p.pieces)+1)*gridMaxFits)
 			}
-			f.placeGrid(0, f.window(0), f.avail, len(prefix))
+			if f.plane > 0 {
+				f.placeBox(0, f.window(0), f.avail, len(prefix))
+			} else {
+				f.placeGrid(0, f.window(0), f.avail, len(prefix))
+			}
 		} else {
 			f.place1(0, f.window(0), f.avail, len(prefix))
 		}
@@ -541,6 +545,92 @@ func (f *fill) placeGrid(base int, window, avail uint64, depth int) {
 		}
 		f.chosen[depth] = o.placement
 		f.placeGrid(base, after, avail&^(1<<(o.piece&63)), depth+1)
+		if f.stop {
+			return
+		}
+	}
+	if bucket >= 0 && f.covers == covers {
+		f.dead.store(bucket, tag, f.nodes-nodes)
+	}
+}
+
+// placeBox is placeGrid on a box of cubes (boxLayoutOf): the same search,
+// its options grouped by the window's cells 1 and line, the cells walled
+// in found by the box's shifts (boxMasks). (A copy, not a branch in
+// placeGrid: the test would cost the squares' search at every option.)
+func (f *fill) placeBox(base int, window, avail uint64, depth int) {
+	// front, by hand: a call a node costs more than it does.
+	k := bits.TrailingZeros64(^window)
+	base += k
+	if window >>= k; base < f.n && base-k+fillMax < f.preEnd {
+		if window |= f.window(base); window&1 != 0 {
+			// The whole window was covered (k = 64), and what the
+			// prefix or the holes cover runs on.
+			base, window = f.front(base, window)
+		}
+	}
+	if base >= f.n {
+		f.covers++
+		if !f.visit(f.chosen[:depth]) {
+			f.stop = true
+		}
+		return
+	}
+	bucket, tag := f.dead.slot(base, window, avail)
+	if bucket >= 0 {
+		if n, ok := f.dead.lookup(bucket, tag); ok {
+			f.count(n)
+			return
+		}
+	}
+	g := &f.bm[base]
+	st, plane, pairs := f.line, f.plane, f.boxPairs
+	np := f.np
+	c := (base*4 + int(window>>1&1|window>>((st-1)&63)&2)) * np
+	spans := f.gspan[c : c+np]
+	// The options that fit, gathered without a branch on each (a branch
+	// that goes either way costs more than the work it saves), then
+	// those of them that wall no cell in, the same way, then the search
+	// below each.
+	fits := (*[gridMaxFits]int32)(f.fits[depth*gridMaxFits:])
+	nf := 0
+	for left := avail; left != 0; left &= left - 1 {
+		sp := spans[bits.TrailingZeros64(left)]
+		for i := sp.lo; i < sp.hi; i++ {
+			fits[nf&(gridMaxFits-1)] = i
+			fit := 0
+			if f.gopts[i].mask&window == 0 {
+				fit = 1
+			}
+			nf += fit
+		}
+	}
+	nw := 0
+	for _, i := range fits[:nf] {
+		fits[nw] = i
+		open := 0
+		if g.walled(window|f.gopts[i].mask, st, plane, pairs) == 0 {
+			open = 1
+		}
+		nw += open
+	}
+	if nw == 0 {
+		// A dead end with nothing below: not worth a slot in the
+		// table, since meeting it again costs no more than a look.
+		return
+	}
+	covers, nodes := f.covers, f.nodes
+	for _, i := range fits[:nw] {
+		o := &f.gopts[i]
+		after := window | o.mask
+		if f.nodes++; f.nodes >= f.nextTick {
+			f.tick()
+			if f.stop {
+				return
+			}
+		}
+		f.chosen[depth] = o.placement
+		f.placeBox(base, after, avail&^(1<<(o.piece&63)), depth+1)
 		if f.stop {
 			return
 		}

@@ -56,7 +56,7 @@ func buildFill(e *Encoding) *fill {
 	firsts := f.addOptions(e.options)
 	f.addWalls(firsts)
 	f.dead = newDeadTable(f.longestSpan(), f.np, f.n, f.holes)
-	if f.gridWalls && f.singles && f.mostOptions() <= gridMaxFits {
+	if (f.gridWalls || f.boxWalls) && f.singles && f.mostOptions() <= gridMaxFits {
 		f.groupGrid(len(e.options))
 	}
 	return f
@@ -186,6 +186,9 @@ func (f *fill) mostOptions() int {
 // many there are.
 func (f *fill) groupGrid(options int) {
 	st := f.stride
+	if f.plane > 0 {
+		st = int(f.line) // on a box, the cell after the first in the next line
+	}
 	group := func(o fillOption) int {
 		a, b := o.mask&2 != 0, o.mask>>st&1 != 0
 		switch {
