@@ -54,13 +54,7 @@ type fill struct {
 	// once (gridMasks).
 	stride int
 	gm     []gridMasks // by position of the window's first cell, when stride is not 0
-	// line and plane are not 0 when the board is a box of cubes
-	// (boxLayoutOf), filled in its order, line cells a line and plane
-	// cells a layer: the search then finds the cells walled in by shifts
-	// of the window too (boxMasks).
-	line, plane uint
-	bm          []boxMasks // by position of the window's first cell, when plane is not 0
-	holes       []int      // the positions that are not the board's cells, always covered
+	holes  []int       // the positions that are not the board's cells, always covered
 	// dead remembers states of the search below which there is no cover,
 	// for place1 and placeGrid; made at the first search, when a state's
 	// key fits a word (its span is then not 0). It is held by value: the
@@ -73,9 +67,6 @@ type fill struct {
 	// gridPairs when they are all larger than two: two cells walled in
 	// together are too.
 	gridWalls, gridPairs bool
-	// boxWalls and boxPairs are gridWalls and gridPairs on a box of
-	// cubes (plane).
-	boxWalls, boxPairs bool
 	// For placeGrid: the options of at, as masks, placements and
 	// pieces, in four runs for each position and piece, by the cells
 	// next to the first empty one that they cover, those that fit in
@@ -84,9 +75,6 @@ type fill struct {
 	gopts []gridOption
 	gspan []fillSpan
 	fits  []int32 // placeGrid's options at each depth, gridMaxFits a depth
-	// fewestSplit is set when the split into tasks branches on the item
-	// with the fewest placements (fillSplitsFewest).
-	fewestSplit bool
 	// singles is set when every piece has one copy: the search then keeps
 	// the pieces left in avail alone (place1).
 	singles bool
@@ -94,6 +82,22 @@ type fill struct {
 	live    *atomic.Int64      // if not nil, given nodes every checkEvery nodes (setLive)
 	done    <-chan struct{}
 	stop    bool
+	// The fields of boxes and of the split, last, so that the search on
+	// squares finds its own where it did (where they lie in the struct
+	// moved 6 × 10's time by 8%).
+	//
+	// line and plane are not 0 when the board is a box of cubes
+	// (boxLayoutOf), filled in its order, line cells a line and plane
+	// cells a layer: the search then finds the cells walled in by shifts
+	// of the window too (boxMasks).
+	line, plane uint
+	bm          []boxMasks // by position of the window's first cell, when plane is not 0
+	// boxWalls and boxPairs are gridWalls and gridPairs on a box of
+	// cubes (plane).
+	boxWalls, boxPairs bool
+	// fewestSplit is set when the split into tasks branches on the item
+	// with the fewest placements (fillSplitsFewest).
+	fewestSplit bool
 }
 
 // gridMasks are the window's cells, from a position on, that have no

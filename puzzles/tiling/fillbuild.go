@@ -35,15 +35,24 @@ func fillFits(p *Puzzle) bool {
 // Fingerprint can tell without the encoding.)
 func fillSplitsFewest(p *Puzzle) bool {
 	lay := fillLayoutOf(p.board)
+	return splitsFewest(p, lay.pos, lay.n)
+}
+
+// splitsFewest is fillSplitsFewest on the board laid out: pos gives each
+// cell's position, of n.
+func splitsFewest(p *Puzzle, pos []int, n int) bool {
+	if len(p.pieces)+bits.Len(uint(n))+min(n, fillMax) <= 64 {
+		return false // no placement spans more than the board
+	}
 	span := 0
 	for _, pl := range p.placements {
-		lo, hi := lay.pos[pl.cells[0]], lay.pos[pl.cells[0]]
+		lo, hi := pos[pl.cells[0]], pos[pl.cells[0]]
 		for _, c := range pl.cells {
-			lo, hi = min(lo, lay.pos[c]), max(hi, lay.pos[c])
+			lo, hi = min(lo, pos[c]), max(hi, pos[c])
 		}
 		span = max(span, hi-lo+1)
 	}
-	return span+len(p.pieces)+bits.Len(uint(lay.n)) > 64
+	return span+len(p.pieces)+bits.Len(uint(n)) > 64
 }
 
 // buildFill builds the fill engine's tables for e's options, read-only
@@ -52,7 +61,7 @@ func fillSplitsFewest(p *Puzzle) bool {
 // states, and the options as placeGrid reads them.
 func buildFill(e *Encoding) *fill {
 	f := fillOfLayout(e.p)
-	f.fewestSplit = fillSplitsFewest(e.p)
+	f.fewestSplit = splitsFewest(e.p, f.pos, f.n)
 	firsts := f.addOptions(e.options)
 	f.addWalls(firsts)
 	f.dead = newDeadTable(f.longestSpan(), f.np, f.n, f.holes)
