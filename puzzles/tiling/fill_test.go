@@ -2,6 +2,7 @@ package tiling
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -336,5 +337,55 @@ func TestFillFarApart(t *testing.T) {
 		if raws[0] != raws[1] || raws[1] == 0 {
 			t.Errorf("%s: fill finds %d covers, Dancing Links %d", tt.name, raws[0], raws[1])
 		}
+	}
+}
+
+// The split on the item with the fewest placements (fill.fewest), which
+// the fill engine makes where it keeps no table of dead states, partitions
+// the covers: made on puzzles where the engine would split otherwise (on
+// squares, triangles and cubes, with and without its table), its tasks'
+// searches find every cover of the search that splits nothing, once.
+func TestFillSplitFewest(t *testing.T) {
+	for _, name := range []string{"scott", "hexiamonds-4x9", "soma", "tetracubes-2x4x4"} {
+		t.Run(name, func(t *testing.T) {
+			spec, err := loadSpec(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := spec.Puzzle
+			for _, breaking := range []bool{false, true} {
+				e := p.Encode(breaking)
+				f := newFill(e)
+				var whole int64
+				if _, _, err := f.search(context.Background(), nil, func([]int32) bool { whole++; return true }); err != nil {
+					t.Fatal(err)
+				}
+				f.fewestSplit = true
+				tasks, err := p.tasks(context.Background(), e, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var split int64
+				seen := map[string]bool{}
+				for _, tk := range tasks {
+					_, _, err := f.search(context.Background(), tk.prefix, func(pls []int32) bool {
+						key := slices.Sorted(slices.Values(pls))
+						k := fmt.Sprint(key)
+						if seen[k] {
+							t.Errorf("breaking %v: cover %v found twice", breaking, key)
+						}
+						seen[k] = true
+						split++
+						return true
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				if split != whole || whole == 0 {
+					t.Errorf("breaking %v: %d tasks find %d covers, the whole search %d", breaking, len(tasks), split, whole)
+				}
+			}
+		})
 	}
 }
