@@ -25,8 +25,9 @@ type searcher interface {
 	// returns false or ctx is canceled. It returns the search nodes and
 	// link updates it made, and ctx's error if ctx stopped it.
 	search(ctx context.Context, prefix []int32, visit func(placements []int32) bool) (nodes, updates int64, err error)
-	// tasks is the number of tasks the split aims at for this engine.
-	tasks() int
+	// tasks is the number of tasks the split aims at for this engine,
+	// and the longest prefix it makes.
+	tasks() (aim, depth int)
 	// probe estimates the search nodes below prefix by one random descent
 	// through the tree the engine searches, choosing among n branches by
 	// pick(n) (Knuth's estimate: the mean of many is the number of nodes).
@@ -120,7 +121,7 @@ func (d *dlxSearcher) search(ctx context.Context, prefix []int32, visit func([]i
 // tasks: each task of Dancing Links covers its prefix's items afresh,
 // which costs about as much as a few search nodes do, so it aims lower
 // than fill.
-func (d *dlxSearcher) tasks() int { return minTasksDLX }
+func (d *dlxSearcher) tasks() (int, int) { return minTasksDLX, maxSplit }
 
 func (d *dlxSearcher) release() {}
 

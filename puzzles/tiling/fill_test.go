@@ -2,6 +2,7 @@ package tiling
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -174,6 +175,102 @@ func TestGridWalled(t *testing.T) {
 	}
 }
 
+// The walled-in cells and pairs that boxMasks finds with shifts of the
+// window are those a cell-by-cell look finds, on boxes of lines of 1 to 5
+// cells, layers of 1 to 5 lines and 2 to 9 layers, at any position, the
+// cells before the window covered and those past it taken to be empty.
+func TestBoxWalled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	found := [2]int{}
+	for range 20000 {
+		line := 1 + rng.IntN(5)
+		plane := line * (1 + rng.IntN(5))
+		n := plane * (2 + rng.IntN(8))
+		base := rng.IntN(n)
+		after := rng.Uint64()
+		for range rng.IntN(3) {
+			after |= rng.Uint64() // from a half to seven eighths covered
+		}
+		after |= 1                    // the window's first cell is covered
+		covered := func(q int) bool { // q a position of the box
+			switch {
+			case q < base:
+				return true
+			case q >= base+fillMax:
+				return false
+			}
+			return after>>(q-base)&1 != 0
+		}
+		// The neighbours of q that are in the box.
+		nbrs := func(q int) []int {
+			var out []int
+			if q%line > 0 {
+				out = append(out, q-1)
+			}
+			if q%line < line-1 {
+				out = append(out, q+1)
+			}
+			if q%plane >= line {
+				out = append(out, q-line)
+			}
+			if q%plane < plane-line {
+				out = append(out, q+line)
+			}
+			if q >= plane {
+				out = append(out, q-plane)
+			}
+			if q+plane < n {
+				out = append(out, q+plane)
+			}
+			return out
+		}
+		end := min(n, base+fillMax) // past the window or the box
+		// walled reports whether the cells of set are empty, in the
+		// window, and every neighbour of theirs not in set is covered.
+		walled := func(set ...int) bool {
+			for _, q := range set {
+				if q >= end || covered(q) {
+					return false
+				}
+				for _, r := range nbrs(q) {
+					if !slices.Contains(set, r) && !covered(r) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		var singles, pairs uint64
+		for q := base; q < end; q++ {
+			bit := uint64(1) << (q - base)
+			if walled(q) {
+				singles |= bit
+			}
+			for _, r := range nbrs(q) {
+				if r > q && walled(q, r) {
+					pairs |= bit
+				}
+			}
+		}
+		g := &boxMasksOf(n, line, plane)[base]
+		if got := g.walled(after, uint(line), uint(plane), false); got != singles {
+			t.Fatalf("line %d, plane %d, n %d, base %d, window %064b:\nwalled-in cells %064b,\nwant            %064b", line, plane, n, base, after, got, singles)
+		}
+		if got := g.walled(after, uint(line), uint(plane), true); got != singles|pairs {
+			t.Fatalf("line %d, plane %d, n %d, base %d, window %064b:\nwalled-in cells and pairs %064b,\nwant                      %064b", line, plane, n, base, after, got, singles|pairs)
+		}
+		if singles != 0 {
+			found[0]++
+		}
+		if pairs != 0 {
+			found[1]++
+		}
+	}
+	if found[0] < 1000 || found[1] < 1000 {
+		t.Errorf("%d windows with a walled-in cell, %d with a pair: too few to tell", found[0], found[1])
+	}
+}
+
 // placeGrid gathers the options of a position in an array of
 // gridMaxFits: a puzzle with more options at one position is left to
 // place1 (the 35 hexominoes have 216 fixed orientations), one with fewer
@@ -240,5 +337,55 @@ func TestFillFarApart(t *testing.T) {
 		if raws[0] != raws[1] || raws[1] == 0 {
 			t.Errorf("%s: fill finds %d covers, Dancing Links %d", tt.name, raws[0], raws[1])
 		}
+	}
+}
+
+// The split on the item with the fewest placements (fill.fewest), which
+// the fill engine makes where it keeps no table of dead states, partitions
+// the covers: made on puzzles where the engine would split otherwise (on
+// squares, triangles and cubes, with and without its table), its tasks'
+// searches find every cover of the search that splits nothing, once.
+func TestFillSplitFewest(t *testing.T) {
+	for _, name := range []string{"scott", "hexiamonds-4x9", "soma", "tetracubes-2x4x4"} {
+		t.Run(name, func(t *testing.T) {
+			spec, err := loadSpec(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := spec.Puzzle
+			for _, breaking := range []bool{false, true} {
+				e := p.Encode(breaking)
+				f := newFill(e)
+				var whole int64
+				if _, _, err := f.search(context.Background(), nil, func([]int32) bool { whole++; return true }); err != nil {
+					t.Fatal(err)
+				}
+				f.fewestSplit = true
+				tasks, err := p.tasks(context.Background(), e, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var split int64
+				seen := map[string]bool{}
+				for _, tk := range tasks {
+					_, _, err := f.search(context.Background(), tk.prefix, func(pls []int32) bool {
+						key := slices.Sorted(slices.Values(pls))
+						k := fmt.Sprint(key)
+						if seen[k] {
+							t.Errorf("breaking %v: cover %v found twice", breaking, key)
+						}
+						seen[k] = true
+						split++
+						return true
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				if split != whole || whole == 0 {
+					t.Errorf("breaking %v: %d tasks find %d covers, the whole search %d", breaking, len(tasks), split, whole)
+				}
+			}
+		})
 	}
 }

@@ -26,16 +26,46 @@ func fillFits(p *Puzzle) bool {
 	return true
 }
 
+// fillSplitsFewest reports whether the fill engine splits p's search on
+// the item with the fewest placements (fill.fewest): when a state of its
+// search, the window of the longest span of a placement, the pieces and
+// the position, does not fit a word, so that it keeps no table of dead
+// states (newDeadTable) that placements put down ahead of the first empty
+// cell would keep out. (The spans are those of every placement, so that
+// Fingerprint can tell without the encoding.)
+func fillSplitsFewest(p *Puzzle) bool {
+	lay := fillLayoutOf(p.board)
+	return splitsFewest(p, lay.pos, lay.n)
+}
+
+// splitsFewest is fillSplitsFewest on the board laid out: pos gives each
+// cell's position, of n.
+func splitsFewest(p *Puzzle, pos []int, n int) bool {
+	if len(p.pieces)+bits.Len(uint(n))+min(n, fillMax) <= 64 {
+		return false // no placement spans more than the board
+	}
+	span := 0
+	for _, pl := range p.placements {
+		lo, hi := pos[pl.cells[0]], pos[pl.cells[0]]
+		for _, c := range pl.cells {
+			lo, hi = min(lo, pos[c]), max(hi, pos[c])
+		}
+		span = max(span, hi-lo+1)
+	}
+	return span+len(p.pieces)+bits.Len(uint(n)) > 64
+}
+
 // buildFill builds the fill engine's tables for e's options, read-only
 // once built (every searcher of the encoding shares them): the board's
 // layout, the options by first cell, their walls, the table of dead
 // states, and the options as placeGrid reads them.
 func buildFill(e *Encoding) *fill {
 	f := fillOfLayout(e.p)
+	f.fewestSplit = splitsFewest(e.p, f.pos, f.n)
 	firsts := f.addOptions(e.options)
 	f.addWalls(firsts)
 	f.dead = newDeadTable(f.longestSpan(), f.np, f.n, f.holes)
-	if f.gridWalls && f.singles && f.mostOptions() <= gridMaxFits {
+	if (f.gridWalls || f.boxWalls) && f.singles && f.mostOptions() <= gridMaxFits {
 		f.groupGrid(len(e.options))
 	}
 	return f
@@ -48,7 +78,7 @@ func fillOfLayout(p *Puzzle) *fill {
 	n := lay.n
 	f := &fill{p: p, n: n, np: len(p.pieces), pos: lay.pos, at: make([][][]fillOption, n),
 		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true,
-		stride: lay.stride, holes: lay.holes}
+		stride: lay.stride, line: uint(lay.line), plane: uint(lay.plane), holes: lay.holes}
 	smallest := len(p.pieces[0].Cells)
 	for _, pc := range p.pieces {
 		f.singles = f.singles && pc.Count == 1
@@ -57,12 +87,16 @@ func fillOfLayout(p *Puzzle) *fill {
 	if f.stride > 0 {
 		f.gm = gridMasksOf(n, f.stride)
 	}
+	if f.plane > 0 {
+		f.bm = boxMasksOf(n, lay.line, lay.plane)
+	}
 	for i := range f.at {
 		f.at[i] = make([][]fillOption, len(p.pieces))
 	}
 	// The cells walled in are found by the window's shifts on a board of
 	// squares, and are no dead end next to a piece of one cell.
 	f.gridWalls, f.gridPairs = f.stride > 0 && smallest > 1, f.stride > 0 && smallest > 2
+	f.boxWalls, f.boxPairs = f.plane > 0 && smallest > 1, f.plane > 0 && smallest > 2
 	return f
 }
 
@@ -93,7 +127,7 @@ func (f *fill) addOptions(options []int32) []int {
 // (gridWalls) or are no dead end (a piece of one cell). firsts holds the
 // first position of each placement.
 func (f *fill) addWalls(firsts []int) {
-	if f.gridWalls {
+	if f.gridWalls || f.boxWalls {
 		return
 	}
 	for _, pc := range f.p.pieces {
@@ -161,6 +195,9 @@ func (f *fill) mostOptions() int {
 // many there are.
 func (f *fill) groupGrid(options int) {
 	st := f.stride
+	if f.plane > 0 {
+		st = int(f.line) // on a box, the cell after the first in the next line
+	}
 	group := func(o fillOption) int {
 		a, b := o.mask&2 != 0, o.mask>>st&1 != 0
 		switch {
@@ -238,16 +275,21 @@ type fillWall struct {
 // positions are those of the whole rectangle, line by line, stride cells a
 // line, the holes (positions of no cell) being covered from the start;
 // otherwise stride is 0 and the positions are the cells' ranks in the order
-// (fillOrder).
+// (fillOrder). Likewise on a box of cubes (boxLayoutOf): the positions are
+// those of the whole box, line cells a line and plane cells a layer.
 type fillLayout struct {
-	pos    []int
-	n      int
-	stride int
-	holes  []int
+	pos         []int
+	n           int
+	stride      int
+	line, plane int
+	holes       []int
 }
 
 func fillLayoutOf(b *geom.Board) fillLayout {
 	if geom.Solid(b.Lattice()) {
+		if lay, ok := boxLayoutOf(b); ok {
+			return lay
+		}
 		// A solid's cells, in the order fillOrder gives them: its
 		// placements' walls are listed (addWalls), not found by shifts.
 		lay := fillLayout{pos: make([]int, b.Len()), n: b.Len()}
@@ -367,4 +409,85 @@ func gridMasksOf(n, stride int) []gridMasks {
 		}
 	}
 	return gm
+}
+
+// boxLayoutOf lays a solid board out as the box around it, in the order
+// of fillOrder: its shortest axis the lines, its middle one the layers'
+// other side. It reports false unless the cells' neighbours are those of
+// the box and a layer has fewer than 64 cells (the window's shifts reach
+// the layer before and after).
+func boxLayoutOf(b *geom.Board) (fillLayout, bool) {
+	size := [3]int{b.Layers(), b.Rows(), b.Cols()}
+	axes := []int{0, 1, 2} // slowest first
+	slices.SortStableFunc(axes, func(a, c int) int { return cmp.Compare(size[c], size[a]) })
+	line := size[axes[2]]
+	plane := size[axes[1]] * line
+	lay := fillLayout{pos: make([]int, b.Len()), n: size[axes[0]] * plane, line: line, plane: plane}
+	if plane >= fillMax {
+		return lay, false
+	}
+	on := make([]bool, lay.n)
+	for i, c := range b.Cells() {
+		at := [3]int{c.Layer, c.Row, c.Col}
+		q := at[axes[0]]*plane + at[axes[1]]*line + at[axes[2]]
+		lay.pos[i], on[q] = q, true
+	}
+	for i, c := range b.Cells() {
+		q := lay.pos[i]
+		var want []int
+		for _, d := range []int{-1, 1, -line, line, -plane, plane} {
+			r := q + d
+			if r < 0 || r >= lay.n || (d == -1 && q%line == 0) || (d == 1 && q%line == line-1) ||
+				(d == -line && q%plane < line) || (d == line && q%plane >= plane-line) || !on[r] {
+				continue
+			}
+			want = append(want, r)
+		}
+		var got []int
+		for _, d := range b.Lattice().Neighbors(c) {
+			if j := b.Index(d); j >= 0 {
+				got = append(got, lay.pos[j])
+			}
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			return lay, false
+		}
+	}
+	for q, ok := range on {
+		if !ok {
+			lay.holes = append(lay.holes, q)
+		}
+	}
+	return lay, true
+}
+
+// boxMasksOf returns the masks of each position of a box of n cells, in
+// lines of line cells and layers of plane cells.
+func boxMasksOf(n, line, plane int) []boxMasks {
+	bm := make([]boxMasks, n)
+	for base := range n {
+		g := &bm[base]
+		for i := range min(fillMax, n-base) {
+			q := base + i
+			g.on |= 1 << i
+			if q%line == 0 {
+				g.first |= 1 << i
+			}
+			if q%line == line-1 {
+				g.last |= 1 << i
+			}
+			if q%plane < line {
+				g.top |= 1 << i
+			}
+			if q%plane >= plane-line {
+				g.bottom |= 1 << i
+			}
+			if q >= n-plane {
+				g.end |= 1 << i
+			}
+		}
+	}
+	return bm
 }
