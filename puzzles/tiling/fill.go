@@ -80,8 +80,12 @@ type fill struct {
 	singles bool
 	visit   func([]int32) bool // for place1
 	live    *atomic.Int64      // if not nil, given nodes every checkEvery nodes (setLive)
-	done    <-chan struct{}
-	stop    bool
+	// memo remembers the covers below states, for countGrid and
+	// count1; overflow is set when a count passes 64 bits.
+	memo     countTable
+	overflow bool
+	done     <-chan struct{}
+	stop     bool
 }
 
 // gridMasks are the window's cells, from a position on, that have no
@@ -215,8 +219,12 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	return f.nodes, 0, err
 }
 
-// release gives back the memory of the table of dead states.
-func (f *fill) release() { f.dead.release() }
+// release gives back the memory of the tables of dead states and of
+// counts.
+func (f *fill) release() {
+	f.dead.release()
+	f.memo.release()
+}
 
 // load puts down the placements of prefix.
 func (f *fill) load(prefix []int32) {

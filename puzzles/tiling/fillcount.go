@@ -1,0 +1,302 @@
+package tiling
+
+import (
+	"context"
+	"math/bits"
+	"unsafe"
+)
+
+// The fill engine counts covers as well as it lists them: countGrid and
+// count1 are placeGrid and place1 that return the number of covers below
+// a state instead of visiting them, and remember it (countTable), so
+// that a state met again, live or dead, costs one look. They serve
+// puzzles whose pieces have one copy each, where the states that the
+// count of package tiling's memo (counter) keeps rarely repeat: the fill
+// engine's search, with its symmetry breaking, its walls and its tables,
+// makes its nodes some fifty times faster than that count does.
+
+// countTask returns the covers that contain the placements of prefix (a
+// task), counted as countGrid and count1 count them; errCountOverflow if
+// they number 2^64 or more, ctx's error if it ends first.
+func (f *fill) countTask(ctx context.Context, prefix []int32) (uint64, error) {
+	f.load(prefix)
+	f.done = ctx.Done()
+	f.stop, f.overflow = false, false
+	f.nodes, f.nextTick = 0, checkEvery
+	f.memo.preEnd = f.preEnd
+	var n uint64
+	if f.gopts != nil {
+		if f.fits == nil {
+			f.fits = make([]int32, (len(f.p.pieces)+1)*gridMaxFits)
+		}
+		n = f.countGrid(0, f.window(0), f.avail, len(prefix))
+	} else {
+		n = f.count1(0, f.window(0), f.avail)
+	}
+	switch {
+	case f.overflow:
+		return 0, errCountOverflow
+	case f.stop:
+		return 0, ctx.Err()
+	}
+	return n, nil
+}
+
+// countGrid returns the covers below the state (base, window, avail) on a
+// board laid out as a rectangle of squares, as placeGrid searches it. A
+// sum that overflows 64 bits stops the search (fill.overflow).
+func (f *fill) countGrid(base int, window, avail uint64, depth int) uint64 {
+	k := bits.TrailingZeros64(^window)
+	base += k
+	if window >>= k; base < f.n && base-k+fillMax < f.preEnd {
+		if window |= f.window(base); window&1 != 0 {
+			base, window = f.front(base, window)
+		}
+	}
+	if base >= f.n {
+		return 1
+	}
+	key, keep := f.memo.key(base, window, avail)
+	if keep {
+		if n, ok := f.memo.lookup(key); ok {
+			return n
+		}
+	}
+	g := &f.gm[base]
+	st, pairs := uint(f.stride), f.gridPairs
+	np := f.np
+	c := (base*4 + int(window>>1&1|window>>((st-1)&63)&2)) * np
+	spans := f.gspan[c : c+np]
+	fits := (*[gridMaxFits]int32)(f.fits[depth*gridMaxFits:])
+	nf := 0
+	for left := avail; left != 0; left &= left - 1 {
+		sp := spans[bits.TrailingZeros64(left)]
+		for i := sp.lo; i < sp.hi; i++ {
+			fits[nf&(gridMaxFits-1)] = i
+			fit := 0
+			if f.gopts[i].mask&window == 0 {
+				fit = 1
+			}
+			nf += fit
+		}
+	}
+	nw := 0
+	for _, i := range fits[:nf] {
+		fits[nw] = i
+		open := 0
+		if !g.walledIn(window|f.gopts[i].mask, st, pairs) {
+			open = 1
+		}
+		nw += open
+	}
+	if nw == 0 {
+		return 0
+	}
+	var sum, carry uint64
+	for _, i := range fits[:nw] {
+		o := &f.gopts[i]
+		if f.nodes++; f.nodes >= f.nextTick {
+			f.tick()
+		}
+		if f.stop {
+			return 0
+		}
+		n := f.countGrid(base, window|o.mask, avail&^(1<<(o.piece&63)), depth+1)
+		if sum, carry = bits.Add64(sum, n, 0); carry != 0 {
+			f.overflow, f.stop = true, true
+		}
+	}
+	if keep && !f.stop {
+		f.memo.store(key, sum)
+	}
+	return sum
+}
+
+// count1 is countGrid on any board, as place1 searches it.
+func (f *fill) count1(base int, window, avail uint64) uint64 {
+	base, window = f.front(base, window)
+	if base >= f.n {
+		return 1
+	}
+	key, keep := f.memo.key(base, window, avail)
+	if keep {
+		if n, ok := f.memo.lookup(key); ok {
+			return n
+		}
+	}
+	var sum, carry uint64
+	byPiece := f.at[base]
+	for left := avail; left != 0; left &= left - 1 {
+		piece := bits.TrailingZeros64(left)
+		opts := byPiece[piece]
+		for i := range opts {
+			o := &opts[i]
+			if o.mask&window != 0 {
+				continue
+			}
+			after := window | o.mask
+			if f.walledIn(base, o, after) {
+				continue
+			}
+			if f.nodes++; f.nodes >= f.nextTick {
+				f.tick()
+			}
+			if f.stop {
+				return 0
+			}
+			n := f.count1(base, after, avail&^(1<<(piece&63)))
+			if sum, carry = bits.Add64(sum, n, 0); carry != 0 {
+				f.overflow, f.stop = true, true
+			}
+		}
+	}
+	if keep && !f.stop {
+		f.memo.store(key, sum)
+	}
+	return sum
+}
+
+// countTable remembers the covers below states of the fill engine's
+// search, as the table of dead states remembers the states with none: a
+// state's key is the dead table's (the window's first span cells, the
+// pieces left, the first empty cell: at most 64 bits), which chooses a
+// bucket of countWays slots, one cache line, by its hash. A slot holds
+// the key and the covers plus one (0: an empty slot). A full bucket gives
+// up the state with the fewest pieces left, whose subtree is likely the
+// smallest.
+type countTable struct {
+	slots []countSlot
+	shift uint // 64 less the bits of a bucket's number
+	// As the dead table's (deadTable): where the pieces left and the
+	// first empty cell go in a key, the holes past the window's first
+	// span cells, and one past the task's prefix.
+	span, base uint
+	hi         []uint64
+	preEnd     int
+	few        int    // the fewest pieces left in a state worth a slot
+	bits       uint   // the table has 2^bits slots
+	growIn     int64  // the states to store before it grows
+	free       func() // gives the slots' memory back, if bigWords made it
+}
+
+type countSlot struct{ key, covers uint64 }
+
+// countWays is the slots of a bucket: 4 of 16 bytes, a cache line of 64.
+const countWays = 4
+
+// countLeft is the fewest pieces left in a state that the count
+// remembers: below a state with fewer, the search costs less than a look.
+const countLeft = 2
+
+// A count's table starts with 2^countBits slots of 16 bytes (512 KB) and
+// grows fourfold each time it has stored countGrowth states a slot, up to
+// 2^countMostBits (64 MB), for each worker: a short count, such as
+// Scott's, touches little memory (a fresh page costs a fault), a long one
+// keeps many states.
+const (
+	countBits     = 15
+	countMostBits = 23
+	countGrowth   = 2
+)
+
+// newCountTable returns an empty table keyed as t, the fill engine's table
+// of dead states, keys its states; one that remembers nothing if t's keys
+// do not fit a word (its span is 0).
+func newCountTable(t *deadTable) countTable {
+	if t.span == 0 {
+		return countTable{few: fillMax + 1}
+	}
+	c := countTable{span: t.span, base: t.base, hi: t.hi, few: countLeft}
+	c.size(countBits)
+	return c
+}
+
+// size makes the table empty, of 2^b slots, in huge pages of their own
+// if they are large (as the table of dead states's: see bigWords).
+func (t *countTable) size(b uint) {
+	t.free = nil
+	words, free, ok := []uint64(nil), func() {}, false
+	if 2<<b >= deadBigWords {
+		words, free, ok = bigWords(2<<b, t)
+	}
+	if ok {
+		t.slots, t.free = unsafe.Slice((*countSlot)(unsafe.Pointer(&words[0])), 1<<b), free
+	} else {
+		t.slots = make([]countSlot, 1<<b)
+	}
+	t.bits, t.growIn = b, countGrowth<<b
+	t.shift = 64 - (b - 2)
+}
+
+// grow makes the table four times larger, keeping the states it holds.
+func (t *countTable) grow() {
+	old, free := t.slots, t.free
+	t.size(t.bits + 2)
+	for _, s := range old {
+		if s.covers != 0 {
+			t.store(s.key, s.covers-1)
+		}
+	}
+	if free != nil {
+		free()
+	}
+}
+
+// release gives back the table's memory.
+func (t *countTable) release() {
+	if t.free != nil {
+		t.free()
+	}
+	t.slots, t.free = nil, nil
+}
+
+// key returns the state's key, and whether it is one to remember: the
+// same states as the table of dead states remembers (deadTable.slot), but
+// for the pieces left.
+func (t *countTable) key(base int, window, avail uint64) (uint64, bool) {
+	span := t.span & 63
+	if bits.OnesCount64(avail) < t.few || base+fillMax < t.preEnd || window>>span != t.hi[base] {
+		return 0, false
+	}
+	return window&(1<<span-1) | avail<<span | uint64(base)<<(t.base&63), true
+}
+
+// bucket returns the slots of key's bucket.
+func (t *countTable) bucket(key uint64) *[countWays]countSlot {
+	i := int((key*deadMul)>>(t.shift&63)) * countWays
+	return (*[countWays]countSlot)(t.slots[i:])
+}
+
+// lookup returns the covers below the state of key, if the table holds it.
+func (t *countTable) lookup(key uint64) (uint64, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		if b[i].key == key && b[i].covers != 0 {
+			return b[i].covers - 1, true
+		}
+	}
+	return 0, false
+}
+
+// store remembers the covers below the state of key (unless they are
+// 2^64 − 1, which has no room).
+func (t *countTable) store(key, covers uint64) {
+	if covers+1 == 0 {
+		return
+	}
+	b := t.bucket(key)
+	worst, fewest := 0, fillMax+1
+	for i := range b {
+		if b[i].covers == 0 {
+			worst = i
+			break
+		}
+		if left := bits.OnesCount64(b[i].key >> (t.span & 63) & (1<<((t.base-t.span)&63) - 1)); left < fewest {
+			worst, fewest = i, left
+		}
+	}
+	b[worst] = countSlot{key, covers + 1}
+	if t.growIn--; t.growIn == 0 && t.bits+2 <= countMostBits {
+		t.grow()
+	}
+}
