@@ -266,10 +266,14 @@ func (r *countRun) runJob(ctx context.Context, j *countJob, share *atomic.Uint64
 	}
 	if *f == nil {
 		*f = newFill(r.e)
-		(*f).memo = newCountTable(&(*f).dead)
+		(*f).memo.init(&(*f).dead)
 	}
 	t := &r.tasks[j.task]
-	covers, err := (*f).countTask(ctx, t.prefix)
+	var tell *atomic.Uint64
+	if r.cfg.Progress != nil {
+		tell = share
+	}
+	covers, err := (*f).countTask(ctx, t.prefix, tell)
 	if err != nil {
 		return err
 	}
@@ -299,11 +303,17 @@ func (r *countRun) progress(jobs []countJob, start time.Time) puzzles.CountProgr
 	p := puzzles.CountProgress{Tasks: len(jobs), Done: int(r.done.Load()), Elapsed: time.Since(start)}
 	if total > 0 && done > 0 {
 		p.Fraction = min(done/total, 1)
-		p.Estimated = true
-		p.Left = time.Duration(float64(p.Elapsed) * (1 - p.Fraction) / p.Fraction)
+		// (A Duration holds 292 years: a fraction too small to say more
+		// than that says nothing yet.)
+		left := float64(p.Elapsed) * (1 - p.Fraction) / p.Fraction
+		p.Estimated = left < float64(maxLeft)
+		p.Left = time.Duration(min(left, float64(maxLeft)))
 	}
 	return p
 }
+
+// maxLeft is the longest time left that progress tells.
+const maxLeft = 1000 * time.Hour
 
 // countStopped words err, the error of a count's set-up, as a stop if
 // ctx ended; it returns err otherwise.

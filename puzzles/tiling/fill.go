@@ -84,8 +84,15 @@ type fill struct {
 	// count1; overflow is set when a count passes 64 bits.
 	memo     countTable
 	overflow bool
-	done     <-chan struct{}
-	stop     bool
+	// For progress: the share of the task done goes to share, told on
+	// the levels of the search down to tellDepth (-1: none), below root,
+	// the task's; topK of topN branches of its first level are done.
+	share      *atomic.Uint64
+	root       int
+	tellDepth  int
+	topK, topN int
+	done       <-chan struct{}
+	stop       bool
 }
 
 // gridMasks are the window's cells, from a position on, that have no

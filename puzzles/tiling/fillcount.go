@@ -2,7 +2,9 @@ package tiling
 
 import (
 	"context"
+	"math"
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -17,13 +19,18 @@ import (
 
 // countTask returns the covers that contain the placements of prefix (a
 // task), counted as countGrid and count1 count them; errCountOverflow if
-// they number 2^64 or more, ctx's error if it ends first.
-func (f *fill) countTask(ctx context.Context, prefix []int32) (uint64, error) {
+// they number 2^64 or more, ctx's error if it ends first. If share is not
+// nil it is told the share of the task done as it goes (tell).
+func (f *fill) countTask(ctx context.Context, prefix []int32, share *atomic.Uint64) (uint64, error) {
 	f.load(prefix)
 	f.done = ctx.Done()
 	f.stop, f.overflow = false, false
 	f.nodes, f.nextTick = 0, checkEvery
 	f.memo.preEnd = f.preEnd
+	f.root, f.tellDepth = len(prefix), -1
+	if share != nil {
+		f.share, f.tellDepth = share, len(prefix)+1
+	}
 	var n uint64
 	if f.gopts != nil {
 		if f.fits == nil {
@@ -31,7 +38,7 @@ func (f *fill) countTask(ctx context.Context, prefix []int32) (uint64, error) {
 		}
 		n = f.countGrid(0, f.window(0), f.avail, len(prefix))
 	} else {
-		n = f.count1(0, f.window(0), f.avail)
+		n = f.count1(0, f.window(0), f.avail, len(prefix))
 	}
 	switch {
 	case f.overflow:
@@ -40,6 +47,34 @@ func (f *fill) countTask(ctx context.Context, prefix []int32) (uint64, error) {
 		return 0, ctx.Err()
 	}
 	return n, nil
+}
+
+// tell stores in f.share the share of the task done when the search
+// starts its k-th branch of n at depth: the branches of the task's first
+// level done, and of the one below the current one's. (The subtrees
+// below differ in size, but the fraction only grows.)
+func (f *fill) tell(depth, k, n int) {
+	frac := float64(k) / float64(n)
+	if depth == f.root {
+		f.topK, f.topN = k, n
+	} else {
+		frac = (float64(f.topK) + frac) / float64(f.topN)
+	}
+	f.share.Store(math.Float64bits(frac))
+}
+
+// branches returns the options that count1 tries at the state.
+func (f *fill) branches(base int, window, avail uint64) int {
+	n := 0
+	for left := avail; left != 0; left &= left - 1 {
+		opts := f.at[base][bits.TrailingZeros64(left)]
+		for i := range opts {
+			if o := &opts[i]; o.mask&window == 0 && !f.walledIn(base, o, window|o.mask) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // countGrid returns the covers below the state (base, window, avail) on a
@@ -93,13 +128,16 @@ func (f *fill) countGrid(base int, window, avail uint64, depth int) uint64 {
 		return 0
 	}
 	var sum, carry uint64
-	for _, i := range fits[:nw] {
+	for k, i := range fits[:nw] {
 		o := &f.gopts[i]
 		if f.nodes++; f.nodes >= f.nextTick {
 			f.tick()
 		}
 		if f.stop {
 			return 0
+		}
+		if depth <= f.tellDepth {
+			f.tell(depth, k, nw)
 		}
 		n := f.countGrid(base, window|o.mask, avail&^(1<<(o.piece&63)), depth+1)
 		if sum, carry = bits.Add64(sum, n, 0); carry != 0 {
@@ -113,7 +151,7 @@ func (f *fill) countGrid(base int, window, avail uint64, depth int) uint64 {
 }
 
 // count1 is countGrid on any board, as place1 searches it.
-func (f *fill) count1(base int, window, avail uint64) uint64 {
+func (f *fill) count1(base int, window, avail uint64, depth int) uint64 {
 	base, window = f.front(base, window)
 	if base >= f.n {
 		return 1
@@ -126,6 +164,10 @@ func (f *fill) count1(base int, window, avail uint64) uint64 {
 	}
 	var sum, carry uint64
 	byPiece := f.at[base]
+	k, nk := 0, 0 // the branch, and the branches (for tell: counted on the first two levels alone)
+	if depth <= f.tellDepth {
+		nk = f.branches(base, window, avail)
+	}
 	for left := avail; left != 0; left &= left - 1 {
 		piece := bits.TrailingZeros64(left)
 		opts := byPiece[piece]
@@ -144,7 +186,11 @@ func (f *fill) count1(base int, window, avail uint64) uint64 {
 			if f.stop {
 				return 0
 			}
-			n := f.count1(base, after, avail&^(1<<(piece&63)))
+			if depth <= f.tellDepth {
+				f.tell(depth, k, nk)
+				k++
+			}
+			n := f.count1(base, after, avail&^(1<<(piece&63)), depth+1)
 			if sum, carry = bits.Add64(sum, n, 0); carry != 0 {
 				f.overflow, f.stop = true, true
 			}
@@ -175,6 +221,7 @@ type countTable struct {
 	preEnd     int
 	few        int    // the fewest pieces left in a state worth a slot
 	bits       uint   // the table has 2^bits slots
+	most       uint   // and grows up to 2^most
 	growIn     int64  // the states to store before it grows
 	free       func() // gives the slots' memory back, if bigWords made it
 }
@@ -186,7 +233,7 @@ const countWays = 4
 
 // countLeft is the fewest pieces left in a state that the count
 // remembers: below a state with fewer, the search costs less than a look.
-const countLeft = 2
+const countLeft = 4
 
 // A count's table starts with 2^countBits slots of 16 bytes (512 KB) and
 // grows fourfold each time it has stored countGrowth states a slot, up to
@@ -199,16 +246,18 @@ const (
 	countGrowth   = 2
 )
 
-// newCountTable returns an empty table keyed as t, the fill engine's table
-// of dead states, keys its states; one that remembers nothing if t's keys
-// do not fit a word (its span is 0).
-func newCountTable(t *deadTable) countTable {
-	if t.span == 0 {
-		return countTable{few: fillMax + 1}
+// init makes t an empty table keyed as d, the fill engine's table of dead
+// states, keys its states; one that remembers nothing if d's keys do not
+// fit a word (its span is 0). (In place: the memory that size maps is
+// given back when the table's owner is collected.)
+func (t *countTable) init(d *deadTable) {
+	t.release()
+	*t = countTable{span: d.span, base: d.base, hi: d.hi, few: countLeft, most: countMostBits}
+	if d.span == 0 {
+		t.few = fillMax + 1
+		return
 	}
-	c := countTable{span: t.span, base: t.base, hi: t.hi, few: countLeft}
-	c.size(countBits)
-	return c
+	t.size(countBits)
 }
 
 // size makes the table empty, of 2^b slots, in huge pages of their own
@@ -296,7 +345,7 @@ func (t *countTable) store(key, covers uint64) {
 		}
 	}
 	b[worst] = countSlot{key, covers + 1}
-	if t.growIn--; t.growIn == 0 && t.bits+2 <= countMostBits {
+	if t.growIn--; t.growIn == 0 && t.bits+2 <= t.most {
 		t.grow()
 	}
 }
