@@ -7,8 +7,9 @@ import (
 
 // The table of counts gives back what it was given, after it grows and
 // after collections (its memory, mapped apart, lives as long as the
-// table's owner); a full bucket gives up the state with the fewest
-// pieces left; and a table whose keys do not fit a word keeps nothing.
+// table's owner); states near the leaves go to the near table, the others
+// to the far one; a full bucket gives up the state with the fewest pieces
+// left; and a table whose keys do not fit a word keeps nothing.
 func TestCountTable(t *testing.T) {
 	// Keys of a 20-cell span, 10 pieces, 7 bits of position.
 	d := newDeadTable(20, 10, 100, nil)
@@ -17,11 +18,12 @@ func TestCountTable(t *testing.T) {
 	tab.init(&d)
 	runtime.GC()
 	runtime.GC()
-	// State i: the window i, four pieces left, the first position 0.
-	key := func(i int) uint64 { return uint64(i) | 0xf<<20 }
+	// State i: the window i, six pieces left (the far table's), the
+	// first position 0.
+	key := func(i int) uint64 { return uint64(i) | 0x3f<<20 }
 	const n = 1 << 17 // enough to grow the table twice
 	for i := range n {
-		if k, ok := tab.key(0, uint64(i), 0xf); !ok || k != key(i) {
+		if k, ok := tab.key(0, uint64(i), 0x3f); !ok || k != key(i) {
 			t.Fatalf("key(%d) = %x, %v; want %x", i, k, ok, key(i))
 		}
 		tab.store(key(i), uint64(i))
@@ -46,7 +48,13 @@ func TestCountTable(t *testing.T) {
 
 	// A full bucket: the state with the fewest pieces left goes.
 	tab.init(&d)
-	b := tab.bucket(key(7))
+	b, far := tab.bucket(key(7))
+	if !far {
+		t.Errorf("a state of %d pieces left is in the near table", countFar)
+	}
+	if _, far := tab.bucket(7 | 0xf<<20); far {
+		t.Errorf("a state of %d pieces left is in the far table", countLeft)
+	}
 	for i := range countWays {
 		b[i] = countSlot{uint64(i) | uint64(0x3ff>>i)<<20, 1} // 10, 9, 8, 7 pieces left
 	}
