@@ -126,7 +126,7 @@ func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzl
 		return nil, err
 	}
 	counts := &puzzles.Counts{Fixed: r.fixed, Raw: r.fixed[0], Symmetries: len(p.group), Method: method,
-		Shard: c.Shard, Shards: c.Shards, Fingerprint: countVersion + method.String() + " " + p.Fingerprint(nil)}
+		Shard: c.Shard, Shards: c.Shards, Fingerprint: countVersion + countMethodNames[method] + " " + p.Fingerprint(nil)}
 	if c.Shards > 1 {
 		return counts, nil
 	}
@@ -134,8 +134,11 @@ func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzl
 }
 
 // countVersion names the way a count is split into parts, in its
-// fingerprint, so that parts of different splits are never merged.
+// fingerprint, so that parts of different splits are never merged; the
+// method's name follows it there.
 const countVersion = "count-2 "
+
+var countMethodNames = map[puzzles.CountMethod]string{puzzles.CountMemo: "memo", puzzles.CountSearch: "search"}
 
 // errCountOverflow stops a count by the fill engine's search whose covers
 // below a state pass 2^64: Count then counts again by the memo, in
