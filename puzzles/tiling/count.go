@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -256,6 +257,10 @@ func (r *countRun) run(ctx context.Context, jobs []countJob) error {
 // runJob runs one job, with share told how much of it is done; f is the
 // worker's fill engine, made here at its first task of the search.
 func (r *countRun) runJob(ctx context.Context, j *countJob, share *atomic.Uint64, f **fill) error {
+	if j.task < 0 && r.p.fixesNone(j.g) {
+		share.Store(math.Float64bits(1))
+		return nil
+	}
 	if j.task < 0 {
 		v, err := r.p.countCovers(ctx, r.p.placementOrbits(j.g), r.cfg.Shard, r.cfg.Shards, func(done, total int) {
 			share.Store(math.Float64bits(float64(done) / float64(total)))
@@ -287,6 +292,40 @@ func (r *countRun) runJob(ctx context.Context, j *countJob, share *atomic.Uint64
 	r.add(0, v.Mul(v, big.NewInt(int64(len(r.p.group)/len(t.stab)))))
 	share.Store(math.Float64bits(1))
 	return nil
+}
+
+// fixesNone reports whether symmetry g fixes no solution because some
+// piece of one copy that g maps to itself has no placement that g maps
+// onto itself (as the L pentomino under a quarter turn or a mirror): in a
+// solution that g fixes, that piece's one placement would be one.
+func (p *Puzzle) fixesNone(g int) bool {
+	sym := &p.group[g]
+	var img []int32
+	for i, pc := range p.pieces {
+		if pc.Count != 1 || pc.Any || sym.pieces[i] != int32(i) {
+			continue
+		}
+		fixed := false
+		for k := range p.placements {
+			pl := &p.placements[k]
+			if pl.piece != i {
+				continue
+			}
+			img = img[:0]
+			for _, c := range pl.cells {
+				img = append(img, sym.cells[c])
+			}
+			slices.Sort(img)
+			if slices.Equal(img, pl.cells) {
+				fixed = true
+				break
+			}
+		}
+		if !fixed {
+			return true
+		}
+	}
+	return false
 }
 
 // add adds v to the fixed count of symmetry g.
