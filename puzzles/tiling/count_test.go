@@ -210,3 +210,29 @@ func TestCountProgress(t *testing.T) {
 		}
 	}
 }
+
+// A symmetry that maps a piece of one copy to itself but none of its
+// placements onto itself is known to fix nothing: every symmetry of
+// Scott's board but the identity (the L pentomino has no placement that a
+// quarter turn or a mirror keeps); on the 2 × 10 strip of dominoes, of
+// ten copies, none is.
+func TestFixesNone(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		none []bool // by symmetry
+	}{
+		{"scott", []bool{false, true, true, true, true, true, true, true}},
+		{"dominoes-2x10", []bool{false, false, false, false}},
+	} {
+		s, err := loadSpec(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := s.Puzzle.ready()
+		for g, want := range tt.none {
+			if got := p.fixesNone(g); got != want {
+				t.Errorf("%s: fixesNone(%d) = %v, want %v", tt.name, g, got, want)
+			}
+		}
+	}
+}
