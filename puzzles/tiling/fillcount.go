@@ -13,9 +13,9 @@ import (
 // a state instead of visiting them, and remember it (countTable), so
 // that a state met again, live or dead, costs one look. They serve
 // puzzles whose pieces have one copy each, where the states that the
-// count of package tiling's memo (counter) keeps rarely repeat: the fill
-// engine's search, with its symmetry breaking, its walls and its tables,
-// makes its nodes some fifty times faster than that count does.
+// memo (counter) keeps rarely repeat: the fill engine's search, with its
+// symmetry breaking, its walls and its tables, counted 6 × 10 in 53 ms
+// of CPU time where the memo took 6.26 s (docs/solving.md).
 
 // countTask returns the covers that contain the placements of prefix (a
 // task), counted as countGrid and count1 count them; errCountOverflow if
