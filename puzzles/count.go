@@ -20,9 +20,8 @@ type Counts struct {
 	// solutions it maps onto themselves, whose mean is Distinct
 	// (Burnside's lemma); nil when the solutions were listed.
 	Fixed []*big.Int
-	// Listed is set when the problem's kind has no count of its own
-	// (Counter), so its solutions were found one by one.
-	Listed bool
+	// Method is how they were counted.
+	Method CountMethod
 	// Shard and Shards say which part of the count these are (0 of 1:
 	// the whole); Fingerprint identifies the count, so that only parts
 	// of one count are merged (MergeCounts).
@@ -56,7 +55,8 @@ func MergeCounts(parts []*Counts) (*Counts, error) {
 	first := parts[0]
 	n := first.Shards
 	seen := make([]bool, max(n, 0))
-	whole := &Counts{Symmetries: first.Symmetries, Shards: 1, Fingerprint: first.Fingerprint, Fixed: make([]*big.Int, len(first.Fixed))}
+	whole := &Counts{Symmetries: first.Symmetries, Shards: 1, Fingerprint: first.Fingerprint, Method: first.Method,
+		Fixed: make([]*big.Int, len(first.Fixed))}
 	for i := range whole.Fixed {
 		whole.Fixed[i] = new(big.Int)
 	}
@@ -64,7 +64,7 @@ func MergeCounts(parts []*Counts) (*Counts, error) {
 		switch {
 		case c.Fixed == nil:
 			return nil, fmt.Errorf("part %d/%d was listed, not counted: it has no fixed counts to add", c.Shard, c.Shards)
-		case c.Fingerprint != first.Fingerprint || c.Shards != n || len(c.Fixed) != len(first.Fixed):
+		case c.Fingerprint != first.Fingerprint || c.Shards != n || len(c.Fixed) != len(first.Fixed) || c.Method != first.Method:
 			return nil, fmt.Errorf("part %d/%d is of another count than part %d/%d", c.Shard, c.Shards, first.Shard, n)
 		case c.Shard < 0 || c.Shard >= n:
 			return nil, fmt.Errorf("part %d/%d: no such part", c.Shard, c.Shards)
@@ -106,8 +106,12 @@ func ReadCounts(r io.Reader) (*Counts, error) {
 	if in.Raw == nil || slices.Contains(in.Fixed, nil) {
 		return nil, fmt.Errorf("not a count: no raw count, or a fixed count missing")
 	}
+	method := slices.IndexFunc(countMethods, func(m CountMethod) bool { return m.String() == in.Method })
+	if method < 0 {
+		return nil, fmt.Errorf("not a count: method %q", in.Method)
+	}
 	c := &Counts{Raw: in.Raw, Distinct: in.Distinct, Symmetries: in.Symmetries, Fixed: in.Fixed,
-		Fingerprint: in.Fingerprint, Listed: in.Method == "listed", Shards: 1}
+		Fingerprint: in.Fingerprint, Method: countMethods[method], Shards: 1}
 	if in.Shard != "" {
 		if _, err := fmt.Sscanf(in.Shard, "%d/%d", &c.Shard, &c.Shards); err != nil {
 			return nil, fmt.Errorf("not a count: shard %q: want i/n", in.Shard)
@@ -117,40 +121,48 @@ func ReadCounts(r io.Reader) (*Counts, error) {
 }
 
 // Counter is a Problem that counts its solutions without listing them (a
-// tiling: tiling.Puzzle.CountPart), whole (part 0 of 1) or in parts.
+// tiling: tiling.Puzzle.Count), whole or in parts, as cfg (nil: the
+// defaults) says.
 type Counter interface {
-	CountPart(ctx context.Context, workers, shard, shards int) (*Counts, error)
+	Count(ctx context.Context, cfg *CountConfig) (*Counts, error)
 }
 
-// Count counts p's raw and distinct solutions, or part shard of shards of
-// them (0 of 1: all): by its own count if p is a Counter, or else by
-// solving it, on up to workers goroutines (0: one per core). If ctx ends
-// first it returns ctx's cause, never a part count.
-func Count(ctx context.Context, p Problem, workers, shard, shards int) (*Counts, error) {
+// Count counts p's raw and distinct solutions, or a part of them, as cfg
+// (nil: the defaults) says: by its own count if p is a Counter, or else
+// by solving it. If ctx ends first it returns ctx's cause, never a part
+// count.
+func Count(ctx context.Context, p Problem, cfg *CountConfig) (*Counts, error) {
 	if c, ok := p.(Counter); ok {
-		return c.CountPart(ctx, workers, shard, shards)
+		return c.Count(ctx, cfg)
 	}
-	if shards > 1 {
+	var c CountConfig
+	if cfg != nil {
+		c = *cfg
+	}
+	if c.Shards > 1 {
 		return nil, fmt.Errorf("a %s is counted by solving it, whole: it has no parts to count apart", p.Kind())
 	}
-	res, err := p.Solve(ctx, &SolveConfig{Workers: workers})
+	scfg := &SolveConfig{Workers: c.Workers}
+	if c.Progress != nil {
+		scfg.Progress = func(p Progress) {
+			c.Progress(CountProgress{Tasks: p.Tasks, Done: p.Done, Elapsed: p.Elapsed, Estimated: p.Estimated, Fraction: p.Fraction, Left: p.Left})
+		}
+	}
+	res, err := p.Solve(ctx, scfg)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("count stopped: %w", context.Cause(ctx))
 		}
 		return nil, err
 	}
-	return &Counts{Raw: big.NewInt(res.Raw), Distinct: big.NewInt(int64(len(res.Distinct))), Symmetries: res.Symmetries, Listed: true}, nil
+	return &Counts{Raw: big.NewInt(res.Raw), Distinct: big.NewInt(int64(len(res.Distinct))), Symmetries: res.Symmetries, Method: CountListed}, nil
 }
 
 // Write writes the counts as text, or as one JSON object whose numbers
 // are exact integers: {"puzzle": name, "raw": N, "distinct": M,
 // "symmetries": S, "fixed": [...], "method": ...}.
 func (c *Counts) Write(w io.Writer, name string, asJSON bool) error {
-	method := "counted without listing; distinct by Burnside's lemma"
-	if c.Listed {
-		method = "listed"
-	}
+	method := c.Method.String()
 	if !asJSON {
 		distinct := "(a part: merge the parts)"
 		if c.Distinct != nil {

@@ -40,3 +40,7 @@ func short(x float64) string {
 	}
 	return fmt.Sprintf("%.0f", x)
 }
+
+// Estimate returns the fraction of the search done, and whether it is
+// known.
+func (p Progress) Estimate() (fraction float64, ok bool) { return p.Fraction, p.Estimated }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/polytile/polytile/internal/cli"
+	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/spf13/cobra"
@@ -32,12 +33,14 @@ func newCountCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ctx, _, stop, err := search.start(cmd)
+			ctx, bar, stop, err := search.start(cmd)
 			if err != nil {
 				return err
 			}
 			defer stop()
-			c, err := puzzles.Count(ctx, spec.Problem, workers, i, n)
+			c, err := puzzles.Count(ctx, spec.Problem, &puzzles.CountConfig{Workers: workers, Shard: i, Shards: n,
+				Progress: termbar.Reporter[puzzles.CountProgress](bar)})
+			stop()
 			if err != nil {
 				return err
 			}

@@ -53,9 +53,12 @@ func TestCountCommand(t *testing.T) {
 			t.Errorf("%v: %s", tt.args, out)
 		}
 	}
-	code, out, _ := polytile(t, "count", "scott")
-	if code != 0 || !strings.Contains(out, "raw:        520\n") || !strings.Contains(out, "distinct:   65 (under 8 symmetries)") {
-		t.Errorf("count scott: exit %d:\n%s", code, out)
+	// A progress bar is for a terminal: none in a file, none with --quiet.
+	for _, args := range [][]string{{"count", "scott"}, {"count", "scott", "--quiet"}} {
+		code, out, errOut := polytile(t, args...)
+		if code != 0 || !strings.Contains(out, "raw:        520\n") || !strings.Contains(out, "distinct:   65 (under 8 symmetries)") || errOut != "" {
+			t.Errorf("%v: exit %d:\n%s\nstandard error: %q", args, code, out, errOut)
+		}
 	}
 	for _, bad := range []struct {
 		args []string

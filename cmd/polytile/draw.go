@@ -9,6 +9,7 @@ import (
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
+	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/results"
@@ -169,7 +170,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
 		return cli.Usagef("-o %s: %v (SVG, PNG, PDF or TikZ)", f.output, err)
 	}
-	ctx, progress, stop, err := f.search.start(cmd)
+	ctx, bar, stop, err := f.search.start(cmd)
+	progress := termbar.Reporter[puzzles.Progress](bar)
 	if err != nil {
 		return err
 	}

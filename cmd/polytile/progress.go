@@ -8,7 +8,6 @@ import (
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/termbar"
-	"github.com/polytile/polytile/puzzles"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -26,10 +25,10 @@ func (s *searchFlags) register(fl *pflag.FlagSet) {
 }
 
 // start returns the context of the search, which --timeout ends, and the
-// progress bar to give it (nil on no terminal, or with --quiet); stop
+// progress bar to show it on (nil on no terminal, or with --quiet); stop
 // releases them, taking the bar off the screen (once: later calls do
 // nothing).
-func (s *searchFlags) start(cmd *cobra.Command) (ctx context.Context, progress func(puzzles.Progress), stop func(), err error) {
+func (s *searchFlags) start(cmd *cobra.Command) (ctx context.Context, bar *termbar.Bar, stop func(), err error) {
 	if s.timeout < 0 {
 		return nil, nil, nil, cli.Usagef("--timeout %v: want a positive duration, such as 30s, or 0 for none", s.timeout)
 	}
@@ -37,12 +36,10 @@ func (s *searchFlags) start(cmd *cobra.Command) (ctx context.Context, progress f
 	if s.timeout > 0 {
 		ctx, cancel = context.WithTimeoutCause(ctx, s.timeout, fmt.Errorf("--timeout %v reached", s.timeout))
 	}
-	var bar *termbar.Bar
 	if !s.quiet && termbar.IsTerminal(cmd.ErrOrStderr()) {
 		bar = termbar.New(cmd.ErrOrStderr())
-		progress = func(p puzzles.Progress) { bar.Update(p.Line(), p.Fraction, p.Estimated) }
 	}
-	return ctx, progress, sync.OnceFunc(func() {
+	return ctx, bar, sync.OnceFunc(func() {
 		cancel()
 		if bar != nil {
 			bar.Clear()

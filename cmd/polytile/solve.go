@@ -8,6 +8,7 @@ import (
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/safefile"
+	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -100,13 +101,13 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx, progress, stop, err := f.search.start(cmd)
+	ctx, bar, stop, err := f.search.start(cmd)
 	if err != nil {
 		return err
 	}
 	defer stop()
 	cfg := &puzzles.SolveConfig{
-		Progress:           progress,
+		Progress:           termbar.Reporter[puzzles.Progress](bar),
 		NoSymmetryBreaking: f.noBreaking,
 		Limit:              f.limit,
 		Engine:             engine,

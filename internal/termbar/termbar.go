@@ -62,3 +62,22 @@ func (b *Bar) Clear() {
 		b.bar.Exit()
 	}
 }
+
+// Report is how far a job has come, as a bar shows it: a line of text,
+// and the fraction done if it is estimated.
+type Report interface {
+	Line() string
+	Estimate() (fraction float64, ok bool)
+}
+
+// Reporter returns a function that shows each report on b, or nil if b
+// is nil: no bar, no reports.
+func Reporter[R Report](b *Bar) func(R) {
+	if b == nil {
+		return nil
+	}
+	return func(r R) {
+		f, ok := r.Estimate()
+		b.Update(r.Line(), f, ok)
+	}
+}

@@ -56,3 +56,27 @@ func TestIsTerminal(t *testing.T) {
 		}
 	}
 }
+
+// report is a Report of a fixed line and fraction.
+type report struct {
+	line     string
+	fraction float64
+	ok       bool
+}
+
+func (r report) Line() string              { return r.line }
+func (r report) Estimate() (float64, bool) { return r.fraction, r.ok }
+
+// Reporter shows each report on the bar, and gives no function for no
+// bar, so that a job asked for no progress does none of its work.
+func TestReporter(t *testing.T) {
+	if Reporter[report](nil) != nil {
+		t.Errorf("Reporter(nil) is a function, want nil")
+	}
+	var buf bytes.Buffer
+	show := Reporter[report](New(&buf))
+	show(report{"3/8 tasks counted, ~2s left", 0.25, true})
+	if drawn := buf.String(); !strings.Contains(drawn, "25%") || !strings.Contains(drawn, "3/8 tasks counted, ~2s left") {
+		t.Errorf("the bar is %q, want 25%% and the line", drawn)
+	}
+}

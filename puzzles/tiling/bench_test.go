@@ -132,3 +132,36 @@ func BenchmarkSetup6x10(b *testing.B) {
 		})
 	}
 }
+
+// benchmarkCount counts a puzzle, a built-in or a spec, on all cores,
+// and reports the raw solutions counted per second.
+func benchmarkCount(b *testing.B, name, spec, raw string) {
+	s, err := loadSpec(name)
+	if spec != "" {
+		s, err = parseSpec(name+".yaml", []byte(spec))
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	var c *puzzles.Counts
+	for b.Loop() {
+		if c, err = s.Puzzle.Count(context.Background(), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if c.Raw.String() != raw {
+		b.Fatalf("raw = %v, want %s", c.Raw, raw)
+	}
+	f, _ := c.Raw.Float64()
+	b.ReportMetric(f*float64(b.N)/b.Elapsed().Seconds(), "raw/s")
+}
+
+func BenchmarkCountScott(b *testing.B) { benchmarkCount(b, "scott", "", "520") }
+func BenchmarkCount6x10(b *testing.B)  { benchmarkCount(b, "pentominoes-6x10", "", "9356") }
+func BenchmarkCount5x12(b *testing.B)  { benchmarkCount(b, "pentominoes-5x12", "", "4040") }
+
+// BenchmarkCountAny6x10 counts the tilings of 6 × 10 by pentominoes of
+// any count, by the memo.
+func BenchmarkCountAny6x10(b *testing.B) {
+	benchmarkCount(b, "any-6x10", "board: {rows: 6, cols: 10}\npieces: [{set: pentominoes, count: any}]\n", "7845888732")
+}

@@ -300,12 +300,12 @@ func TestAgainstBruteForceSticks(t *testing.T) {
 				if crossing {
 					engines = append(engines, puzzles.EngineFill)
 				}
-				c, err := p.Count(context.Background(), 1)
+				c, err := p.Count(context.Background(), &puzzles.CountConfig{Workers: 1})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if c.Raw.Int64() != int64(raw) || c.Distinct.Int64() != int64(classes) || c.Listed != !crossing {
-					t.Errorf("%s: Count: raw %v, distinct %v, listed %v; brute force: %d, %d", name, c.Raw, c.Distinct, c.Listed, raw, classes)
+				if c.Raw.Int64() != int64(raw) || c.Distinct.Int64() != int64(classes) || (c.Method == puzzles.CountListed) != !crossing {
+					t.Errorf("%s: Count: raw %v, distinct %v, method %v; brute force: %d, %d", name, c.Raw, c.Distinct, c.Method, raw, classes)
 				}
 				for _, eng := range engines {
 					for _, nb := range []bool{false, true} {

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"math/big"
 	"testing"
+	"time"
+
+	"github.com/polytile/polytile/puzzles"
 )
 
 // CountRaw counts what a search finds, without listing it: every built-in
@@ -98,7 +101,7 @@ func checkCount(t *testing.T, name string, p *Puzzle) {
 		t.Fatal(err)
 	}
 	for _, workers := range []int{1, 3} {
-		c, err := p.Count(context.Background(), workers)
+		c, err := p.Count(context.Background(), &puzzles.CountConfig{Workers: workers})
 		if err != nil {
 			t.Errorf("%s: Count: %v", name, err)
 			return
@@ -124,6 +127,23 @@ func checkCount(t *testing.T, name string, p *Puzzle) {
 			t.Errorf("%s: the symmetries other than the identity fix %v solutions; the classes say %d", name, others, want)
 		}
 	}
+	// The memo counts every puzzle: the same fixed counts as the search,
+	// where the search counts.
+	if p.countMethod() == puzzles.CountSearch {
+		search, err := p.Count(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		memo, err := p.count(context.Background(), &puzzles.CountConfig{Workers: 2, Shards: 1}, puzzles.CountMemo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g := range search.Fixed {
+			if search.Fixed[g].Cmp(memo.Fixed[g]) != 0 {
+				t.Errorf("%s: symmetry %d fixes %v covers by the search, %v by the memo", name, g, search.Fixed[g], memo.Fixed[g])
+			}
+		}
+	}
 }
 
 // The mirror that swaps the halves of a 6 × 10 board fixes exactly the
@@ -137,7 +157,7 @@ func TestCountMirrorHalves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := s.Puzzle.Count(context.Background(), 0)
+	c, err := s.Puzzle.Count(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,5 +169,70 @@ func TestCountMirrorHalves(t *testing.T) {
 	}
 	if halves != 1 || c.Raw.String() != "7845888732" || c.Distinct.String() != "1961527604" {
 		t.Errorf("6 × 10, pentominoes of any count: %v raw, %v distinct, fixed %v; want one symmetry fixing 7670", c.Raw, c.Distinct, c.Fixed)
+	}
+}
+
+// Count tells its progress: fractions that never go back, tasks done
+// never more than there are, and at the end every task done and the
+// fraction 1; by the fill engine's search (its tasks weighed by their
+// estimated sizes) and by the memo (the ways to cover the first cell).
+func TestCountProgress(t *testing.T) {
+	defer func(every time.Duration) { progressEvery = every }(progressEvery)
+	progressEvery = time.Millisecond
+	for _, tt := range []struct{ name, spec string }{
+		{"search", "board: {rows: 5, cols: 12}\npieces: pentominoes\n"},
+		{"memo", "board: {rows: 5, cols: 8}\npieces: [{set: pentominoes, count: any}]\n"},
+	} {
+		s, err := parseSpec(tt.name+".yaml", []byte(tt.spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen []puzzles.CountProgress
+		c, err := s.Puzzle.Count(context.Background(), &puzzles.CountConfig{Workers: 2, Progress: func(p puzzles.CountProgress) {
+			seen = append(seen, p)
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[string]puzzles.CountMethod{"search": puzzles.CountSearch, "memo": puzzles.CountMemo}[tt.name]; c.Method != want {
+			t.Errorf("%s: counted by %v, want %v", tt.name, c.Method, want)
+		}
+		if len(seen) == 0 {
+			t.Fatalf("%s: no progress told", tt.name)
+		}
+		for i, p := range seen {
+			if p.Done > p.Tasks || p.Fraction < 0 || p.Fraction > 1 || i > 0 && (p.Fraction < seen[i-1].Fraction || p.Done < seen[i-1].Done) {
+				t.Errorf("%s: progress %d of %d: %+v after %+v", tt.name, i, len(seen), p, seen[max(i-1, 0)])
+			}
+		}
+		if last := seen[len(seen)-1]; last.Fraction != 1 || !last.Estimated || last.Done != last.Tasks || last.Left != 0 {
+			t.Errorf("%s: the last progress is %+v, want every task done, the fraction 1", tt.name, last)
+		}
+	}
+}
+
+// A symmetry that maps a piece of one copy to itself but none of its
+// placements onto itself is known to fix nothing: every symmetry of
+// Scott's board but the identity (the L pentomino has no placement that a
+// quarter turn or a mirror keeps); on the 2 × 10 strip of dominoes, of
+// ten copies, none is.
+func TestFixesNone(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		none []bool // by symmetry
+	}{
+		{"scott", []bool{false, true, true, true, true, true, true, true}},
+		{"dominoes-2x10", []bool{false, false, false, false}},
+	} {
+		s, err := loadSpec(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := s.Puzzle.ready()
+		for g, want := range tt.none {
+			if got := p.fixesNone(g); got != want {
+				t.Errorf("%s: fixesNone(%d) = %v, want %v", tt.name, g, got, want)
+			}
+		}
 	}
 }

@@ -21,5 +21,5 @@ func (p *Puzzle) countListed(ctx context.Context, workers, shard, shards int) (*
 		return nil, countStopped(ctx, err)
 	}
 	return &puzzles.Counts{Raw: big.NewInt(res.Raw), Distinct: big.NewInt(int64(len(res.Distinct))),
-		Symmetries: res.Symmetries, Listed: true}, nil
+		Symmetries: res.Symmetries, Method: puzzles.CountListed}, nil
 }

@@ -80,8 +80,19 @@ type fill struct {
 	singles bool
 	visit   func([]int32) bool // for place1
 	live    *atomic.Int64      // if not nil, given nodes every checkEvery nodes (setLive)
-	done    <-chan struct{}
-	stop    bool
+	// memo remembers the covers below states, for countGrid and
+	// count1; overflow is set when a count passes 64 bits.
+	memo     countTable
+	overflow bool
+	// For progress: the share of the task done goes to share, told on
+	// the levels of the search down to tellDepth (-1: none), below root,
+	// the task's; topK of topN branches of its first level are done.
+	share      *atomic.Uint64
+	root       int
+	tellDepth  int
+	topK, topN int
+	done       <-chan struct{}
+	stop       bool
 	// The fields of boxes and of the split, last, so that the search on
 	// squares finds its own where it did (where they lie in the struct
 	// moved 6 × 10's time by 8%).
@@ -315,8 +326,12 @@ func (f *fill) search(ctx context.Context, prefix []int32, visit func(placements
 	return f.nodes, 0, err
 }
 
-// release gives back the memory of the table of dead states.
-func (f *fill) release() { f.dead.release() }
+// release gives back the memory of the tables of dead states and of
+// counts.
+func (f *fill) release() {
+	f.dead.release()
+	f.memo.release()
+}
 
 // load puts down the placements of prefix.
 func (f *fill) load(prefix []int32) {
