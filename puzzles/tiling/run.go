@@ -18,10 +18,13 @@ import (
 // A task is an independent part of the search: the covers that contain its
 // prefix, the placements put down first. The tasks of a puzzle partition its
 // covers: at the first level by the placement of the piece that symmetry
-// breaking restricted, if there is one, then, level by level until there
-// are at least as many as the engine aims at, as the engine itself branches
-// (searcher.branch): Dancing Links on the item package solve chooses, the
-// piece (of one copy) or the empty cell with the fewest placements left;
+// breaking restricted, if there is one, then, where narrow splits them, by
+// other pieces in fewer placements (the covers left out are images of
+// covers kept, under symmetries that fix the prefix), then, level by level
+// until there are at least as many as the engine aims at, as the engine
+// itself branches (searcher.branch): Dancing Links on the item package
+// solve chooses, the piece (of one copy) or the empty cell with the
+// fewest placements left;
 // the fill engine on the first empty cell in its order, or, where it keeps
 // no table of dead states, on the item with the fewest (fill.fewest),
 // which its search below the prefix then need not choose. They depend
