@@ -344,7 +344,10 @@ func TestFillFarApart(t *testing.T) {
 // the fill engine makes where it keeps no table of dead states, partitions
 // the covers: made on puzzles where the engine would split otherwise (on
 // squares, triangles and cubes, with and without its table), its tasks'
-// searches find every cover of the search that splits nothing, once.
+// searches find every cover of the search that splits nothing, once;
+// with symmetry breaking, some of them (narrow leaves out the images of
+// others under the symmetries that fix the restricted piece's
+// placement), once.
 func TestFillSplitFewest(t *testing.T) {
 	for _, name := range []string{"scott", "hexiamonds-4x9", "soma", "tetracubes-2x4x4"} {
 		t.Run(name, func(t *testing.T) {
@@ -357,7 +360,12 @@ func TestFillSplitFewest(t *testing.T) {
 				e := p.Encode(breaking)
 				f := newFill(e)
 				var whole int64
-				if _, _, err := f.search(context.Background(), nil, func([]int32) bool { whole++; return true }); err != nil {
+				all := map[string]bool{}
+				if _, _, err := f.search(context.Background(), nil, func(pls []int32) bool {
+					whole++
+					all[fmt.Sprint(slices.Sorted(slices.Values(pls)))] = true
+					return true
+				}); err != nil {
 					t.Fatal(err)
 				}
 				f.fewestSplit = true
@@ -374,6 +382,9 @@ func TestFillSplitFewest(t *testing.T) {
 						if seen[k] {
 							t.Errorf("breaking %v: cover %v found twice", breaking, key)
 						}
+						if !all[k] {
+							t.Errorf("breaking %v: cover %v not found by the whole search", breaking, key)
+						}
 						seen[k] = true
 						split++
 						return true
@@ -382,9 +393,72 @@ func TestFillSplitFewest(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if split != whole || whole == 0 {
+				if !breaking && split != whole || split > whole || split == 0 {
 					t.Errorf("breaking %v: %d tasks find %d covers, the whole search %d", breaking, len(tasks), split, whole)
 				}
+			}
+		})
+	}
+}
+
+// narrow, which splits the tasks whose covers may repeat under the
+// symmetries that fix the restricted piece's placement on other pieces,
+// keeps every class once: the classes the tasks keep (worker.class) are
+// the puzzle's, their orbits add up to its raw count, and fewer covers
+// are searched than without it (on puzzles whose split does not narrow,
+// being small).
+func TestNarrowKeepsClasses(t *testing.T) {
+	for _, name := range []string{"scott", "pentominoes-3x20", "soma", "tetracubes-2x4x4", "hexiamonds-rhombus-6x6"} {
+		t.Run(name, func(t *testing.T) {
+			spec, err := loadSpec(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := spec.Puzzle
+			res, err := p.Solve(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := p.Encode(true)
+			var frontier []task
+			mark := make([]bool, p.board.Len())
+			for _, k := range e.options {
+				if pl := &p.placements[k]; pl.piece == e.Restricted {
+					frontier = append(frontier, task{prefix: []int32{k}, stab: p.stabilizer(pl.cells, mark)})
+				}
+			}
+			tasks, err := p.narrow(context.Background(), e, frontier)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !p.narrows() || len(tasks) == len(frontier) {
+				t.Fatalf("narrow split nothing (narrows %v)", p.narrows())
+			}
+			w := newWorker(p, newFill(e))
+			var found, classes, raw int64
+			for i := range tasks {
+				tk := &tasks[i]
+				if _, _, err := w.s.search(context.Background(), tk.prefix, func(pls []int32) bool {
+					found++
+					for inst, k := range pls {
+						pl := &p.placements[k]
+						w.kind[inst] = int32(pl.piece)
+						for _, c := range pl.cells {
+							w.owner[c] = int32(inst)
+						}
+					}
+					if c, ok := w.class(tk); ok {
+						classes++
+						raw += int64(c.Orbit)
+					}
+					return true
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if classes != int64(len(res.Distinct)) || raw != res.Raw || found >= res.Found {
+				t.Errorf("narrowed: %d covers, %d classes, %d raw; unnarrowed: %d covers, %d classes, %d raw",
+					found, classes, raw, res.Found, len(res.Distinct), res.Raw)
 			}
 		})
 	}
