@@ -312,30 +312,17 @@ func fillLayoutOf(b *geom.Board) fillLayout {
 		}
 		lay.pos[i], on[q] = q, true
 	}
-	grid := lay.stride >= 2
-	for i, c := range b.Cells() {
-		q, st := lay.pos[i], lay.stride
+	st := lay.stride
+	grid := st >= 2 && sameNeighbours(b, lay.pos, func(q int) []int {
 		var want []int
 		for _, d := range []int{-1, 1, -st, st} {
 			r := q + d
-			if r < 0 || r >= lay.n || (d == -1 && q%st == 0) || (d == 1 && q%st == st-1) || !on[r] {
-				continue
-			}
-			want = append(want, r)
-		}
-		var got []int
-		for _, d := range b.Lattice().Neighbors(c) {
-			if j := b.Index(d); j >= 0 {
-				got = append(got, lay.pos[j])
+			if r >= 0 && r < lay.n && (d != -1 || q%st != 0) && (d != 1 || q%st != st-1) && on[r] {
+				want = append(want, r)
 			}
 		}
-		slices.Sort(want)
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			grid = false
-			break
-		}
-	}
+		return want
+	})
 	if !grid {
 		lay = fillLayout{pos: make([]int, b.Len()), n: b.Len()}
 		for k, i := range fillOrder(b) {
@@ -411,6 +398,27 @@ func gridMasksOf(n, stride int) []gridMasks {
 	return gm
 }
 
+// sameNeighbours reports whether every cell of b, at position pos[i] of a
+// layout, has as neighbours the cells at the positions that want gives
+// for its own: whether the layout's shifts find the lattice's neighbours.
+func sameNeighbours(b *geom.Board, pos []int, want func(q int) []int) bool {
+	for i, c := range b.Cells() {
+		w := want(pos[i])
+		var got []int
+		for _, d := range b.Lattice().Neighbors(c) {
+			if j := b.Index(d); j >= 0 {
+				got = append(got, pos[j])
+			}
+		}
+		slices.Sort(w)
+		slices.Sort(got)
+		if !slices.Equal(got, w) {
+			return false
+		}
+	}
+	return true
+}
+
 // boxLayoutOf lays a solid board out as the box around it, in the order
 // of fillOrder: its shortest axis the lines, its middle one the layers'
 // other side. It reports false unless the cells' neighbours are those of
@@ -432,8 +440,7 @@ func boxLayoutOf(b *geom.Board) (fillLayout, bool) {
 		q := at[axes[0]]*plane + at[axes[1]]*line + at[axes[2]]
 		lay.pos[i], on[q] = q, true
 	}
-	for i, c := range b.Cells() {
-		q := lay.pos[i]
+	if !sameNeighbours(b, lay.pos, func(q int) []int {
 		var want []int
 		for _, d := range []int{-1, 1, -line, line, -plane, plane} {
 			r := q + d
@@ -443,17 +450,9 @@ func boxLayoutOf(b *geom.Board) (fillLayout, bool) {
 			}
 			want = append(want, r)
 		}
-		var got []int
-		for _, d := range b.Lattice().Neighbors(c) {
-			if j := b.Index(d); j >= 0 {
-				got = append(got, lay.pos[j])
-			}
-		}
-		slices.Sort(want)
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			return lay, false
-		}
+		return want
+	}) {
+		return lay, false
 	}
 	for q, ok := range on {
 		if !ok {
