@@ -450,24 +450,33 @@ func TestSolidSiteInBrowser(t *testing.T) {
 	if want == 0 {
 		t.Fatal("no solution puts L there: choose another cube")
 	}
+	checkCoversFilter(t, path, "L@0,0,0", want, len(all.Classes), "V", `.cells path[data-l="1"][data-r="1"][data-c="1"]`, "?covers=V%401%2C1%2C1")
+}
+
+// checkCoversFilter opens the gallery at path with ?covers=covers and
+// checks that it shows want of total solutions; then, with piece chosen,
+// clicks the cell that css finds and checks that the address's query
+// becomes query; and that the page wrote nothing to its console.
+func checkCoversFilter(t *testing.T, path, covers string, want, total int, piece, css, query string) {
+	t.Helper()
 	ctx := browser(t)
 	problems := watchConsole(t, ctx)
 	url := "file://" + path
-	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?covers=L@0,0,0"), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?covers="+covers), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
 		t.Fatal(err)
 	}
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("shown").textContent`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := matchText(want, len(all.Classes)); shown != w {
-		t.Errorf("covers=L@0,0,0 says %q, want %q", shown, w)
+	if w := matchText(want, total); shown != w {
+		t.Errorf("covers=%s says %q, want %q", covers, shown, w)
 	}
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("piece")),
-		chromedp.SetValue(chromedp.ID("piece"), "V"),
+		chromedp.SetValue(chromedp.ID("piece"), piece),
 		chromedp.Evaluate[chromedp.Void](`void document.getElementById("piece").dispatchEvent(new Event("change"))`),
-		chromedp.Click(chromedp.CSS(`.cells path[data-l="1"][data-r="1"][data-c="1"]`)),
+		chromedp.Click(chromedp.CSS(css)),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -476,8 +485,8 @@ func TestSolidSiteInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if search != "?covers=V%401%2C1%2C1" {
-		t.Errorf("the address's query is %q after a click on layer 1's middle, want ?covers=V%%401%%2C1%%2C1", search)
+	if search != query {
+		t.Errorf("the address's query is %q after a click on %s, want %q", search, css, query)
 	}
 	if p := problems(); p != nil {
 		t.Errorf("the page wrote to its console: %v", p)

@@ -13,8 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
@@ -325,36 +323,5 @@ func TestStickSiteInBrowser(t *testing.T) {
 	if want == 0 || want == len(all.Classes) {
 		t.Fatalf("%d of %d solutions put S there: choose another segment", want, len(all.Classes))
 	}
-	ctx := browser(t)
-	problems := watchConsole(t, ctx)
-	url := "file://" + path
-	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?covers=S@4,1"), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
-		t.Fatal(err)
-	}
-	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("shown").textContent`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w := matchText(want, len(all.Classes)); shown != w {
-		t.Errorf("covers=S@4,1 says %q, want %q", shown, w)
-	}
-	err = chromedp.Do(ctx,
-		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("piece")),
-		chromedp.SetValue(chromedp.ID("piece"), "L"),
-		chromedp.Evaluate[chromedp.Void](`void document.getElementById("piece").dispatchEvent(new Event("change"))`),
-		chromedp.Click(chromedp.CSS(`.cells path[data-r="2"][data-c="3"]`)),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	search, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.search`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if search != "?covers=L%402%2C3" {
-		t.Errorf("the address's query is %q after a click on segment (2, 3), want ?covers=L%%402%%2C3", search)
-	}
-	if p := problems(); p != nil {
-		t.Errorf("the page wrote to its console: %v", p)
-	}
+	checkCoversFilter(t, path, "S@4,1", want, len(all.Classes), "L", `.cells path[data-r="2"][data-c="3"]`, "?covers=L%402%2C3")
 }
