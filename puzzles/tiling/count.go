@@ -156,6 +156,10 @@ var countMethodNames = map[puzzles.CountMethod]string{puzzles.CountMemo: "memo",
 // integers of any size.
 var errCountOverflow = errors.New("tiling: more covers than 64 bits hold")
 
+// searchCount counts a task of the fill engine's search: fill.countTask,
+// which a test replaces to see Count fall back on the memo.
+var searchCount = (*fill).countTask
+
 // countRun is one count: its jobs (countJob) are run by workers, which
 // add up the fixed counts, and progress is reported from the goroutine
 // that called Count.
@@ -291,7 +295,7 @@ func (r *countRun) runJob(ctx context.Context, j *countJob, share *atomic.Uint64
 	if r.cfg.Progress != nil {
 		tell = share
 	}
-	covers, err := (*f).countTask(ctx, t.prefix, tell)
+	covers, err := searchCount(*f, ctx, t.prefix, tell)
 	if err != nil {
 		return err
 	}
