@@ -88,6 +88,59 @@ func TestFillLayout(t *testing.T) {
 	}
 }
 
+// randomWindow returns a window from a half to seven eighths covered,
+// its first cell covered.
+func randomWindow(rng *rand.Rand) uint64 {
+	after := rng.Uint64()
+	for range rng.IntN(3) {
+		after |= rng.Uint64()
+	}
+	return after | 1
+}
+
+// walledByLook returns the walled-in cells and pairs of the window after
+// at base, on a board of n positions whose neighbours nbrs gives, found
+// cell by cell: those of a set (a cell, or a cell and a later neighbour)
+// that are empty, in the window, and whose neighbours outside the set are
+// covered, the cells before the window covered and those past it empty.
+func walledByLook(n, base int, after uint64, nbrs func(int) []int) (singles, pairs uint64) {
+	covered := func(q int) bool {
+		switch {
+		case q < base:
+			return true
+		case q >= base+fillMax:
+			return false
+		}
+		return after>>(q-base)&1 != 0
+	}
+	end := min(n, base+fillMax) // past the window or the board
+	walled := func(set ...int) bool {
+		for _, q := range set {
+			if q >= end || covered(q) {
+				return false
+			}
+			for _, r := range nbrs(q) {
+				if !slices.Contains(set, r) && !covered(r) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for q := base; q < end; q++ {
+		bit := uint64(1) << (q - base)
+		if walled(q) {
+			singles |= bit
+		}
+		for _, r := range nbrs(q) {
+			if r > q && walled(q, r) {
+				pairs |= bit
+			}
+		}
+	}
+	return singles, pairs
+}
+
 // The walled-in cells and pairs that gridMasks finds with shifts of the
 // window are those a cell-by-cell look finds, on rectangles of lines of 2
 // to 9 cells, at any position, the cells before the window covered and
@@ -99,20 +152,7 @@ func TestGridWalled(t *testing.T) {
 		stride := 2 + rng.IntN(8)
 		n := stride * (2 + rng.IntN(12))
 		base := rng.IntN(n)
-		after := rng.Uint64()
-		for range rng.IntN(3) {
-			after |= rng.Uint64() // from a half to seven eighths covered
-		}
-		after |= 1                    // the window's first cell is covered
-		covered := func(q int) bool { // q a position of the rectangle
-			switch {
-			case q < base:
-				return true
-			case q >= base+fillMax:
-				return false
-			}
-			return after>>(q-base)&1 != 0
-		}
+		after := randomWindow(rng)
 		// The neighbours of q that are on the board.
 		nbrs := func(q int) []int {
 			var out []int
@@ -130,32 +170,7 @@ func TestGridWalled(t *testing.T) {
 			}
 			return out
 		}
-		end := min(n, base+fillMax) // past the window or the board
-		// walled reports whether the cells of set are empty, in the
-		// window, and every neighbour of theirs not in set is covered.
-		walled := func(set ...int) bool {
-			for _, q := range set {
-				if q >= end || covered(q) {
-					return false
-				}
-				for _, r := range nbrs(q) {
-					if !slices.Contains(set, r) && !covered(r) {
-						return false
-					}
-				}
-			}
-			return true
-		}
-		var singles, pairs uint64
-		for q := base; q < end; q++ {
-			bit := uint64(1) << (q - base)
-			if walled(q) {
-				singles |= bit
-			}
-			if q%stride < stride-1 && walled(q, q+1) || walled(q, q+stride) {
-				pairs |= bit
-			}
-		}
+		singles, pairs := walledByLook(n, base, after, nbrs)
 		g := &gridMasksOf(n, stride)[base]
 		if got := g.walled(after, uint(stride), false); got != singles {
 			t.Fatalf("stride %d, n %d, base %d, window %064b:\nwalled-in cells %064b,\nwant            %064b", stride, n, base, after, got, singles)
@@ -187,20 +202,7 @@ func TestBoxWalled(t *testing.T) {
 		plane := line * (1 + rng.IntN(5))
 		n := plane * (2 + rng.IntN(8))
 		base := rng.IntN(n)
-		after := rng.Uint64()
-		for range rng.IntN(3) {
-			after |= rng.Uint64() // from a half to seven eighths covered
-		}
-		after |= 1                    // the window's first cell is covered
-		covered := func(q int) bool { // q a position of the box
-			switch {
-			case q < base:
-				return true
-			case q >= base+fillMax:
-				return false
-			}
-			return after>>(q-base)&1 != 0
-		}
+		after := randomWindow(rng)
 		// The neighbours of q that are in the box.
 		nbrs := func(q int) []int {
 			var out []int
@@ -224,34 +226,7 @@ func TestBoxWalled(t *testing.T) {
 			}
 			return out
 		}
-		end := min(n, base+fillMax) // past the window or the box
-		// walled reports whether the cells of set are empty, in the
-		// window, and every neighbour of theirs not in set is covered.
-		walled := func(set ...int) bool {
-			for _, q := range set {
-				if q >= end || covered(q) {
-					return false
-				}
-				for _, r := range nbrs(q) {
-					if !slices.Contains(set, r) && !covered(r) {
-						return false
-					}
-				}
-			}
-			return true
-		}
-		var singles, pairs uint64
-		for q := base; q < end; q++ {
-			bit := uint64(1) << (q - base)
-			if walled(q) {
-				singles |= bit
-			}
-			for _, r := range nbrs(q) {
-				if r > q && walled(q, r) {
-					pairs |= bit
-				}
-			}
-		}
+		singles, pairs := walledByLook(n, base, after, nbrs)
 		g := &boxMasksOf(n, line, plane)[base]
 		if got := g.walled(after, uint(line), uint(plane), false); got != singles {
 			t.Fatalf("line %d, plane %d, n %d, base %d, window %064b:\nwalled-in cells %064b,\nwant            %064b", line, plane, n, base, after, got, singles)
