@@ -205,6 +205,9 @@ func bruteCount3(dims vec, pieces []geom.Piece, sym Symmetry) (raw, classes, sym
 	left := make([]int, len(pieces))
 	for i, pc := range pieces {
 		left[i] = pc.Count
+		if pc.Any {
+			left[i] = n // never used up
+		}
 	}
 	byCell := make([][]int, n)
 	for k, pl := range pls {
@@ -215,6 +218,11 @@ func bruteCount3(dims vec, pieces []geom.Piece, sym Symmetry) (raw, classes, sym
 	search = func() {
 		first := slices.Index(owner, -1)
 		if first < 0 {
+			for i, pc := range pieces {
+				if !pc.Any && left[i] > 0 {
+					return // a copy of a fixed count left out
+				}
+			}
 			raw++
 			// A solution's image, cell by cell in order: the piece's name
 			// and the rank of its placement among those met so far.

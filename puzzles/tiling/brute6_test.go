@@ -107,6 +107,8 @@ func (bl *bruteLattice) image(cells []geom.Cell, k int, o point, from point, to 
 
 // bruteCount6 counts the covers of board by pieces (free ones: any of the
 // 12 isometries) and the classes of covers under the board's symmetries.
+// A cover uses every copy of a piece of a fixed count, and a piece of any
+// count (geom.Piece.Any) as often as it likes.
 func bruteCount6(lat geom.Lattice, board []geom.Cell, pieces []geom.Piece) (raw, classes, syms int) {
 	bl := newBruteLattice(lat)
 	in := map[geom.Cell]bool{}
@@ -131,6 +133,9 @@ func bruteCount6(lat geom.Lattice, board []geom.Cell, pieces []geom.Piece) (raw,
 	left := make([]int, len(pieces))
 	for i, p := range pieces {
 		left[i] = p.Count
+		if p.Any {
+			left[i] = len(board) // never used up
+		}
 	}
 	seen := map[string]bool{}
 	var rec func()
@@ -143,6 +148,11 @@ func bruteCount6(lat geom.Lattice, board []geom.Cell, pieces []geom.Piece) (raw,
 			}
 		}
 		if first < 0 {
+			for i, p := range pieces {
+				if !p.Any && left[i] > 0 {
+					return // a copy of a fixed count left out
+				}
+			}
 			raw++
 			best := ""
 			for _, k := range group {

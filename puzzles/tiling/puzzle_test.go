@@ -283,13 +283,18 @@ func TestGroup(t *testing.T) {
 
 // bruteCount counts the raw covers of b by pieces by filling the first
 // empty cell, and their classes under the 8 symmetries of the square,
-// independently of the exact-cover encoding and of the canonizer.
+// independently of the exact-cover encoding and of the canonizer. A cover
+// uses every copy of a piece of a fixed count, and a piece of any count
+// (geom.Piece.Any) as often as it likes.
 func bruteCount(b *geom.Board, pieces []geom.Piece, symmetric func(t int) bool) (raw int, classes int) {
 	owner := map[geom.Cell]int{} // cell → instance
 	kinds := []int{}             // instance → piece
 	left := make([]int, len(pieces))
 	for i, p := range pieces {
 		left[i] = p.Count
+		if p.Any {
+			left[i] = b.Len() // never used up
+		}
 	}
 	seen := map[string]bool{}
 	orients := make([][][]geom.Cell, len(pieces))
@@ -306,6 +311,11 @@ func bruteCount(b *geom.Board, pieces []geom.Piece, symmetric func(t int) bool) 
 			}
 		}
 		if empty == nil {
+			for i, p := range pieces {
+				if !p.Any && left[i] > 0 {
+					return // a copy of a fixed count left out
+				}
+			}
 			raw++
 			best := ""
 			for t := range 8 {
