@@ -85,7 +85,7 @@ func cmpSeg(s, t gseg) int {
 }
 
 // bruteSticks counts the covers of board by pieces (each used Count
-// times), no two pieces passing straight through one grid point unless
+// times, or any number of times if Any), no two pieces passing straight through one grid point unless
 // crossing, and their classes under the board's symmetries.
 func bruteSticks(board []geom.Cell, pieces []geom.Piece, crossing bool) (raw, classes, syms int) {
 	var bsegs []gseg
@@ -168,6 +168,9 @@ func bruteSticks(board []geom.Cell, pieces []geom.Piece, crossing bool) (raw, cl
 	left := make([]int, len(pieces))
 	for i, pc := range pieces {
 		left[i] = pc.Count
+		if pc.Any {
+			left[i] = len(bsegs) // never used up
+		}
 	}
 	seen := map[string]bool{}
 	crosses := func() bool {
@@ -222,6 +225,11 @@ func bruteSticks(board []geom.Cell, pieces []geom.Piece, crossing bool) (raw, cl
 	rec = func() {
 		first := slices.Index(owner, -1)
 		if first < 0 {
+			for i, pc := range pieces {
+				if !pc.Any && left[i] > 0 {
+					return // a copy of a fixed count left out
+				}
+			}
 			if !crossing && crosses() {
 				return
 			}
