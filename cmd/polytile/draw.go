@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/cli"
@@ -130,14 +131,18 @@ func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, 
 	if err != nil {
 		return err
 	}
+	format, err := render.FormatFor(f.output, f.format)
+	if err != nil {
+		return err
+	}
+	// A font the format cannot set text in is refused before the search.
+	if err := render.CheckFont(format, opt.Font); err != nil {
+		return f.fontWords(err)
+	}
 	if w := opt.PaletteWarning(pieces); w != "" {
 		fmt.Fprintln(cmd.ErrOrStderr(), "polytile: warning:", w)
 	}
 	sheets, err := layout(opt)
-	if err != nil {
-		return err
-	}
-	format, err := render.FormatFor(f.output, f.format)
 	if err != nil {
 		return err
 	}
@@ -208,6 +213,17 @@ func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*spec
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", f.output)
 	}
 	return flagWords(err)
+}
+
+// fontWords words render's refusal of a font for the output's format
+// for the command line.
+func (f *drawFlags) fontWords(err error) error {
+	var fe *render.FontFormatError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	format := strings.ToUpper(fe.Format.String())
+	return cli.Usagef("-o %s: the font %q has PostScript (CFF) outlines, which %s does not embed: give --font a font with TrueType outlines (a .ttf file, or the family of one), or draw SVG, PNG or TikZ", f.output, fe.Family, format)
 }
 
 // drawWords words gallery's errors for the command line; has begins the
