@@ -146,6 +146,9 @@ func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, 
 	if err != nil {
 		return err
 	}
+	if n := gallery.FindSmallText(sheets); n != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "polytile: warning:", smallTextWords(n, sheets[0], opt, fig))
+	}
 	// Write the sheets where -o says, and say on stderr what was written.
 	paths, err := render.Output(cmd.Context(), cmd.OutOrStdout(), f.output, format, sheets, ropt)
 	for _, p := range paths {
@@ -213,6 +216,36 @@ func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*spec
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", f.output)
 	}
 	return flagWords(err)
+}
+
+// smallTextWords words the note that a figure's text is small, on sheets
+// whose first is first, laid out with opt, of fig (nil: pieces), with the
+// flags that would make it larger.
+func smallTextWords(n *gallery.SmallText, first *gallery.Sheet, opt *gallery.Options, fig *gallery.Figure) string {
+	w, _ := first.SizeText()
+	var help []string
+	if fig != nil && !fig.Puzzle && !fig.Matrix && !fig.Tree && fig.Pick.Nth == 0 {
+		help = append(help, "fewer solutions (--limit N)")
+	}
+	switch {
+	case opt.Width > 0 || opt.Height > 0:
+		if len(first.Frames) > 1 {
+			help = append(help, "other --columns")
+		}
+		if opt.Width > 0 {
+			help = append(help, "a larger --width")
+		} else {
+			help = append(help, "a larger --height")
+		}
+	default:
+		help = append(help, "a larger --cell-size or --width")
+	}
+	last := len(help) - 1
+	ways := help[last]
+	if last > 0 {
+		ways = strings.Join(help[:last], ", ") + " or " + help[last]
+	}
+	return fmt.Sprintf("the figure, %s wide, has %s: hard to read in print; %s would make them larger", w, n, ways)
 }
 
 // fontWords words render's refusal of a font for the output's format
