@@ -88,9 +88,43 @@ func check(f Format, sheets []*gallery.Sheet, opt *Options) error {
 		case f != FormatSVG && s.Font != nil && !isFont(s.Font):
 			return fmt.Errorf("render: sheet %d's font is a %T, which %s cannot set text in; want a *render.Font (LoadFont, NewFont), or none for the default", i+1, s.Font, strings.ToUpper(f.String()))
 		}
+		if err := CheckFont(f, s.Font); err != nil {
+			return err
+		}
 	}
 	if f == FormatTeX {
 		return checkTeX(sheets)
+	}
+	return nil
+}
+
+// FontFormatError says that a format cannot set text in a font: PDF
+// embeds fonts of TrueType outlines, and Family's are PostScript (CFF)
+// ones. A TrueType font (most .ttf files) serves in every format; SVG,
+// PNG and TeX take this one.
+type FontFormatError struct {
+	Format Format
+	Family string // the font's family, as its name table gives it
+}
+
+func (e *FontFormatError) Error() string {
+	f := strings.ToUpper(e.Format.String())
+	return fmt.Sprintf("render: the font %q has PostScript (CFF) outlines, which %s does not embed: for %s, want a font with TrueType outlines (a .ttf file, or the family of one); SVG, PNG and TeX take this one", e.Family, f, f)
+}
+
+// CheckFont returns a *FontFormatError if format f cannot set text in
+// font (nil is the default, which every format takes): PDF refuses a
+// *Font with PostScript (CFF) outlines. A caller can check a font with
+// it before laying out the sheets that Encode would refuse.
+func CheckFont(f Format, font gallery.Font) error {
+	ft, ok := font.(*Font)
+	if f != FormatPDF || !ok || ft == nil {
+		return nil
+	}
+	for _, face := range ft.faces {
+		if face != nil && face.cff {
+			return &FontFormatError{Format: f, Family: ft.family}
+		}
 	}
 	return nil
 }

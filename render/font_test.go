@@ -86,7 +86,7 @@ func TestLoadFont(t *testing.T) {
 		{name: alone, family: "Go", generic: "sans-serif", regular: goregular.TTF, bold: goregular.TTF},
 		{name: missing, err: `render: font "` + missing + `": no such file; want a font file (.ttf, .otf) or a font family's name`},
 		{name: notFont, err: `render: font "` + notFont + `": it is not a TrueType or OpenType font`},
-		{name: cff, err: `render: font "` + cff + `": its glyphs are PostScript (CFF) outlines, which the PDF writer cannot embed`},
+		{name: cff, err: `render: font "` + cff + `": it has no head table`},
 		{name: ttc, err: `render: font "` + ttc + `": it is a font collection (.ttc); want a file of one font (.ttf, .otf)`},
 		{name: dir, err: `render: font "` + dir + `": is a directory`},
 		{name: " ", err: `render: font " ": want a font file (.ttf, .otf) or a font family's name`},
@@ -391,22 +391,5 @@ func TestFontForLayout(t *testing.T) {
 	}
 	if _, err := loadForLayout("x.ttf", ""); err == nil || errors.Is(err, os.ErrNotExist) || !strings.HasPrefix(err.Error(), `"x.ttf": no such file`) {
 		t.Errorf(`loadForLayout(x.ttf) = %v, want "x.ttf": no such file…`, err)
-	}
-}
-
-// A font with PostScript outlines is refused, by its file or by its
-// family's name, saying why: the PDF writer cannot embed it. (Debian's
-// fonts-lmodern has some; the test skips without them.)
-func TestCFFFont(t *testing.T) {
-	const dir = "/usr/share/texmf/fonts/opentype/public/lm"
-	file := filepath.Join(dir, "lmroman10-regular.otf")
-	if _, err := os.Stat(file); err != nil {
-		t.Skip("no Latin Modern fonts here (fonts-lmodern)")
-	}
-	for _, name := range []string{file, "Latin Modern Roman"} {
-		ff := FontFinder{Dirs: []string{dir}}
-		if _, err := ff.Load(name); err == nil || !strings.Contains(err.Error(), ": its glyphs are PostScript (CFF) outlines, which the PDF writer cannot embed") {
-			t.Errorf("Load(%s) = %v, want an error that its outlines are PostScript ones", name, err)
-		}
 	}
 }

@@ -6,27 +6,30 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
 )
 
 // fontInfo is what a font file says of itself beyond its glyphs: how a
-// style sheet names the kind of face it is.
+// style sheet names the kind of face it is, and the kind of its outlines.
 type fontInfo struct {
 	generic string // the CSS generic family that suits it: sans-serif, serif or monospace
 	italic  bool   // the face is italic or oblique
+	cff     bool   // its outlines are PostScript (CFF) ones, not TrueType
 }
 
-// errCFF says that a font has PostScript outlines.
-var errCFF = errors.New("its glyphs are PostScript (CFF) outlines, which the PDF writer cannot embed; want a font with TrueType outlines (most .ttf files, and some .otf)")
-
-// checkTrueType checks that data is a font that every format can set
-// text in: an OpenType font with TrueType outlines (OpenType 1.9, "The
-// OpenType font file": sfnt version 0x00010000 or 'true'), with the tables
-// that the PDF writer reads, in the forms it reads (it writes what else it
-// meets to standard output, so nothing else may reach it), and a licence
-// that allows embedding. It returns what the font says of its kind.
-func checkTrueType(data []byte) (fontInfo, error) {
+// checkFont checks that data is a font that the formats can set text in:
+// an OpenType font (OpenType 1.9, "The OpenType font file") with TrueType
+// outlines (sfnt version 0x00010000 or 'true') or PostScript ones in a CFF
+// table ('OTTO'), with the tables that measuring and drawing text read. A
+// font with TrueType outlines is one that PDF embeds: its tables must be
+// in the forms that the PDF library reads (it writes what else it meets
+// to standard output, so nothing else may reach it), and its licence must
+// allow embedding. PDF does not embed PostScript outlines (checkFormat
+// refuses them); SVG names their family and PNG draws their glyphs. It
+// returns what the font says of its kind.
+func checkFont(data []byte) (fontInfo, error) {
 	var info fontInfo
 	if len(data) < 12 {
 		return info, errors.New("it is not a TrueType or OpenType font: too short")
@@ -34,7 +37,7 @@ func checkTrueType(data []byte) (fontInfo, error) {
 	switch string(data[:4]) {
 	case "\x00\x01\x00\x00", "true":
 	case "OTTO":
-		return info, errCFF
+		info.cff = true
 	case "ttcf":
 		return info, errors.New("it is a font collection (.ttc); want a file of one font (.ttf, .otf)")
 	default:
@@ -44,25 +47,35 @@ func checkTrueType(data []byte) (fontInfo, error) {
 	if err != nil {
 		return info, err
 	}
-	for _, tag := range []string{"head", "hhea", "maxp", "hmtx", "cmap", "name", "post", "glyf", "loca"} {
+	outlines := []string{"glyf", "loca"}
+	if info.cff {
+		outlines = []string{"CFF "}
+	}
+	for _, tag := range append([]string{"head", "hhea", "maxp", "hmtx", "cmap", "name", "post"}, outlines...) {
 		if tables[tag] == nil {
-			return info, fmt.Errorf("it has no %s table", tag)
+			return info, fmt.Errorf("it has no %s table", strings.TrimSpace(tag))
 		}
 	}
 	u16 := func(b []byte, at int) int { return int(binary.BigEndian.Uint16(b[at:])) }
-	// head (OpenType 1.9, "head"): macStyle at 44, indexToLocFormat at 50,
-	// glyphDataFormat at 52.
-	head := tables["head"]
-	if len(head) < 54 || u16(head, 18) == 0 || u16(head, 50) > 1 || u16(head, 52) != 0 {
-		return info, errors.New("its head table is not one the PDF writer reads")
-	}
-	info.italic = u16(head, 44)&2 != 0
+	// head (OpenType 1.9, "head"): unitsPerEm at 18, macStyle at 44,
+	// indexToLocFormat at 50, glyphDataFormat at 52.
 	// hhea ("hhea"): metricDataFormat at 32, numberOfHMetrics at 34.
-	if hhea := tables["hhea"]; len(hhea) < 36 || u16(hhea, 32) != 0 || u16(hhea, 34) == 0 {
+	head, hhea := tables["head"], tables["hhea"]
+	switch {
+	case len(head) < 54 || u16(head, 18) == 0:
+		return info, errors.New("its head table is too short, or gives 0 units per em")
+	case len(hhea) < 36 || u16(hhea, 34) == 0:
+		return info, errors.New("its hhea table is too short, or gives no glyph's metrics")
+	case !info.cff && (u16(head, 50) > 1 || u16(head, 52) != 0):
+		return info, errors.New("its head table is not one the PDF writer reads")
+	case !info.cff && u16(hhea, 32) != 0:
 		return info, errors.New("its hhea table is not one the PDF writer reads")
 	}
-	if err := checkNames(tables["name"]); err != nil {
-		return info, err
+	info.italic = u16(head, 44)&2 != 0
+	if !info.cff {
+		if err := checkNames(tables["name"]); err != nil {
+			return info, err
+		}
 	}
 	if !hasUnicodeBMP(tables["cmap"]) {
 		return info, errors.New("it maps no Unicode characters to glyphs (no cmap subtable of format 4)")
@@ -81,7 +94,7 @@ func checkTrueType(data []byte) (fontInfo, error) {
 		if len(os2) < 72 || u16(os2, 0) > 1 && len(os2) < 90 {
 			return info, errors.New("its OS/2 table is too short")
 		}
-		if fsType := u16(os2, 8); fsType == 2 || fsType&0x300 != 0 {
+		if fsType := u16(os2, 8); !info.cff && (fsType == 2 || fsType&0x300 != 0) {
 			return info, errors.New("its licence does not allow embedding it in a document (OS/2 fsType)")
 		}
 		class, panose = int(os2[30]), os2[32:42]

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -89,17 +88,23 @@ func LoadFont(name string) (*Font, error) {
 //   - a font file, if name ends in .ttf or .otf (in any case; .ttc and
 //     .otc too, to say that collections are not read) or holds a path
 //     separator, a relative path being from the working directory: a
-//     TrueType or OpenType font with TrueType outlines (not PostScript
-//     ones, which the PDF writer cannot embed), and for bold text the
-//     bold face of its family in a file beside it (its name table's
-//     family and the style Bold, or Bold Italic beside an italic), or,
-//     without one, the file's own face;
+//     TrueType or OpenType font, with TrueType outlines or PostScript
+//     (CFF) ones (which SVG and PNG set text in, but PDF does not embed:
+//     Encode refuses them with a *FontFormatError), and for bold text the
+//     bold face of its family in a file beside it, with outlines of the
+//     same kind (its name table's family and the style Bold, or Bold
+//     Italic beside an italic, of the same optical size if the style
+//     begins with one, as Latin Modern's "10 Regular" and "10 Bold" do),
+//     or, without one, the file's own face;
 //   - one of the Go fonts, embedded (GoFonts): Go, Go Mono…;
 //   - else a font family installed on the system: a font file in the
 //     finder's directories whose name table gives that family (the
 //     family, ID 1, or the typographic family, ID 16), its regular face
-//     (the style Regular, Book, Normal or Roman) for text and its Bold
-//     for bold text, if it has one.
+//     (the style Regular, Book, Normal or Roman, after any optical size)
+//     for text and its Bold for bold text, if it has one, of the same
+//     optical size if it has one. A family with faces of TrueType
+//     outlines and of PostScript ones is set in the TrueType ones, which
+//     every format takes.
 //
 // Names are matched ignoring case, spaces, hyphens and underscores: "go
 // mono", "GoMono" and "Go Mono" are one font. The error says what was
@@ -134,11 +139,12 @@ func (ff *FontFinder) load(name string) (*Font, error) {
 	return findFamily(name, dirs)
 }
 
-// NewFont returns the font of the TrueType data regular, for regular
+// NewFont returns the font of the OpenType data regular, for regular
 // text, and bold, for bold text; a nil bold sets bold text in the
-// regular face. Each must be an OpenType font with TrueType outlines
-// that the PDF writer can embed. The font's family is the one regular's
-// name table gives.
+// regular face. Each must be an OpenType font with TrueType outlines,
+// which every format sets text in, or PostScript (CFF) ones, which PDF
+// does not embed (Encode refuses them with a *FontFormatError). The
+// font's family is the one regular's name table gives.
 func NewFont(regular, bold []byte) (*Font, error) {
 	f, err := newFont(regular, bold)
 	if err != nil {
@@ -178,18 +184,22 @@ func fontOfFaces(regular *fontFace, info fontInfo, bold *fontFace) (*Font, error
 	return f, nil
 }
 
-// loadFace checks and parses one face of a font.
-func loadFace(ttf []byte) (*fontFace, fontInfo, error) {
-	info, err := checkTrueType(ttf)
+// loadFace checks and parses one face of a font: one with TrueType
+// outlines, that PDF embeds, is tried by the PDF writer too.
+func loadFace(data []byte) (*fontFace, fontInfo, error) {
+	info, err := checkFont(data)
 	if err != nil {
 		return nil, info, err
 	}
-	face, err := parseFace(ttf)
+	face, err := parseFace(data)
 	if err != nil {
 		return nil, info, fmt.Errorf("it cannot be read: %w", err)
 	}
-	if err := probePDF(ttf); err != nil {
-		return nil, info, err
+	face.cff = info.cff
+	if !info.cff {
+		if err := probePDF(data); err != nil {
+			return nil, info, err
+		}
 	}
 	return face, info, nil
 }
@@ -251,7 +261,8 @@ func unwrapPath(err error) error {
 }
 
 // boldBeside returns the bold face, in a file in the same directory as
-// path, of the family of the face named names, or nil.
+// path, of the family of the face named names, with outlines of the same
+// kind, or nil.
 func boldBeside(path string, names faceNames) *fontFace {
 	dir := filepath.Dir(path)
 	entries, err := os.ReadDir(dir)
@@ -263,7 +274,7 @@ func boldBeside(path string, names faceNames) *fontFace {
 		if e.IsDir() || p == filepath.Clean(path) || !isFontFileName(p) {
 			continue
 		}
-		if other, err := faceNamesOf(p); err != nil || other.cff || !names.boldIs(other) {
+		if other, err := faceNamesOf(p); err != nil || other.cff != names.cff || !names.boldIs(other) {
 			continue
 		}
 		if face, err := loadFaceFile(p); err == nil {
@@ -294,9 +305,27 @@ func isFontFileName(path string) bool {
 // (fontKey): the family (name ID 1) and subfamily (ID 2), and the
 // typographic family and subfamily (IDs 16 and 17) if it has them.
 type faceNames struct {
-	pairs   [][2]string // family and style, as compared
-	written []string    // the families as written
-	cff     bool        // its outlines are PostScript ones, which checkTrueType refuses
+	pairs   []familyStyle
+	written []string // the families as written
+	cff     bool     // its outlines are PostScript (CFF) ones, not TrueType
+}
+
+// familyStyle is a face's family and style, as compared (fontKey), the
+// style's optical size apart: a number that begins it, the size the
+// face is drawn for, in points ("10 Regular" is the style "regular" of
+// size "10", as Latin Modern names its faces; "Regular" has none).
+type familyStyle struct {
+	family, style, size string
+}
+
+// newFamilyStyle returns the family and style of a face, as compared,
+// its style's optical size split off.
+func newFamilyStyle(family, style string) familyStyle {
+	size := ""
+	if first, rest, _ := strings.Cut(strings.TrimSpace(style), " "); first != "" && strings.Trim(first, "0123456789.") == "" {
+		size, style = first, rest // a style that is a size alone is the regular's
+	}
+	return familyStyle{family: fontKey(family), style: fontKey(style), size: size}
 }
 
 // faceNamesOf reads the names of the font file at path, reading only
@@ -323,7 +352,7 @@ func faceNamesOf(path string) (faceNames, error) {
 			continue
 		}
 		style, _ := font.Name(&buf, ids[1])
-		n.pairs = append(n.pairs, [2]string{fontKey(family), fontKey(style)})
+		n.pairs = append(n.pairs, newFamilyStyle(family, style))
 		n.written = append(n.written, family)
 	}
 	return n, nil
@@ -332,31 +361,31 @@ func faceNamesOf(path string) (faceNames, error) {
 // regularStyles are the styles of a family's regular face, as compared.
 var regularStyles = []string{"regular", "book", "normal", "roman", ""}
 
-// style returns the face's style in the family of key, and whether it
-// is of that family.
-func (n faceNames) style(key string) (string, bool) {
+// style returns the face's style and optical size in the family of key,
+// and whether it is of that family.
+func (n faceNames) style(key string) (style, size string, ok bool) {
 	for _, p := range n.pairs {
-		if p[0] == key {
-			return p[1], true
+		if p.family == key {
+			return p.style, p.size, true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // boldIs reports whether other is the bold face of n's family: of the
-// same family, its style n's with Bold added (Bold beside Regular, Bold
-// Italic beside Italic).
+// same family and optical size, its style n's with Bold added (Bold
+// beside Regular, Bold Italic beside Italic).
 func (n faceNames) boldIs(other faceNames) bool {
 	for _, p := range n.pairs {
-		style, ok := other.style(p[0])
-		if !ok {
+		style, size, ok := other.style(p.family)
+		if !ok || size != p.size {
 			continue
 		}
-		if slices.Contains(regularStyles, p[1]) {
+		if slices.Contains(regularStyles, p.style) {
 			if style == "bold" {
 				return true
 			}
-		} else if style == "bold"+p[1] || style == p[1]+"bold" {
+		} else if style == "bold"+p.style || style == p.style+"bold" {
 			return true
 		}
 	}
@@ -364,15 +393,16 @@ func (n faceNames) boldIs(other faceNames) bool {
 }
 
 // findFamily loads the family name from the font files in dirs: its
-// regular face, or, without one, the first that is not bold, and its
-// bold face, the first of each in the order of dirs and of the files'
-// names within them. Files with TrueType outlines come before those with
-// PostScript ones, which are taken only to say why they cannot be.
+// regular face, or, without one, the first that is not bold, or the first
+// bold one; and its bold face of the same optical size as that, or the
+// first bold one; the first of each in the order of dirs and of the
+// files' names within them. A family that has faces with TrueType
+// outlines is set in those, which every format takes; one that has
+// PostScript (CFF) outlines alone, in those.
 func findFamily(name string, dirs []string) (*Font, error) {
 	key := fontKey(name)
-	// The faces found: regular, other and bold, of TrueType and of
-	// PostScript outlines.
-	var found [2]struct{ regular, other, bold string }
+	// The family's faces found, of TrueType and of PostScript outlines.
+	var found [2][]familyFace
 	families := map[string]bool{}
 	for _, dir := range dirs {
 		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -386,36 +416,25 @@ func findFamily(name string, dirs []string) (*Font, error) {
 			for _, w := range n.written {
 				families[w] = true
 			}
-			style, ok := n.style(key)
-			f := &found[0]
-			if n.cff {
-				f = &found[1]
+			if style, size, ok := n.style(key); ok {
+				k := 0
+				if n.cff {
+					k = 1
+				}
+				found[k] = append(found[k], familyFace{path, style, size})
 			}
-			switch {
-			case !ok:
-			case f.regular == "" && slices.Contains(regularStyles, style):
-				f.regular = path
-			case f.bold == "" && style == "bold":
-				f.bold = path
-			case f.other == "" && !strings.Contains(style, "bold"):
-				f.other = path
-			}
-			if found[0].regular != "" && found[0].bold != "" {
-				return filepath.SkipAll // nothing that follows comes before these
+			if _, _, final := chooseFaces(found[0]); final {
+				return filepath.SkipAll
 			}
 			return nil
 		})
-		if found[0].regular != "" && found[0].bold != "" {
+		if _, _, final := chooseFaces(found[0]); final {
 			break
 		}
 	}
 	var regular, bold string
-	for _, f := range found {
-		regular, bold = cmp.Or(f.regular, f.other, f.bold), f.bold
-		if regular == bold {
-			bold = ""
-		}
-		if regular != "" {
+	for _, faces := range found {
+		if regular, bold, _ = chooseFaces(faces); regular != "" {
 			break
 		}
 	}
@@ -447,6 +466,50 @@ func findFamily(name string, dirs []string) (*Font, error) {
 	return f, nil
 }
 
+// familyFace is a face of a family that findFamily found: its file, and
+// its style and optical size (familyStyle).
+type familyFace struct {
+	path, style, size string
+}
+
+// chooseFaces returns the files of the regular face and the bold face
+// of a family whose faces are faces, in the order found: the first of a
+// regular style, or, without one, the first that is not bold, or the
+// first bold one; and the first bold one of the same optical size as
+// that, or, without one, the first bold one, unless it is the regular
+// face ("" for none). The choice is final if no face found after these
+// can change it: a regular face of a regular style, and a bold one of
+// its size.
+func chooseFaces(faces []familyFace) (regular, bold string, final bool) {
+	first := func(ok func(familyFace) bool) (familyFace, bool) {
+		if i := slices.IndexFunc(faces, ok); i >= 0 {
+			return faces[i], true
+		}
+		return familyFace{}, false
+	}
+	isBold := func(f familyFace) bool { return f.style == "bold" }
+	r, ok := first(func(f familyFace) bool { return slices.Contains(regularStyles, f.style) })
+	final = ok
+	if !ok {
+		r, ok = first(func(f familyFace) bool { return !strings.Contains(f.style, "bold") })
+	}
+	if !ok {
+		r, ok = first(isBold)
+	}
+	if !ok {
+		return "", "", false
+	}
+	b, ok := first(func(f familyFace) bool { return isBold(f) && f.size == r.size })
+	final = final && ok
+	if !ok {
+		b, ok = first(isBold)
+	}
+	if !ok || b.path == r.path {
+		return r.path, "", final
+	}
+	return r.path, b.path, final
+}
+
 // orList joins words as "a, b or c".
 func orList(words []string) string {
 	switch len(words) {
@@ -461,7 +524,10 @@ func orList(words []string) string {
 // SystemFontDirs returns the directories where the system keeps fonts,
 // in which a FontFinder looks for a family by default: on Linux and other
 // Unix systems those fontconfig reads by default, /usr/share/fonts,
-// /usr/local/share/fonts, ~/.local/share/fonts and ~/.fonts; on macOS
+// /usr/local/share/fonts, ~/.local/share/fonts and ~/.fonts, then the
+// others that its configuration (/etc/fonts/fonts.conf and the files it
+// includes) names, where they are not in those (Debian's fonts-lmodern
+// names /usr/share/texmf/fonts/opentype/public/lm); on macOS
 // /System/Library/Fonts, /Library/Fonts and ~/Library/Fonts; on Windows
 // C:\Windows\Fonts and the user's own fonts. The home directory is
 // os.UserHomeDir's; without one, those under it are left out.
@@ -479,7 +545,27 @@ func SystemFontDirs() []string {
 	case "windows":
 		return slices.Concat([]string{`C:\Windows\Fonts`}, inHome("AppData", "Local", "Microsoft", "Windows", "Fonts"))
 	}
-	return slices.Concat([]string{"/usr/share/fonts", "/usr/local/share/fonts"}, inHome(".local", "share", "fonts"), inHome(".fonts"))
+	dirs := slices.Concat([]string{"/usr/share/fonts", "/usr/local/share/fonts"}, inHome(".local", "share", "fonts"), inHome(".fonts"))
+	if err != nil {
+		home = ""
+	}
+	return appendDirs(dirs, fontconfigDirs(fontconfigFile, home))
+}
+
+// appendDirs appends to dirs those of more that are not in them, nor
+// under one of them: a walk of dirs finds the fonts of those already.
+func appendDirs(dirs, more []string) []string {
+	n := len(dirs)
+	for _, d := range more {
+		d = filepath.Clean(d)
+		if !slices.ContainsFunc(dirs[:n], func(have string) bool {
+			rel, err := filepath.Rel(have, d)
+			return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+		}) && !slices.Contains(dirs[n:], d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }
 
 // loadForLayout loads the font that a render option names, for

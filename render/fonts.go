@@ -22,10 +22,11 @@ var _ gallery.Font = (*Font)(nil)
 // its family. Give it to a layout (gallery.Options.Font): the layout
 // measures text with its MeasureText, and every sheet carries it
 // (gallery.Sheet.Font), so that text takes the same place in every
-// format. PNG sets the text in it; PDF too, embedding the glyphs used;
-// SVG names its family in font-family, then the generic family that
-// suits it (sans-serif, serif or monospace), for the viewer to set the
-// text in.
+// format. PNG sets the text in it; PDF too, embedding the glyphs used,
+// if its outlines are TrueType ones (it refuses PostScript ones:
+// CheckFont); SVG names its family in font-family, then the generic
+// family that suits it (sans-serif, serif or monospace), for the viewer
+// to set the text in.
 //
 // LoadFont, FontFinder.Load and NewFont make one. A nil *Font is the
 // default: Go Regular and Go Bold, embedded, which SVG leaves to the
@@ -47,7 +48,8 @@ type Font struct {
 // fontFace is one face of a font, parsed, with its vertical metrics as
 // fractions of the font size.
 type fontFace struct {
-	ttf     []byte
+	ttf     []byte         // the font file's data (TrueType or CFF outlines)
+	cff     bool           // its outlines are PostScript (CFF) ones, which PDF does not embed
 	font    *opentype.Font // safe for concurrent use; its faces are not
 	ascent  float64        // above the baseline, a fraction of the em
 	descent float64        // below the baseline, positive
@@ -58,7 +60,7 @@ type fontFace struct {
 // of the descent, as SVG's dominant-baseline central puts it.
 func (f *fontFace) middle(size float64) float64 { return (f.ascent - f.descent) / 2 * size }
 
-// parseFace parses the TrueType data ttf and reads its metrics.
+// parseFace parses the OpenType data ttf and reads its metrics.
 func parseFace(ttf []byte) (*fontFace, error) {
 	f, err := opentype.Parse(ttf)
 	if err != nil {

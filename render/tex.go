@@ -55,6 +55,15 @@ var _ gallery.Canvas = (*texCanvas)(nil)
 // text uses (\DeclareUnicodeCharacter) to print as a question mark, where
 // it would otherwise stop the compilation.
 //
+// The fonts are vectors at every size, in every engine: Latin Modern, the
+// fonts of LuaLaTeX's and XeLaTeX's defaults (OpenType), and for pdfLaTeX
+// its Type 1 fonts (the lmodern package), whose shapes are declared at
+// every size. pdfLaTeX's default T1 fonts, the EC fonts, are bitmaps
+// unless the cm-super fonts are installed, made by mktexpk at each size
+// a text is set at (a figure's letters are at any size), and where
+// mktexpk cannot make them the compilation stops (Font ecsx0900 at 204
+// not found).
+//
 // pdfLaTeX keeps a page in its main memory until it is done, and its
 // memory is fixed (5,000,000 words in TeX Live): a page of some 5000
 // pieces (400 frames of pentominoes) fills it. LuaLaTeX's memory grows as
@@ -151,8 +160,8 @@ func newTeXCanvas(out *output, sheets []*gallery.Sheet) *texCanvas {
 
 	c.w.WriteString("% TikZ pictures drawn by polytile, one a page: pdflatex, lualatex or xelatex compiles them.\n")
 	c.w.WriteString("\\documentclass[tikz,border=0pt]{standalone}\n")
-	c.w.WriteString("\\ifdefined\\Umathcode\\else % pdfLaTeX: T1 fonts, and ? for a character they lack\n")
-	c.w.WriteString("\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{textcomp}\n\\usepackage{fix-cm}\n")
+	c.w.WriteString("\\ifdefined\\Umathcode\\else % pdfLaTeX: Latin Modern in T1, and ? for a character it lacks\n")
+	c.w.WriteString("\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{textcomp}\n\\usepackage{lmodern}\n")
 	runes := make([]rune, 0, len(missing))
 	for r := range missing {
 		runes = append(runes, r)

@@ -17,6 +17,8 @@ import (
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/golden"
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // texDoc is a TeX document as the tests read it: its preamble's colours and
@@ -568,36 +570,126 @@ var (
 	missingFile = regexp.MustCompile("! LaTeX Error: File `([^']+)' not found")
 )
 
-// TestTeXCompiles compiles a document of sheets of every sort with each
-// TeX engine it finds (Debian's texlive-latex-extra, texlive-pictures and
-// texlive-luatex or texlive-xetex have them), and checks its pages and
-// their sizes. Fonts TeX makes go under the test's directory.
+// texCompileCase is a figure TestTeXCompiles compiles: its name, and its
+// sheets.
+type texCompileCase struct {
+	name   string
+	sheets func(t *testing.T) []*gallery.Sheet
+}
+
+// drawBuiltin lays out the figure fig of the built-in puzzle name with opt,
+// as polytile draw does, failing the test on an error.
+func drawBuiltin(t *testing.T, name string, fig gallery.Figure, opt *gallery.Options) []*gallery.Sheet {
+	t.Helper()
+	spec, err := specs.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheets, err := gallery.Draw(context.Background(), spec, fig, opt)
+	if err != nil {
+		t.Fatalf("draw %s: %v", name, err)
+	}
+	return sheets
+}
+
+// texCompileCases are the figures whose document every TeX engine must
+// compile, a few of each lattice and figure, that between them set text
+// at every sort of size (letters of a few points on a narrow figure, and
+// of many on large cells), in each style, with letters, captions, a
+// legend and titles, and characters pdfLaTeX's fonts lack.
+func texCompileCases() []texCompileCase {
+	const cm = 96 / 2.54
+	limit := func(n int) gallery.Figure { return gallery.Figure{Pick: puzzles.Pick{Limit: n}} }
+	builtin := func(name string, fig gallery.Figure, opt gallery.Options) func(t *testing.T) []*gallery.Sheet {
+		return func(t *testing.T) []*gallery.Sheet { return drawBuiltin(t, name, fig, &opt) }
+	}
+	return []texCompileCase{
+		{"scott, 12 cm, grey, letters, labels", builtin("scott", limit(6), gallery.Options{Width: 12 * cm, Style: gallery.StyleGrey, Letters: true, Labels: true})},
+		{"scott, three a page, grid, a title of every sort of character", func(t *testing.T) []*gallery.Sheet {
+			return layout(t, solutions(t, "scott")[:6], &gallery.Options{CellSize: 10, PerPage: 3, Labels: true, Letters: true, Grid: true,
+				Title: "Scott’s 65: 100% & more_{x}~^\\ --é ✓ Ω –—‘’‚“”„†‡•…‰‹›€™ ŐőŁłŽžß×"})
+		}},
+		{"3×20, 4 cm, legend, letters, white", builtin("pentominoes-3x20", limit(2), gallery.Options{Width: 4 * cm, Legend: true, Letters: true, Background: white, Title: "3×20"})},
+		{"3×20, outline, 40-pixel cells, 9-point captions", builtin("pentominoes-3x20", limit(2), gallery.Options{CellSize: 40, Style: gallery.StyleOutline, FontSize: 12, Labels: true, Letters: true})},
+		{"names to escape", func(t *testing.T) []*gallery.Sheet {
+			return layout(t, hostile(t, `\end{document}`, "{%#}😀"), &gallery.Options{Letters: true, Labels: true, Legend: true})
+		}},
+		{"triangles, grey, legend", builtin("hexiamonds-hexagon", limit(2), gallery.Options{Style: gallery.StyleGrey, Letters: true, Labels: true, Legend: true})},
+		{"hexagons, 10 cm", builtin("tetrahexes-4x7", limit(2), gallery.Options{Width: 10 * cm, Letters: true, Labels: true, ShadeCopies: true})},
+		{"cubes, isometric", builtin("soma", limit(2), gallery.Options{Letters: true, Labels: true, Legend: true})},
+		{"cubes, layers, 17 cm, grey", builtin("soma", limit(3), gallery.Options{View: gallery.ViewLayers, Width: 17 * cm, Style: gallery.StyleGrey, Letters: true, Labels: true})},
+		{"cubes, exploded", builtin("soma", limit(1), gallery.Options{View: gallery.ViewExploded, Letters: true, Labels: true})},
+		{"sticks", func(t *testing.T) []*gallery.Sheet {
+			return layout(t, stickSolutions(t), &gallery.Options{Letters: true, Labels: true})
+		}},
+		{"sticks, grey, legend", builtin("tetrasticks-5x5", limit(2), gallery.Options{Style: gallery.StyleGrey, Letters: true, Labels: true, Legend: true})},
+		{"a puzzle", builtin("scott", gallery.Figure{Puzzle: true}, gallery.Options{Letters: true, Title: "Scott"})},
+		{"a matrix", builtin("queens-8", gallery.Figure{Matrix: true, Pick: puzzles.Pick{Nth: 1}}, gallery.Options{})},
+		{"a search tree", builtin("dominoes-4x4", gallery.Figure{Tree: true, Depth: 2}, gallery.Options{})},
+		{"a sudoku", builtin("sudoku", limit(1), gallery.Options{Labels: true})},
+		{"pieces", func(t *testing.T) []*gallery.Sheet {
+			pieces, lat, _, err := specs.LoadPieces("pentominoes")
+			if err != nil {
+				t.Fatal(err)
+			}
+			sheets, err := gallery.Pieces(pieces, &gallery.Options{Letters: true, Lattice: lat, Width: 6 * cm})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return sheets
+		}},
+	}
+}
+
+// texRequired reports whether the TeX engines and pdffonts must be there
+// (POLYTILE_TEX=required, as in CI), where a test would otherwise skip
+// without them.
+func texRequired() bool { return os.Getenv("POLYTILE_TEX") == "required" }
+
+// TestTeXCompiles compiles one document of the figures of
+// texCompileCases with each TeX engine (Debian's texlive-latex-extra,
+// texlive-luatex and texlive-xetex have them), checks its pages and
+// their sizes, and checks with pdffonts (poppler-utils) that every font
+// in the PDF is embedded and drawn as vectors: no Type 3 font, which is
+// how TeX embeds the bitmaps mktexpk makes. Fonts TeX makes go under the
+// test's directory. An engine or pdffonts that is missing skips its part,
+// unless POLYTILE_TEX is "required".
 func TestTeXCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiling with TeX takes seconds")
 	}
-	var found bool
-	for _, e := range texEngines {
-		if _, err := exec.LookPath(e.name); err == nil {
-			found = true
-		}
-	}
-	if !found {
-		t.Skip("no pdflatex, lualatex or xelatex on PATH")
-	}
 	var sheets []*gallery.Sheet
-	sheets = append(sheets, layout(t, solutions(t, "scott")[:6], &gallery.Options{CellSize: 10, PerPage: 3, Labels: true, Letters: true, Grid: true,
-		Title: "Scott’s 65: 100% & more_{x}~^\\ --é ✓ Ω"})...)
-	sheets = append(sheets, layout(t, solutions(t, "pentominoes-3x20")[:2], &gallery.Options{Width: 12 / 2.54 * 96, Style: gallery.StyleGrey, Legend: true,
-		Letters: true, Background: white})...)
-	sheets = append(sheets, layout(t, hostile(t, `\end{document}`, "{%#}😀"), &gallery.Options{Letters: true, Labels: true, Legend: true})...)
-	sheets = append(sheets, layout(t, stickSolutions(t), &gallery.Options{Letters: true, Labels: true})...)
+	var first []int // the first page of each case
+	cases := texCompileCases()
+	for _, tc := range cases {
+		first = append(first, len(sheets))
+		s := tc.sheets(t)
+		if len(s) == 0 {
+			t.Fatalf("%s: no sheets", tc.name)
+		}
+		sheets = append(sheets, s...)
+	}
+	// caseOf names the case page p (from 1) belongs to.
+	caseOf := func(p int) string {
+		i, _ := slices.BinarySearch(first, p)
+		if i == len(first) || first[i] != p-1 {
+			i--
+		}
+		if i < 0 {
+			i = 0
+		}
+		return cases[i].name
+	}
 	data := encode(t, FormatTeX, sheets, nil)
-	vars := t.TempDir() // shared: each engine makes its fonts once
+	parseTeX(t, data)
+	vars := t.TempDir() // shared: each engine makes its caches once
 	for _, e := range texEngines {
 		t.Run(e.name, func(t *testing.T) {
 			if _, err := exec.LookPath(e.name); err != nil {
-				t.Skipf("no %s on PATH", e.name)
+				if texRequired() {
+					t.Fatalf("no %s on PATH (Debian: texlive-latex-extra, texlive-luatex, texlive-xetex)", e.name)
+				}
+				t.Skipf("no %s on PATH; .ci/run installs it", e.name)
 			}
 			dir := t.TempDir()
 			if err := os.WriteFile(filepath.Join(dir, "doc.tex"), data, 0o644); err != nil {
@@ -608,7 +700,7 @@ func TestTeXCompiles(t *testing.T) {
 			cmd.Env = append(os.Environ(), "TEXMFVAR="+vars, "TEXMFCACHE="+vars, "XDG_CACHE_HOME="+vars)
 			out, err := cmd.CombinedOutput()
 			log, _ := os.ReadFile(filepath.Join(dir, "doc.log"))
-			if m := missingFile.FindSubmatch(log); err != nil && m != nil {
+			if m := missingFile.FindSubmatch(log); err != nil && m != nil && !texRequired() {
 				// Debian's lualatex, say, is in texlive-binaries, but
 				// the file standalone needs with it in texlive-luatex.
 				t.Skipf("%s is on PATH, but not %s", e.name, m[1])
@@ -620,10 +712,12 @@ func TestTeXCompiles(t *testing.T) {
 			if m == nil || string(m[1]) != strconv.Itoa(len(sheets)) {
 				t.Fatalf("%s wrote %q pages, want %d:\n%s", e.name, m, len(sheets), tail(log, out))
 			}
+			path := filepath.Join(dir, "doc.pdf")
+			checkVectorFonts(t, path, len(sheets), caseOf)
 			if e.uncompressed == "" {
 				return
 			}
-			pdf, err := os.ReadFile(filepath.Join(dir, "doc.pdf"))
+			pdf, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -635,12 +729,100 @@ func TestTeXCompiles(t *testing.T) {
 				w, _ := strconv.ParseFloat(string(box[1]), 64)
 				h, _ := strconv.ParseFloat(string(box[2]), 64)
 				sw, sh := sheets[i].Size()
+				// The bounding box is written in hundredths of a bp, and
 				// TeX holds 1bp as 65781sp, 1.2e-5 short.
-				if math.Abs(w-sw*0.75) > 2e-5*sw || math.Abs(h-sh*0.75) > 2e-5*sh {
-					t.Errorf("page %d is %v × %v bp, want %v × %v", i+1, w, h, sw*0.75, sh*0.75)
+				if math.Abs(w-sw*0.75) > 0.005+2e-5*sw || math.Abs(h-sh*0.75) > 0.005+2e-5*sh {
+					t.Errorf("page %d (%s) is %v × %v bp, want %v × %v", i+1, caseOf(i+1), w, h, sw*0.75, sh*0.75)
 				}
 			}
 		})
+	}
+}
+
+// pdfFont is a font as pdffonts lists it.
+type pdfFont struct {
+	name, kind string
+	embedded   bool
+}
+
+// pdfFonts lists the fonts of pages first to last (from 1) of the PDF at
+// path with pdffonts.
+func pdfFonts(path string, first, last int) ([]pdfFont, error) {
+	out, err := exec.Command("pdffonts", "-f", strconv.Itoa(first), "-l", strconv.Itoa(last), path).CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("pdffonts: %v\n%s", err, out)
+	}
+	// A header, a line of dashes that marks the columns, a font a line.
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "name") || !strings.HasPrefix(lines[1], "---") {
+		return nil, fmt.Errorf("pdffonts wrote %q, not its table", out)
+	}
+	var cols [][2]int // each column's start and end
+	for i, f := range strings.Fields(lines[1]) {
+		start := 0
+		if i > 0 {
+			start = cols[i-1][1] + 1
+		}
+		start += strings.Index(lines[1][start:], f)
+		cols = append(cols, [2]int{start, start + len(f)})
+	}
+	if len(cols) < 4 {
+		return nil, fmt.Errorf("pdffonts wrote %q, a table of %d columns", out, len(cols))
+	}
+	field := func(line string, c int) string {
+		a, b := cols[c][0], cols[c][1]
+		if c+1 < len(cols) {
+			b = cols[c+1][0]
+		}
+		return strings.TrimSpace(line[min(a, len(line)):min(b, len(line))])
+	}
+	var fonts []pdfFont
+	for _, line := range lines[2:] {
+		fonts = append(fonts, pdfFont{name: field(line, 0), kind: field(line, 1), embedded: field(line, 3) == "yes"})
+	}
+	return fonts, nil
+}
+
+// checkVectorFonts fails the test unless the PDF at path, of pages pages,
+// has fonts, every one embedded and of a kind drawn as vectors (Type 1,
+// Type 1C, TrueType, CID or OpenType: no Type 3); caseOf names the case
+// of a page. Without pdffonts, it skips the test, or fails it when
+// POLYTILE_TEX is "required".
+func checkVectorFonts(t *testing.T, path string, pages int, caseOf func(page int) string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdffonts"); err != nil {
+		if texRequired() {
+			t.Fatal("no pdffonts on PATH to check the PDF's fonts (Debian: poppler-utils)")
+		}
+		t.Skip("no pdffonts on PATH to check the PDF's fonts; .ci/run installs it")
+	}
+	fonts, err := pdfFonts(path, 1, pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fonts) == 0 {
+		t.Fatal("the PDF has no fonts, but its figures have text")
+	}
+	bad := false
+	for _, f := range fonts {
+		if strings.Contains(f.kind, "Type 3") || !f.embedded {
+			bad = true
+			t.Errorf("font %s is %s, embedded %v: want an embedded vector font (Type 1, TrueType, CID or OpenType)", f.name, f.kind, f.embedded)
+		}
+	}
+	if !bad {
+		return
+	}
+	for p := 1; p <= pages; p++ { // which figures have them
+		fonts, err := pdfFonts(path, p, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fonts {
+			if strings.Contains(f.kind, "Type 3") || !f.embedded {
+				t.Errorf("page %d (%s) has %s (%s)", p, caseOf(p), f.name, f.kind)
+			}
+		}
 	}
 }
 

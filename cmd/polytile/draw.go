@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/cli"
@@ -130,6 +131,14 @@ func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, 
 	if err != nil {
 		return err
 	}
+	format, err := render.FormatFor(f.output, f.format)
+	if err != nil {
+		return err
+	}
+	// A font the format cannot set text in is refused before the search.
+	if err := render.CheckFont(format, opt.Font); err != nil {
+		return f.fontWords(err)
+	}
 	if w := opt.PaletteWarning(pieces); w != "" {
 		fmt.Fprintln(cmd.ErrOrStderr(), "polytile: warning:", w)
 	}
@@ -137,9 +146,8 @@ func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, 
 	if err != nil {
 		return err
 	}
-	format, err := render.FormatFor(f.output, f.format)
-	if err != nil {
-		return err
+	if n := gallery.FindSmallText(sheets); n != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "polytile: warning:", smallTextWords(n, sheets[0], opt, fig))
 	}
 	// Write the sheets where -o says, and say on stderr what was written.
 	paths, err := render.Output(cmd.Context(), cmd.OutOrStdout(), f.output, format, sheets, ropt)
@@ -208,6 +216,47 @@ func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*spec
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", f.output)
 	}
 	return flagWords(err)
+}
+
+// smallTextWords words the note that a figure's text is small, on sheets
+// whose first is first, laid out with opt, of fig (nil: pieces), with the
+// flags that would make it larger.
+func smallTextWords(n *gallery.SmallText, first *gallery.Sheet, opt *gallery.Options, fig *gallery.Figure) string {
+	w, _ := first.SizeText()
+	var help []string
+	if fig != nil && !fig.Puzzle && !fig.Matrix && !fig.Tree && fig.Pick.Nth == 0 {
+		help = append(help, "fewer solutions (--limit N)")
+	}
+	switch {
+	case opt.Width > 0 || opt.Height > 0:
+		if len(first.Frames) > 1 {
+			help = append(help, "other --columns")
+		}
+		if opt.Width > 0 {
+			help = append(help, "a larger --width")
+		} else {
+			help = append(help, "a larger --height")
+		}
+	default:
+		help = append(help, "a larger --cell-size or --width")
+	}
+	last := len(help) - 1
+	ways := help[last]
+	if last > 0 {
+		ways = strings.Join(help[:last], ", ") + " or " + help[last]
+	}
+	return fmt.Sprintf("the figure, %s wide, has %s: hard to read in print; %s would make them larger", w, n, ways)
+}
+
+// fontWords words render's refusal of a font for the output's format
+// for the command line.
+func (f *drawFlags) fontWords(err error) error {
+	var fe *render.FontFormatError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	format := strings.ToUpper(fe.Format.String())
+	return cli.Usagef("-o %s: the font %q has PostScript (CFF) outlines, which %s does not embed: give --font a font with TrueType outlines (a .ttf file, or the family of one), or draw SVG, PNG or TikZ", f.output, fe.Family, format)
 }
 
 // drawWords words gallery's errors for the command line; has begins the

@@ -72,3 +72,42 @@ func TestDrawFont(t *testing.T) {
 		t.Errorf("a spec's missing font: exit %d, %q; want exit 1 and %q", code, stderr, want)
 	}
 }
+
+// A font of PostScript (CFF) outlines sets the text of SVG, PNG and TikZ;
+// PDF refuses it before the search, saying what would do. Latin Modern,
+// where Debian's fonts-lmodern installs it, is found by its family's
+// name (POLYTILE_FONTS=required fails the test without it).
+func TestDrawCFFFont(t *testing.T) {
+	dir := t.TempDir()
+	cff, err := filepath.Abs(filepath.Join("..", "..", "render", "testdata", "CFFTest.otf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fonts := []struct{ name, family string }{{cff, "CFFTest"}}
+	if _, err := os.Stat("/usr/share/texmf/fonts/opentype/public/lm/lmroman10-regular.otf"); err == nil || os.Getenv("POLYTILE_FONTS") == "required" {
+		fonts = append(fonts, struct{ name, family string }{"Latin Modern Roman", "Latin Modern Roman"})
+	} else {
+		t.Log("no Latin Modern fonts here (Debian: fonts-lmodern): tried CFFTest alone")
+	}
+	for _, font := range fonts {
+		for _, out := range []string{"x.svg", "x.png", "x.tex"} {
+			code, _, stderr := polytile(t, "draw", "scott", "--limit", "1", "--labels", "--font", font.name, "-o", filepath.Join(dir, out))
+			if code != 0 {
+				t.Errorf("draw --font %s -o %s: exit %d, %s", font.name, out, code, stderr)
+			}
+		}
+		svg, err := os.ReadFile(filepath.Join(dir, "x.svg"))
+		if err != nil || !strings.Contains(string(svg), "font-family:'"+font.family+"',") {
+			t.Errorf("draw --font %s -o x.svg does not name %s (%v)", font.name, font.family, err)
+		}
+		pdf := filepath.Join(dir, "x.pdf")
+		code, _, stderr := polytile(t, "draw", "scott", "--labels", "--font", font.name, "-o", pdf)
+		want := "polytile: -o " + pdf + ": the font \"" + font.family + "\" has PostScript (CFF) outlines, which PDF does not embed: give --font a font with TrueType outlines (a .ttf file, or the family of one), or draw SVG, PNG or TikZ\n"
+		if code != 2 || !strings.HasPrefix(stderr, want) {
+			t.Errorf("draw --font %s -o x.pdf: exit %d, %q; want exit 2 and %q", font.name, code, stderr, want)
+		}
+		if _, err := os.Stat(pdf); err == nil {
+			t.Errorf("draw --font %s -o x.pdf wrote x.pdf", font.name)
+		}
+	}
+}

@@ -117,7 +117,7 @@ var renderTable = []RenderKey{
 		Usage: "give each copy of a piece its own shade of the piece's colour (default: copies share it)",
 		field: func(r *RenderOptions) any { return &r.ShadeCopies }},
 	{Name: "font", Kind: RenderKindText, Example: `"DejaVu Serif"`,
-		Usage: "the `font` of all text: a font file (.ttf, .otf) or a family's name (Go Mono, DejaVu Serif); PNG and PDF set the text in it, SVG names it (default: Go, embedded)",
+		Usage: "the `font` of all text: a font file (.ttf, .otf) or a family's name (Go Mono, DejaVu Serif); PNG and PDF set the text in it (PDF: TrueType outlines), SVG names it (default: Go, embedded)",
 		field: func(r *RenderOptions) any { return &r.Font }},
 	{Name: "view", Kind: RenderKindText, Example: "layers",
 		Usage: "how a solid (lattice: cube) is drawn: `isometric` (the default), layers (side by side, bottom first) or exploded (its pieces moved apart)",
