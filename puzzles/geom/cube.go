@@ -150,8 +150,11 @@ func NewBoxBoard(layers, rows, cols int, holes []Cell) (*Board, error) {
 
 // ParseLayers returns the board of the cube lattice drawn in pics, one
 // picture for each layer, the bottom one first, each read as ParseBoard
-// reads a picture. A mistake is a *PictureError of the layer's picture,
-// with its Layer set.
+// reads a picture. A layer may have no cells: it keeps its place, as an
+// empty row of a picture does, so the layers above it stay where they are
+// drawn (the board's Layers end at its highest cell's, as its Rows at its
+// lowest row's). A mistake is a *PictureError of the layer's picture, with
+// its Layer set.
 func ParseLayers(pics []string) (*Board, error) {
 	var cells []Cell
 	for l, pic := range pics {

@@ -165,6 +165,23 @@ func TestBoxAndLayers(t *testing.T) {
 	if !slices.Equal(layers.Cells(), box.Cells()) {
 		t.Errorf("ParseLayers = %v, want the box's cells", layers.Cells())
 	}
+	for _, tt := range []struct {
+		pics   []string
+		layers int
+		cells  []Cell
+	}{
+		{[]string{".", "#", "."}, 3, []Cell{{Layer: 0}, {Layer: 2}}},
+		{[]string{".", "", "", "."}, 4, []Cell{{Layer: 0}, {Layer: 3}}},
+		{[]string{" ", "."}, 2, []Cell{{Layer: 1}}},
+		{[]string{".", "#"}, 1, []Cell{{Layer: 0}}},
+	} {
+		b, err := ParseLayers(tt.pics)
+		if err != nil {
+			t.Errorf("ParseLayers(%q): %v", tt.pics, err)
+		} else if b.Layers() != tt.layers || !slices.Equal(b.Cells(), tt.cells) {
+			t.Errorf("ParseLayers(%q): cells %v in %d layers, want %v in %d", tt.pics, b.Cells(), b.Layers(), tt.cells, tt.layers)
+		}
+	}
 	if _, err := ParseLayers([]string{"..", ".x"}); err == nil || !strings.Contains(err.Error(), "layer 2's picture line 1, column 2") {
 		t.Errorf("ParseLayers with a bad character: %v", err)
 	}

@@ -1,7 +1,9 @@
 package specs
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/polytile/polytile/puzzles/geom"
 	"go.yaml.in/yaml/v4"
@@ -155,17 +157,19 @@ func (p *specParser) boxHoles(n *yaml.Node, size [3]int) ([]geom.Cell, error) {
 
 // layersBoard reads a board of the cube lattice drawn as a list of
 // pictures, one for each layer, bottom first, or as one picture (a board
-// of one layer).
+// of one layer). A layer may have no cells: its place in the list is kept,
+// so the layers above it stay where they are drawn (see geom.ParseLayers).
 func (p *specParser) layersBoard(f field) (*geom.Board, error) {
 	nodes, err := p.layerNodes(f.val, "the board", boardWant)
 	if err != nil {
 		return nil, err
 	}
-	var cells []geom.Cell
 	key := f.key
 	if f.val.Kind == yaml.SequenceNode {
 		key = f.val // its items' dashes: a layer's rows are indented past them
 	}
+	pics := make([]string, len(nodes))
+	total := 0
 	for l, n := range nodes {
 		pic, err := p.picture(key, n, fmt.Sprintf("layer %d of the board", l+1), "board", boardWant)
 		if err != nil {
@@ -175,20 +179,18 @@ func (p *specParser) layersBoard(f field) (*geom.Board, error) {
 			return nil, p.pictureError(n, &geom.PictureError{Line: k, Col: c,
 				Msg: fmt.Sprintf("the board has more than %d cells in a layer; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
 		}
-		layer, err := geom.ParseBoardOn(geom.Square, pic)
-		if err != nil {
-			return nil, p.pictureError(n, err)
-		}
-		for _, c := range layer.Cells() {
-			c.Layer = l
-			cells = append(cells, c)
-		}
-		if len(cells) > maxBoardLen {
+		if total += strings.Count(pic, "."); total > maxBoardLen {
 			return nil, p.errorf(n, "the board has more than %d cells; a board may have at most %d", maxBoardLen, maxBoardLen)
 		}
+		pics[l] = pic
 	}
-	b, err := geom.NewBoard(geom.Cube, cells)
+	b, err := geom.ParseLayers(pics)
 	if err != nil {
+		if pe := (*geom.PictureError)(nil); errors.As(err, &pe) && pe.Layer > 0 {
+			at := nodes[pe.Layer-1]
+			pe.Layer = 0 // the layer's picture places it
+			return nil, p.pictureError(at, err)
+		}
 		return nil, p.errorf(f.val, "%s", bare(err))
 	}
 	return b, nil

@@ -131,7 +131,7 @@ func TestBuiltinSolve(t *testing.T) {
 		// The two copies of the piece are interchangeable: one cover.
 		{name: "two-pieces", raw: 1, distinct: 1},
 		{name: "one-sided-tetrahexes-5x8", raw: 384, distinct: 192},
-		{name: "one-sided-pentominoes-5x18", skip: "a long run (TestProgressEstimate runs it with POLYTILE_ESTIMATE_SPEC)"},
+		{name: "one-sided-pentominoes-5x18", skip: "a long run (TestProgressEstimateRun runs it with POLYTILE_ESTIMATE_SPEC)"},
 		{name: "one-sided-pentominoes-6x15", skip: "a long run"},
 		// No solution: on a chessboard colouring the T covers 3 squares of
 		// one colour, the others 2 of each, and the board has 14 of each.

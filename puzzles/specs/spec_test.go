@@ -74,6 +74,7 @@ func TestParse(t *testing.T) {
 		{"triangle-rect", "Triamonds", 6, 2, "T3×2", 12, "...\n...\n", false},
 		{"hexagon-rect", "Dihexes, two rows", 8, 4, "H2×4", 2, ". . . .\n . . . .\n", false},
 		{"hexagon-drawn", "", 6, 2, "C D", 12, "# . .\n . # .\n# . .\n", false},
+		{"cube-empty-layer", "Two slabs, a layer apart", 12, 4, "L×4*", 8, "...\n...\n\n\n\n\n...\n...\n", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -179,6 +180,7 @@ var badSpecs = []badSpec{
 	{"cube-hole-outside", "2:47", "a hole's layer is 2; want a layer from 0 to 1"},
 	{"cube-hole-pair", "2:46", "a hole is a list of 2 items; want [layer, row, col]"},
 	{"cube-layer-bad-char", "6:6", "'x' in board picture"},
+	{"cube-layers-no-cells", "3:3", "the board has no cells: in a board's picture '.' is a cell to cover"},
 	{"cube-one-sided", "7:5", "one-sided on the cube lattice: a solid turns every way in space but is never reflected"},
 	{"cube-piece-disconnected", "6:9", `piece "A" is not connected on the cube lattice: its cells must join face to face`},
 	{"cube-piece-mixed", "9:10", `piece "A" mixes '#' and '.'`},

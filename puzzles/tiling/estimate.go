@@ -68,11 +68,15 @@ func (e *estimator) work(budget time.Duration, ended func(i int) bool) {
 		if k%16 == 0 && time.Now().After(deadline) {
 			return
 		}
-		i := e.next
-		e.next = (e.next + 1) % len(e.tasks)
-		if ended(i) {
-			continue
-		}
+		e.step(ended)
+	}
+}
+
+// step probes the next task in turn, unless ended reports it finished.
+func (e *estimator) step(ended func(i int) bool) {
+	i := e.next
+	e.next = (e.next + 1) % len(e.tasks)
+	if !ended(i) {
 		e.sum[i] += e.s.probe(e.tasks[i].prefix, e.rng.IntN)
 		e.n[i]++
 	}

@@ -98,6 +98,7 @@ type merger struct {
 	index   []int // each task's index among all the tasks
 	results []taskResult
 	start   time.Time
+	now     func() time.Time   // the clock progress reads: time.Now, or a test's
 	cancel  context.CancelFunc // stops the workers
 	est     *estimator         // nil if no one asked for progress
 
@@ -123,7 +124,7 @@ type merger struct {
 
 func newMerger(p *Puzzle, cfg *puzzles.SolveConfig, res *puzzles.Result, index []int, start time.Time) *merger {
 	m := &merger{cfg: cfg, res: res, index: index, results: make([]taskResult, len(index)), start: start,
-		wake: make(chan struct{}, 1)}
+		now: time.Now, wake: make(chan struct{}, 1)}
 	m.moved.L = &m.mu
 	for i := range m.results {
 		m.results[i].taken.L = &m.results[i].mu
@@ -433,7 +434,7 @@ func (m *merger) estimate() (running int64, fraction float64, ok bool) {
 func (m *merger) progress() {
 	if m.cfg.Progress != nil {
 		p := puzzles.Progress{Tasks: len(m.results), Done: int(m.done.Load()), Found: m.res.Found,
-			Distinct: m.distinct, Nodes: m.nodes.Load(), Elapsed: time.Since(m.start)}
+			Distinct: m.distinct, Nodes: m.nodes.Load(), Elapsed: m.now().Sub(m.start)}
 		var f float64
 		if p.Running, f, p.Estimated = m.estimate(); p.Estimated {
 			p.Fraction, p.Left = f, time.Duration(float64(p.Elapsed)*(1-f)/f)

@@ -21,7 +21,8 @@ import (
 // breaking restricted, if there is one, then, where narrow splits them, by
 // other pieces in fewer placements (the covers left out are images of
 // covers kept, under symmetries that fix the prefix), then, level by level
-// until there are at least as many as the engine aims at, as the engine
+// until there are at least as many as the engine aims at (or as many as
+// maxTasks allows), as the engine
 // itself branches (searcher.branch): Dancing Links on the item package
 // solve chooses, the piece (of one copy) or the empty cell with the
 // fewest placements left;
@@ -63,9 +64,24 @@ const (
 	maxSplitFewest = 6
 )
 
+// maxTasks bounds the tasks of a split after its first level (a variable
+// so that tests can lower it): a level that would make more splits only
+// its first tasks, as many as keep the split within maxTasks, leaving the
+// others whole, and goes no deeper; narrow likewise. So the split takes a
+// bounded time and memory (about 300 bytes a task, with its result and
+// its estimate, so some 80 MB at most), however many placements each task
+// branches into: a 1 × 64 board of 64 different monominoes, split on the
+// item with the fewest placements, made 7.6 million tasks before, and
+// took seconds and 2 GB only to make and free them. The search below a
+// task left whole does what the split would have done. The first level,
+// a task for each placement that symmetry breaking keeps of its piece, is
+// not bounded, but those placements are the puzzle's own. The fingerprint
+// of a split that may reach the bound says so (splitMayCap).
+var maxTasks = 1 << 18
+
 // tasks lists the tasks of the encoding's search, branching level by level
 // as the searcher does (searcher.branch) until there are at least as many
-// as it aims at (searcher.tasks).
+// as it aims at (searcher.tasks), or as many as maxTasks allows.
 func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, error) {
 	var frontier []task
 	if e.Restricted < 0 {
@@ -100,30 +116,38 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 	aim, most := s.tasks()
 	for depth := 1; len(frontier) < aim && depth < most; depth++ {
 		// The branches of every task first, so that the next tasks and
-		// their prefixes take one allocation each.
+		// their prefixes take one allocation each; only the first split
+		// of them, if all would make more than maxTasks.
 		type branched struct {
 			opts []int32
 			more bool // false: the task is a whole cover already
 		}
 		bs := make([]branched, len(frontier))
-		tasks, cells := 0, 0
+		tasks, cells, split := 0, 0, len(frontier)
 		for i, t := range frontier {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 			opts, more := s.branch(t.prefix)
-			bs[i] = branched{opts, more}
-			if !more {
-				tasks++
-				continue
+			n := 1
+			if more {
+				n = len(opts)
 			}
-			tasks += len(opts)
-			cells += len(opts) * (len(t.prefix) + 1)
+			if tasks+n+len(frontier)-i-1 > maxTasks {
+				split = i // this task and those after it stay whole
+				tasks += len(frontier) - i
+				break
+			}
+			bs[i] = branched{opts, more}
+			tasks += n
+			if more {
+				cells += len(opts) * (len(t.prefix) + 1)
+			}
 		}
 		next := make([]task, 0, tasks)
 		room := make([]int32, cells)
 		for i, t := range frontier {
-			if !bs[i].more {
+			if i >= split || !bs[i].more {
 				next = append(next, t)
 				continue
 			}
@@ -137,6 +161,9 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 			}
 		}
 		frontier = next
+		if split < len(bs) {
+			break // at maxTasks
+		}
 	}
 	return frontier, nil
 }
@@ -153,7 +180,8 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 // covers of each class are searched (on the 3 × 4 × 5 box of solid
 // pentominoes, whose restricted piece, I, lies on a plane of symmetry
 // wherever it is, 2.4 for each class before). The piece is the one with
-// the fewest such placements.
+// the fewest such placements. Where splitting a task would make more than
+// maxTasks, that task and those after it are left as they are.
 func (p *Puzzle) narrow(ctx context.Context, e *Encoding, frontier []task) ([]task, error) {
 	byPiece := make([][]int32, len(p.pieces)) // the options' placements, by piece
 	for _, k := range e.options {
@@ -168,7 +196,7 @@ func (p *Puzzle) narrow(ctx context.Context, e *Encoding, frontier []task) ([]ta
 	for range maxNarrow {
 		var next []task
 		split := false
-		for _, t := range frontier {
+		for j, t := range frontier {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -220,6 +248,10 @@ func (p *Puzzle) narrow(ctx context.Context, e *Encoding, frontier []task) ([]ta
 			if chosen < 0 {
 				next = append(next, t)
 				continue
+			}
+			if len(next)+len(best)+len(frontier)-j-1 > maxTasks {
+				// This task and those after it stay as they are.
+				return append(next, frontier[j:]...), nil
 			}
 			split = true
 			for _, k := range best {
@@ -357,7 +389,54 @@ func (p *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
 	if p.noCrossing() {
 		fmt.Fprint(h, "\nno crossing")
 	}
+	if p.splitMayCap(engine) {
+		// A split that maxTasks may cut short: made another way before
+		// there was a bound.
+		fmt.Fprintf(h, "\nat most %d tasks", maxTasks)
+	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// splitMayCap reports whether maxTasks may cut short the split of p's
+// search by engine, by a bound on the tasks it makes that takes no
+// search: the split on the item with the fewest placements aims at more
+// tasks than any other and narrows them, so it may; the others branch
+// fewer than their aim times the placements of one branch, which are at
+// most those that start at one position of the fill engine's order, or,
+// for Dancing Links, which chooses the item with the fewest left, those
+// that cover one cell. (So the puzzles that the bound never reaches keep
+// the fingerprints they had before it.)
+func (p *Puzzle) splitMayCap(engine puzzles.Engine) bool {
+	p.ready()
+	fill := engine == puzzles.EngineFill
+	if fill && fillSplitsFewest(p) {
+		return true
+	}
+	per := make([]int, p.board.Len()) // placements of one branch, by cell or position
+	var pos []int
+	if fill {
+		pos = fillLayoutOf(p.board).pos
+	}
+	for _, pl := range p.placements {
+		if fill {
+			first := pl.cells[0]
+			for _, c := range pl.cells {
+				if pos[c] < pos[first] {
+					first = c
+				}
+			}
+			per[first]++
+			continue
+		}
+		for _, c := range pl.cells {
+			per[c]++
+		}
+	}
+	aim := minTasksDLX
+	if fill {
+		aim = minTasks
+	}
+	return (aim-1)*slices.Max(per) > maxTasks
 }
 
 // cellsText writes cells as fmt's %v wrote them when cells had a row and
