@@ -234,6 +234,7 @@ type sitePage struct {
 	JS            template.JS
 	Puzzle, Board template.HTML
 	Cells         []pageCell
+	Covers        string // the form of a covers= value: PIECE@ROW,COL, or with a layer
 	ViewBox       string
 	Pieces        []string
 	Downloads     []Download
@@ -286,6 +287,7 @@ func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads
 		CSS:    template.CSS(siteCSS),
 		JS:     template.JS(siteJS),
 		Pieces: site.Pieces,
+		Covers: "PIECE@ROW,COL",
 	}
 	if !site.Complete {
 		p.Counts += " The search stopped early: these are the solutions it found."
@@ -309,6 +311,7 @@ func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads
 		pc := pageCell{R: c.Row, C: c.Col, D: d.String(), Name: fmt.Sprintf("row %d, column %d", c.Row, c.Col)}
 		p.cellNames = append(p.cellNames, fmt.Sprintf("(%d, %d)", c.Row, c.Col))
 		if c.Solid {
+			p.Covers = "PIECE@LAYER,ROW,COL"
 			pc.L = strconv.Itoa(c.Layer)
 			pc.Name = fmt.Sprintf("layer %d, %s", c.Layer, pc.Name)
 			p.cellNames[i] = fmt.Sprintf("(%d, %d, %d)", c.Layer, c.Row, c.Col)
@@ -429,7 +432,7 @@ const siteHTML = `<!DOCTYPE html>
 </section>{{end}}
 <section id="find">
 <h2>Find solutions</h2>
-<p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The count is of the whole gallery, with links to the pages that hold the solutions found. The choice is in the address (<code>?covers=PIECE@ROW,COL</code>), so a view can be linked; choices combine.</p>
+<p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The count is of the whole gallery, with links to the pages that hold the solutions found. The choice is in the address (<code>?covers={{.Covers}}</code>), so a view can be linked; choices combine.</p>
 <label>Piece <select id="piece"><option value="">choose…</option>{{range .Pieces}}<option>{{.}}</option>{{end}}</select></label>
 <div id="board">{{.Board}}<svg class="cells" viewBox="{{.ViewBox}}" aria-label="the board's cells">{{range .Cells}}<path{{if .L}} data-l="{{.L}}"{{end}} data-r="{{.R}}" data-c="{{.C}}" d="{{.D}}"><title>{{.Name}}</title></path>{{end}}</svg></div>
 <p><span id="filters"></span> <button type="button" id="clear">show all</button></p>

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"image/png"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,6 +117,9 @@ func TestWriteSite(t *testing.T) {
 	}
 	if n := strings.Count(page, `role="img" aria-label="Solution `); n != len(classes) {
 		t.Errorf("%d solutions have a text alternative, want %d", n, len(classes))
+	}
+	if want := "<code>?covers=PIECE@ROW,COL</code>"; !strings.Contains(page, want) {
+		t.Errorf("the filter's hint is not %s", want)
 	}
 	// The same site twice: the same bytes, in every file.
 	again, _ := scottSite(t)
@@ -427,6 +431,9 @@ func TestSolidSite(t *testing.T) {
 	if !bytes.Contains(page, []byte("<title>layer 2, row 2, column 2</title>")) {
 		t.Errorf("no cell says its layer in words")
 	}
+	if want := "<code>?covers=PIECE@LAYER,ROW,COL</code>"; !bytes.Contains(page, []byte(want)) {
+		t.Errorf("the filter's hint is not %s, with the layer", want)
+	}
 }
 
 // In a solid's gallery, opened in Chromium, a covers= address with a
@@ -456,13 +463,14 @@ func TestSolidSiteInBrowser(t *testing.T) {
 // checkCoversFilter opens the gallery at path with ?covers=covers and
 // checks that it shows want of total solutions; then, with piece chosen,
 // clicks the cell that css finds and checks that the address's query
-// becomes query; and that the page wrote nothing to its console.
+// becomes query, of the form the page's hint gives (as many numbers); and
+// that the page wrote nothing to its console.
 func checkCoversFilter(t *testing.T, path, covers string, want, total int, piece, css, query string) {
 	t.Helper()
 	ctx := browser(t)
 	problems := watchConsole(t, ctx)
-	url := "file://" + path
-	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?covers="+covers), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
+	addr := "file://" + path
+	if err := chromedp.Do(ctx, chromedp.Navigate(addr+"?covers="+covers), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
 		t.Fatal(err)
 	}
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("shown").textContent`))
@@ -473,7 +481,7 @@ func checkCoversFilter(t *testing.T, path, covers string, want, total int, piece
 		t.Errorf("covers=%s says %q, want %q", covers, shown, w)
 	}
 	err = chromedp.Do(ctx,
-		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("piece")),
+		chromedp.Navigate(addr), chromedp.WaitVisible(chromedp.ID("piece")),
 		chromedp.SetValue(chromedp.ID("piece"), piece),
 		chromedp.Evaluate[chromedp.Void](`void document.getElementById("piece").dispatchEvent(new Event("change"))`),
 		chromedp.Click(chromedp.CSS(css)),
@@ -487,6 +495,17 @@ func checkCoversFilter(t *testing.T, path, covers string, want, total int, piece
 	}
 	if search != query {
 		t.Errorf("the address's query is %q after a click on %s, want %q", search, css, query)
+	}
+	hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#find code").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clicked, err := url.QueryUnescape(search)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(hint, "?covers=PIECE@") || strings.Count(hint, ",") != strings.Count(clicked, ",") {
+		t.Errorf("the filter's hint shows %s, where a click gives %s", hint, clicked)
 	}
 	if p := problems(); p != nil {
 		t.Errorf("the page wrote to its console: %v", p)
