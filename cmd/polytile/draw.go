@@ -45,7 +45,7 @@ func newDrawCmd() *cobra.Command {
 	fl.IntVar(&f.fig.Pick.Limit, "limit", 0, "draw at most `N` solutions (0: all)")
 	fl.BoolVar(&f.fig.Pick.Raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.fig.Pick.Nth, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
-	f.search.register(fl)
+	f.search.register(fl, "drawing nothing: the search is stopped with an error")
 	fl.BoolVar(&f.fig.Tree, "search", false, "draw the search tree of Algorithm X over the matrix (of a large problem, with --depth)")
 	fl.IntVar(&f.fig.Depth, "depth", 0, "with --search, draw the tree down to depth `N`, what lies below each node there counted (0: all of it)")
 	fl.BoolVar(&f.fig.Matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
