@@ -56,6 +56,7 @@ func newSolveCmd() *cobra.Command {
 	fl.StringVar(&f.shard, "shard", "", "run only part `i/n` of the search: the i-th of n, from 0")
 	fl.IntVar(&f.shards, "shards", 0, "the number of parts `N` the search is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
 	fl.BoolVar(&f.stats, "stats", false, "print the search's statistics (nodes, rates, wall and CPU time) on standard error")
+	cmd.ValidArgsFunction = completeSpec(false)
 	return cmd
 }
 
