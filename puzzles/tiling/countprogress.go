@@ -19,6 +19,7 @@ type jobGauge struct {
 	ended  atomic.Int64  // when the job ended, plus 1: 0 before
 }
 
+// since returns the nanoseconds since the count's start.
 func (g *jobGauge) since() int64 { return int64(time.Since(g.origin)) }
 
 // begin notes that the job begins.
@@ -73,8 +74,8 @@ type jobState struct {
 //     unit of theirs (or, before any is done, the seconds the jobs running
 //     took to reach the shares they told);
 //   - a job running is expected to take that too, or, once it has run
-//     longer, as long again as it has run for the half of its share left:
-//     spent / (share + (1 − share) / 2).
+//     longer, as long as if it were half way through what its share
+//     leaves: spent / (share + (1 − share) / 2).
 //
 // The fraction done is the time spent over the time expected, and the
 // time left is what the jobs not done are expected to take still, shared
