@@ -157,18 +157,26 @@ func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
 }
 
 // checkSolidKeys returns an error for a key r sets that a drawing of the
-// tiling p does not use: view on the plane, which has no solids; grid on
-// the stick lattice, whose pieces are lines; on the
-// cube, in a view in space, the keys of flat drawings (the names on the
-// pieces, the grid lines between their cells).
+// tiling p does not use (CheckLatticeKeys).
 func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
-	solid := geom.Solid(p.Board().Lattice())
+	return CheckLatticeKeys(p.Board().Lattice(), r)
+}
+
+// CheckLatticeKeys returns an error, at its place in the spec or as a
+// *specs.RenderKeyError wrapping an *UnusedKeyError, for a key r sets
+// that a drawing on lat, of a tiling or of pieces alike, does not use:
+// view on the plane, which has no solids; grid on the stick lattice,
+// whose pieces are lines; on the cube, in a view in space, the keys of
+// flat drawings (the names on the pieces, the grid lines between their
+// cells).
+func CheckLatticeKeys(lat geom.Lattice, r *specs.RenderOptions) error {
+	solid := geom.Solid(lat)
 	if !solid && r.View.Set {
-		return r.Fail("view", &UnusedKeyError{Key: "view", Figure: "a tiling of the plane", Why: "has no solid to view"})
+		return r.Fail("view", &UnusedKeyError{Key: "view", Figure: "the " + lat.Name() + " lattice", Why: "is flat, with no solid to view"})
 	}
-	if p.Board().Lattice() == geom.Stick && slices.Contains(r.Given(), "grid") {
-		return r.Fail("grid", &UnusedKeyError{Key: "grid", Figure: "a puzzle of polysticks",
-			Why: "draws each piece as a line along its segments, with no cells inside to rule"})
+	if geom.Segments(lat) && slices.Contains(r.Given(), "grid") {
+		return r.Fail("grid", &UnusedKeyError{Key: "grid", Figure: "polysticks",
+			Why: "are drawn as lines along their segments, with no cells inside to rule"})
 	}
 	if !solid || r.View.Value == ViewLayers {
 		return nil

@@ -20,6 +20,9 @@ type Counts struct {
 	// solutions it maps onto themselves, whose mean is Distinct
 	// (Burnside's lemma); nil when the solutions were listed.
 	Fixed []*big.Int
+	// FixedBy names the symmetry of each count of Fixed, in its order
+	// ("identity", "rot90", "reflect-45": geom.Lattice.TransformName).
+	FixedBy []string
 	// Method is how they were counted.
 	Method CountMethod
 	// Shard and Shards say which part of the count these are (0 of 1:
@@ -56,7 +59,7 @@ func MergeCounts(parts []*Counts) (*Counts, error) {
 	n := first.Shards
 	seen := make([]bool, max(n, 0))
 	whole := &Counts{Symmetries: first.Symmetries, Shards: 1, Fingerprint: first.Fingerprint, Method: first.Method,
-		Fixed: make([]*big.Int, len(first.Fixed))}
+		Fixed: make([]*big.Int, len(first.Fixed)), FixedBy: first.FixedBy}
 	for i := range whole.Fixed {
 		whole.Fixed[i] = new(big.Int)
 	}
@@ -64,7 +67,8 @@ func MergeCounts(parts []*Counts) (*Counts, error) {
 		switch {
 		case c.Fixed == nil:
 			return nil, fmt.Errorf("part %d/%d was listed, not counted: it has no fixed counts to add", c.Shard, c.Shards)
-		case c.Fingerprint != first.Fingerprint || c.Shards != n || len(c.Fixed) != len(first.Fixed) || c.Method != first.Method:
+		case c.Fingerprint != first.Fingerprint || c.Shards != n || len(c.Fixed) != len(first.Fixed) || c.Method != first.Method ||
+			!slices.Equal(c.FixedBy, first.FixedBy):
 			return nil, fmt.Errorf("part %d/%d is of another count than part %d/%d", c.Shard, c.Shards, first.Shard, n)
 		case c.Shard < 0 || c.Shard >= n:
 			return nil, fmt.Errorf("part %d/%d: no such part", c.Shard, c.Shards)
@@ -94,6 +98,7 @@ type countsJSON struct {
 	Shard       string     `json:"shard,omitempty"`
 	Fingerprint string     `json:"fingerprint,omitempty"`
 	Fixed       []*big.Int `json:"fixed,omitempty"`
+	FixedBy     []string   `json:"fixed_by,omitempty"`
 	Method      string     `json:"method"`
 }
 
@@ -106,11 +111,14 @@ func ReadCounts(r io.Reader) (*Counts, error) {
 	if in.Raw == nil || slices.Contains(in.Fixed, nil) {
 		return nil, fmt.Errorf("not a count: no raw count, or a fixed count missing")
 	}
+	if in.FixedBy != nil && len(in.FixedBy) != len(in.Fixed) {
+		return nil, fmt.Errorf("not a count: %d fixed counts and %d symmetries that fix them", len(in.Fixed), len(in.FixedBy))
+	}
 	method := slices.IndexFunc(countMethods, func(m CountMethod) bool { return m.String() == in.Method })
 	if method < 0 {
 		return nil, fmt.Errorf("not a count: method %q", in.Method)
 	}
-	c := &Counts{Raw: in.Raw, Distinct: in.Distinct, Symmetries: in.Symmetries, Fixed: in.Fixed,
+	c := &Counts{Raw: in.Raw, Distinct: in.Distinct, Symmetries: in.Symmetries, Fixed: in.Fixed, FixedBy: in.FixedBy,
 		Fingerprint: in.Fingerprint, Method: countMethods[method], Shards: 1}
 	if in.Shard != "" {
 		if _, err := fmt.Sscanf(in.Shard, "%d/%d", &c.Shard, &c.Shards); err != nil {
@@ -160,7 +168,8 @@ func Count(ctx context.Context, p Problem, cfg *CountConfig) (*Counts, error) {
 
 // Write writes the counts as text, or as one JSON object whose numbers
 // are exact integers: {"puzzle": name, "raw": N, "distinct": M,
-// "symmetries": S, "fixed": [...], "method": ...}.
+// "symmetries": S, "fixed": [...], "fixed_by": [...], "method": ...},
+// fixed_by naming the symmetry that fixes each count of fixed.
 func (c *Counts) Write(w io.Writer, name string, asJSON bool) error {
 	method := c.Method.String()
 	if !asJSON {
@@ -172,7 +181,7 @@ func (c *Counts) Write(w io.Writer, name string, asJSON bool) error {
 		return err
 	}
 	out := countsJSON{Puzzle: name, Raw: c.Raw, Distinct: c.Distinct, Symmetries: c.Symmetries,
-		Fingerprint: c.Fingerprint, Fixed: c.Fixed, Method: method}
+		Fingerprint: c.Fingerprint, Fixed: c.Fixed, FixedBy: c.FixedBy, Method: method}
 	if c.Shards > 1 {
 		out.Shard = fmt.Sprintf("%d/%d", c.Shard, c.Shards)
 	}

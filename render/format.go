@@ -53,6 +53,16 @@ func (f Format) String() string {
 	return formats[f]
 }
 
+// Formats returns the formats, in the order of their values: SVG, PNG,
+// PDF, TeX.
+func Formats() []Format {
+	out := make([]Format, len(formats))
+	for i := range out {
+		out[i] = Format(i)
+	}
+	return out
+}
+
 func (f Format) valid() bool { return f >= 0 && int(f) < len(formats) }
 
 // pages reports whether a file of the format holds several sheets, one a

@@ -50,8 +50,9 @@ func newCountCmd() *cobra.Command {
 	fl := cmd.Flags()
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object, the counts as exact integers")
 	fl.IntVar(&workers, "workers", 0, "count on `N` goroutines, on at most N cores (0: one per core)")
-	search.register(fl)
+	search.register(fl, "with an error and no count: a count is whole, or nothing")
 	fl.StringVar(&shard, "shard", "", "count only part `i/n`, the i-th of n, from 0 (polytile merge adds the parts up)")
 	fl.IntVar(&shards, "shards", 0, "the number of parts `N` the count is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
+	cmd.ValidArgsFunction = completeSpec(false)
 	return cmd
 }

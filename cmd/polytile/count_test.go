@@ -22,15 +22,21 @@ func TestCountCommand(t *testing.T) {
 		args                  []string
 		raw, distinct, method string
 		symmetries, fixed     int
+		fixedBy               string // the fixed counts, each by the symmetry that fixes it
 	}{
-		{[]string{"count", "pentominoes-3x20", "--json"}, "8", "2", "counted", 4, 4},
-		{[]string{"count", "soma", "--json", "--workers", "1"}, "11520", "240", "counted", 48, 48},
+		{[]string{"count", "pentominoes-3x20", "--json"}, "8", "2", "counted", 4, 4, "identity 8, rot180 0, reflect-90 0, reflect-0 0"},
+		{[]string{"count", "soma", "--json", "--workers", "1"}, "11520", "240", "counted", 48, 48, "identity 11520, reflect-z=0 0, "},
 		// The 101st Fibonacci number F(101), past 64 bits. Of the
 		// strip's 4 symmetries, the identity and the mirror that swaps
 		// its rows fix every tiling; the other two fix the palindromic
 		// ones, F(52): (2 F(101) + 2 F(52)) / 4 classes.
-		{[]string{"count", strip, "--json"}, "573147844013817084101", "286573922023384182100", "counted", 4, 4},
-		{[]string{"count", "queens-8", "--json"}, "92", "12", "listed", 8, 0},
+		{[]string{"count", strip, "--json"}, "573147844013817084101", "286573922023384182100", "counted", 4, 4,
+			"identity 573147844013817084101, rot180 32951280099, reflect-90 32951280099, reflect-0 573147844013817084101"},
+		{[]string{"count", "queens-8", "--json"}, "92", "12", "listed", 8, 0, ""},
+		{[]string{"count", "dominoes-4x4", "--json"}, "36", "9", "counted", 8, 8,
+			"identity 36, rot90 2, rot180 8, rot270 2, reflect-90 12, reflect-135 0, reflect-0 12, reflect-45 0"},
+		{[]string{"count", "hexiamonds-rhombus-6x6", "--json"}, "624", "156", "counted", 4, 4, "identity 624, rot180 0, reflect-120 0, reflect-30 0"},
+		{[]string{"count", "tetrahexes-hexagon", "--json"}, "30", "15", "counted", 2, 2, "identity 30, reflect-90 0"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := polytile(t, tt.args...)
@@ -41,6 +47,7 @@ func TestCountCommand(t *testing.T) {
 			Raw, Distinct json.Number
 			Symmetries    int
 			Fixed         []json.Number
+			FixedBy       []string `json:"fixed_by"`
 			Method        string
 		}
 		dec := json.NewDecoder(strings.NewReader(out))
@@ -51,6 +58,13 @@ func TestCountCommand(t *testing.T) {
 		if got.Raw.String() != tt.raw || got.Distinct.String() != tt.distinct || got.Symmetries != tt.symmetries ||
 			len(got.Fixed) != tt.fixed || !strings.HasPrefix(got.Method, tt.method) {
 			t.Errorf("%v: %s", tt.args, out)
+		}
+		var fixedBy []string
+		for i, name := range got.FixedBy {
+			fixedBy = append(fixedBy, fmt.Sprintf("%s %v", name, got.Fixed[min(i, len(got.Fixed)-1)]))
+		}
+		if len(got.FixedBy) != len(got.Fixed) || !strings.HasPrefix(strings.Join(fixedBy, ", "), tt.fixedBy) {
+			t.Errorf("%v: fixed_by %q beside fixed %v, want %q", tt.args, got.FixedBy, got.Fixed, tt.fixedBy)
 		}
 	}
 	// A progress bar is for a terminal: none in a file, none with --quiet.

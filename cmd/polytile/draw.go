@@ -23,6 +23,7 @@ import (
 
 // drawFlags are the options of polytile draw and polytile pieces.
 type drawFlags struct {
+	outs           outputs // what -o takes
 	output, format string
 	look           lookFlags
 	fig            gallery.Figure // what to draw, its Progress set by the search
@@ -30,10 +31,10 @@ type drawFlags struct {
 }
 
 func newDrawCmd() *cobra.Command {
-	var f drawFlags
+	f := drawFlags{outs: drawOutputs}
 	cmd := &cobra.Command{
 		Use:     "draw SPEC -o FILE",
-		Short:   "Draw the distinct solutions of a puzzle as SVG, PNG, PDF or TikZ",
+		Short:   "Draw the distinct solutions of a puzzle as " + drawOutputs.short(),
 		Long:    help.Text("draw"),
 		Example: help.Examples("draw"),
 		Args:    cli.Args(1, 1, "one SPEC (a file or a built-in name)"),
@@ -46,20 +47,21 @@ func newDrawCmd() *cobra.Command {
 	fl.IntVar(&f.fig.Pick.Limit, "limit", 0, "draw at most `N` solutions (0: all)")
 	fl.BoolVar(&f.fig.Pick.Raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.fig.Pick.Nth, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
-	f.search.register(fl)
+	f.search.register(fl, "drawing nothing: the search is stopped with an error")
 	fl.BoolVar(&f.fig.Tree, "search", false, "draw the search tree of Algorithm X over the matrix (of a large problem, with --depth)")
 	fl.IntVar(&f.fig.Depth, "depth", 0, "with --search, draw the tree down to depth `N`, what lies below each node there counted (0: all of it)")
 	fl.BoolVar(&f.fig.Matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
 	fl.BoolVar(&f.fig.Puzzle, "puzzle", false, "draw the puzzle, not its solutions: the empty board and the pieces to place")
+	completeDrawing(cmd, false)
 	return cmd
 }
 
 func newPiecesCmd() *cobra.Command {
-	var f drawFlags
+	f := drawFlags{outs: piecesOutputs}
 	var ascii bool
 	cmd := &cobra.Command{
 		Use:     "pieces SET -o FILE",
-		Short:   "Draw a set of pieces with their names",
+		Short:   "Draw a set of pieces with their names, as " + piecesOutputs.short(),
 		Long:    help.Text("pieces"),
 		Example: help.Examples("pieces"),
 		Args:    cli.Args(1, 1, "one SET (a piece set, a spec file or a built-in puzzle)"),
@@ -82,7 +84,8 @@ func newPiecesCmd() *cobra.Command {
 			if format, ok := mesh.FormatOf(f.output); ok {
 				return f.print(cmd, l.Spec, func(r *specs.RenderOptions) error { return mesh.PrintPieces(f.output, format, l.Lattice, l.Pieces, r) })
 			}
-			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), nil, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+			uses := func(r *specs.RenderOptions) error { return gallery.CheckLatticeKeys(l.Lattice, r) }
+			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), uses, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = l.Lattice
 				return gallery.Pieces(l.Pieces, opt)
 			})
@@ -91,12 +94,13 @@ func newPiecesCmd() *cobra.Command {
 	f.register(cmd.Flags())
 	cmd.Flags().MarkHidden("labels")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "print the pieces as a spec's pieces: ASCII pictures, on standard output")
+	completeDrawing(cmd, true)
 	return cmd
 }
 
 func (f *drawFlags) register(fl *pflag.FlagSet) {
-	fl.StringVarP(&f.output, "output", "o", "", "write the picture to `FILE` (.svg, .png, .pdf or .tex; - for standard output; DIR/index.html for a web gallery)")
-	fl.StringVar(&f.format, "format", "", "picture format, svg, png, pdf or tex (default: from the file's extension)")
+	fl.StringVarP(&f.output, "output", "o", "", f.outs.outputUsage())
+	fl.StringVar(&f.format, "format", "", formatUsage())
 	f.look.register(fl)
 }
 
@@ -105,8 +109,6 @@ func (f *drawFlags) register(fl *pflag.FlagSet) {
 func (f *drawFlags) check(input string) error {
 	g, pick := f.fig, f.fig.Pick
 	switch {
-	case f.output == "":
-		return cli.Usagef("no output: give -o FILE (.svg, .png, .pdf or .tex), or -o - with --format")
 	case pick.Limit < 0:
 		return cli.Usagef("--limit %d: want 0 (no limit) or more", pick.Limit)
 	case pick.Nth < 0:
@@ -118,16 +120,17 @@ func (f *drawFlags) check(input string) error {
 	case pick.Nth > 0 && (pick.Raw || pick.Limit > 0) || (g.Puzzle || g.Matrix || g.Tree) && (pick.Raw || pick.Limit > 0) || g.Puzzle && (pick.Nth > 0 || g.Matrix || g.Tree) || g.Tree && (g.Matrix || pick.Nth > 0):
 		return cli.Usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
 	}
-	if err := checkOutput(f.output, f.format); err != nil {
+	if err := f.outs.check(f.output, f.format); err != nil {
 		return cli.UsageError{Err: err}
 	}
 	return safefile.NotInput("-o", f.output, input)
 }
 
 // draw lays out, with the look that the command line and spec (nil for
-// none) set for a puzzle of the named pieces, and writes the sheets.
-func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, fig *gallery.Figure, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
-	opt, ropt, err := f.look.options(spec, pieces, fig)
+// none) set for a puzzle of the named pieces, checked by uses (see
+// lookFlags.options), and writes the sheets.
+func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, uses func(*specs.RenderOptions) error, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
+	opt, ropt, err := f.look.options(spec, pieces, uses)
 	if err != nil {
 		return err
 	}
@@ -176,7 +179,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
-		return cli.Usagef("-o %s: %v (SVG, PNG, PDF or TikZ)", f.output, err)
+		return cli.Usagef("-o %s: %v (draw it as %s)", f.output, err, orList(pictureExts()))
 	}
 	ctx, bar, stop, err := f.search.start(cmd)
 	progress := termbar.Reporter[puzzles.Progress](bar)
@@ -198,20 +201,30 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		})
 	}
 	f.fig.Pick.Progress = progress
-	return f.draw(cmd, spec, spec.PieceNames(), &f.fig, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	return f.draw(cmd, spec, spec.PieceNames(), f.figureUses(spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.Draw(ctx, spec, f.fig, opt)
 		stop()
 		return sheets, f.drawWords(err, name+" has")
 	})
 }
 
+// figureUses checks that the figure of spec's puzzle that draw draws
+// uses every look key set (gallery.CheckKeys).
+func (f *drawFlags) figureUses(spec *specs.Spec) func(*specs.RenderOptions) error {
+	return func(r *specs.RenderOptions) error { return gallery.CheckKeys(spec.Problem, f.fig, r) }
+}
+
 // print writes pieces to print with write, which takes the look flags
-// over the spec's (their size and colours).
+// over the spec's (their size and colours), each used (mesh.CheckKeys).
 func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*specs.RenderOptions) error) error {
 	r, err := f.look.renderOptions(spec)
-	if err == nil {
-		err = write(r)
+	if err != nil {
+		return err
 	}
+	if err := mesh.CheckKeys(r); err != nil {
+		return cli.UsageError{Err: flagWords(err)}
+	}
+	err = write(r)
 	if err == nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", f.output)
 	}
@@ -292,7 +305,8 @@ func (f *drawFlags) drawWords(err error, has string) error {
 // drawSite writes the web gallery of all the solutions, with the look the
 // command line and the spec set, offering their saved results.
 func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
-	opt, ropt, err := f.look.options(all.Spec, all.Spec.PieceNames(), &gallery.Figure{})
+	uses := func(r *specs.RenderOptions) error { return gallery.CheckKeys(all.Spec.Problem, gallery.Figure{}, r) }
+	opt, ropt, err := f.look.options(all.Spec, all.Spec.PieceNames(), uses)
 	if err != nil {
 		return err
 	}
@@ -310,7 +324,7 @@ func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return f.drawWords(err, path)
 	}
-	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), f.figureUses(saved.Spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.DrawSaved(cmd.Context(), saved, f.fig, opt)
 		return sheets, f.drawWords(err, path+" holds")
 	})

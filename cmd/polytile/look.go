@@ -70,11 +70,11 @@ func flagWords(err error) error {
 // options returns the gallery's and the renderer's options that the
 // command line and the spec (nil for none) set, for a puzzle of the named
 // pieces (continuous palettes are sampled to their number; a colour for
-// another piece is a mistake), drawing fig of the spec's puzzle (nil: its
-// pieces), which must use every key set (gallery.CheckKeys). A bad value
-// on the command line is a usage error; one in the spec an error at its
-// line and column.
-func (l *lookFlags) options(spec *specs.Spec, names []string, fig *gallery.Figure) (*gallery.Options, *render.Options, error) {
+// another piece is a mistake), checked by uses (nil: not checked), which
+// says that the drawing uses every key set (gallery.CheckKeys,
+// gallery.CheckLatticeKeys). A bad value on the command line is a usage
+// error; one in the spec an error at its line and column.
+func (l *lookFlags) options(spec *specs.Spec, names []string, uses func(*specs.RenderOptions) error) (*gallery.Options, *render.Options, error) {
 	r, err := l.renderOptions(spec)
 	if err != nil {
 		return nil, nil, err
@@ -83,8 +83,8 @@ func (l *lookFlags) options(spec *specs.Spec, names []string, fig *gallery.Figur
 	if err == nil {
 		err = r.CheckPieces(names)
 	}
-	if err == nil && fig != nil {
-		err = gallery.CheckKeys(spec.Problem, *fig, r)
+	if err == nil && uses != nil {
+		err = uses(r)
 	}
 	if err == nil {
 		var ropt *render.Options

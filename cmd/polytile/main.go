@@ -57,11 +57,11 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return cli.UsageError{Err: cli.FlagError(cmd, err)}
 	})
-	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(newSolveCmd(), newCountCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),
 		listing("list", "List the built-in puzzles and piece sets", specs.WriteCatalog),
 		listing("palettes", "List the colour palettes", palettes.WriteList),
 		listing("schema", "Print a JSON Schema of the spec, for editors", specs.WriteSchema))
+	addCompletion(root)
 	return root
 }
 

@@ -19,9 +19,11 @@ type searchFlags struct {
 	quiet   bool
 }
 
-func (s *searchFlags) register(fl *pflag.FlagSet) {
+// register registers --quiet and --timeout; stopped says what the
+// command does when the time is up ("keeping what was found").
+func (s *searchFlags) register(fl *pflag.FlagSet, stopped string) {
 	fl.BoolVar(&s.quiet, "quiet", false, "show no progress bar")
-	fl.DurationVar(&s.timeout, "timeout", 0, "stop the search after `DURATION` (such as 90s or 2h), keeping what was found (0: no limit)")
+	fl.DurationVar(&s.timeout, "timeout", 0, "stop after `DURATION` (such as 90s or 2h), "+stopped+" (0: no limit)")
 }
 
 // start returns the context of the search, which --timeout ends, and the

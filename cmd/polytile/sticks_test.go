@@ -83,7 +83,7 @@ func TestDrawSticks(t *testing.T) {
 		t.Errorf("the gallery has no cell for the segment (1, 2)")
 	}
 	code, _, stderr := polytile(t, "draw", spec, "--grid", "-o", filepath.Join(dir, "g.svg"))
-	if code != 2 || !strings.Contains(stderr, "--grid: a puzzle of polysticks") {
+	if code != 2 || !strings.Contains(stderr, "--grid: polysticks are drawn as lines") {
 		t.Errorf("--grid on polysticks: exit %d, %q; want exit 2 and why", code, stderr)
 	}
 }

@@ -123,8 +123,8 @@ func unknownCommand(root *cobra.Command, args []string) error {
 			names = append(names, c.Name())
 		}
 	}
-	if args[0] == "help" {
-		return nil
+	if args[0] == "help" || args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd {
+		return nil // (cobra's own: the help, and the shell's requests to complete a line)
 	}
 	return Usagef("unknown command %q%s", args[0], suggest.Phrase(suggest.Closest(args[0], names)))
 }

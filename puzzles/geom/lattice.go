@@ -42,6 +42,9 @@ type Lattice interface {
 	Transform(t int, c Cell) Cell
 	// Reflects reports whether transform t reverses orientation.
 	Reflects(t int) bool
+	// TransformName names transform t as drawn: "identity", "rot90",
+	// "reflect-45", "rot120-x+y+z" (transformname.go says how).
+	TransformName(t int) string
 	// Translate moves cells by the lattice translation that takes cell
 	// from to cell to, and reports false if no translation does.
 	Translate(cells []Cell, from, to Cell) ([]Cell, bool)

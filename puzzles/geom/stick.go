@@ -76,6 +76,10 @@ func (stick) Neighbors(c Cell) []Cell {
 		{Row: r + 1, Col: k - 1}, {Row: r + 1, Col: k + 1}, {Row: r + 2, Col: k}}
 }
 
+// Segments reports whether lat's cells are segments (the stick
+// lattice): its pieces are lines, with no cells inside.
+func Segments(lat Lattice) bool { return lat == Stick }
+
 // Horizontal reports whether the stick lattice's cell c is a horizontal
 // segment: whether its row is even.
 func Horizontal(c Cell) bool { return c.Row%2 == 0 }

@@ -25,7 +25,7 @@ func (p *specParser) board(f field) (*geom.Board, error) {
 	case geom.Solid(p.lat):
 		return p.layersBoard(f)
 	case n.Kind == yaml.SequenceNode:
-		return nil, p.errorf(n, "the board is a list; a list of pictures, one for each layer, is a board of the cube lattice (lattice: cube); want %s", boardWant)
+		return nil, p.errorf(n, "the board is a list; want %s; a list of pictures, one for each layer, is a board of the %s lattice: %s", boardWant, geom.Cube.Name(), p.toSolid())
 	}
 	pic, err := p.picture(f.key, n, "the board", "board", boardWant)
 	if err != nil {
@@ -52,6 +52,11 @@ var boardKeys = []string{"rows", "cols", "holes"}
 
 // rectBoard reads {rows, cols, holes}.
 func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value == "layers" {
+			return nil, p.errorf(k, "a board with layers is a box of the %s lattice: %s, or leave out layers", geom.Cube.Name(), p.toSolid())
+		}
+	}
 	f, err := p.fields(n, "board", boardKeys)
 	if err != nil {
 		return nil, err

@@ -87,6 +87,10 @@ func boardSize(b *geom.Board) string {
 	return b.Lattice().Name() + "s"
 }
 
+// BuiltinNames returns the names of the built-in puzzles, sorted, without
+// parsing them.
+func BuiltinNames() []string { return slices.Clone(builtinNames()) }
+
 // Builtins describes the built-in puzzles, sorted by name.
 func Builtins() []BuiltinInfo { return slices.Clone(builtins()) }
 

@@ -34,7 +34,10 @@ func (p *specParser) pieces(n *yaml.Node) ([]geom.Piece, error) {
 			if err != nil {
 				return nil, err
 			}
-			if v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode && !geom.Solid(p.lat) {
+			if v.Kind == yaml.SequenceNode && !geom.Solid(p.lat) {
+				return nil, p.errorf(v, "the picture of piece %q is a list; want a picture (for count or one-sided, list the pieces: - name: %s, shape: ..., count: ...); a list of pictures, one for each layer, is a solid of the %s lattice: %s", name, name, geom.Cube.Name(), p.toSolid())
+			}
+			if v.Kind == yaml.MappingNode {
 				return nil, p.errorf(v, "the picture of piece %q is %s; want a picture (for count or one-sided, list the pieces: - name: %s, shape: ..., count: ...)", name, describe(v), name)
 			}
 			if err := pl.drawn(k, name, field{k, v}, 1, false); err != nil {
@@ -159,7 +162,7 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool, f map[string]field) error {
 	pcs, err := geom.PieceSet(name)
 	if err != nil {
-		return pl.p.errorf(n, "no built-in piece set %q; valid sets are %s", name, strings.Join(geom.PieceSetNames(), ", "))
+		return pl.p.errorf(n, "no built-in piece set %q%s; valid sets are %s", name, meant(name, geom.PieceSetNames()), strings.Join(geom.PieceSetNames(), ", "))
 	}
 	lat := geom.PieceSetLattice(name)
 	if lat == geom.Square && geom.Solid(pl.p.lat) {
@@ -233,7 +236,7 @@ func (p *specParser) choose(name string, pcs []geom.Piece, f map[string]field) (
 		}
 		i, ok := index[s]
 		if !ok {
-			return nil, p.errorf(it, "%s has no piece %q; its pieces are %s", name, s, listNames(geom.Names(pcs)))
+			return nil, p.errorf(it, "%s has no piece %q%s; its pieces are %s", name, s, meant(s, geom.Names(pcs)), listNames(geom.Names(pcs)))
 		}
 		if chosen[i] != nil {
 			return nil, p.errorf(it, "%s names %s twice (the first at line %d, column %d); name each piece once", key, s, chosen[i].Line, chosen[i].Column)
@@ -260,6 +263,9 @@ func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, on
 	what := fmt.Sprintf("the shape of piece %q", name)
 	const want = "a picture: any character other than a space is a cell"
 	nodes := []*yaml.Node{shape.val}
+	if shape.val.Kind == yaml.SequenceNode && !geom.Solid(p.lat) {
+		return p.errorf(shape.val, "%s is a list; want %s; a list of pictures, one for each layer, is a solid of the %s lattice: %s", what, want, geom.Cube.Name(), p.toSolid())
+	}
 	if geom.Solid(p.lat) {
 		var err error
 		if nodes, err = p.layerNodes(shape.val, what, want); err != nil {

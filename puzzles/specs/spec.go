@@ -184,9 +184,27 @@ func parseSpec(name string, data []byte) (*Spec, error) {
 
 // specParser walks the YAML tree of one spec.
 type specParser struct {
-	name  string
-	lines []string     // the source, split into lines as the YAML parser counts them
-	lat   geom.Lattice // the spec's lattice, of its board and every piece
+	name   string
+	lines  []string     // the source, split into lines as the YAML parser counts them
+	lat    geom.Lattice // the spec's lattice, of its board and every piece
+	latKey *yaml.Node   // the spec's lattice key, nil if it has none
+}
+
+// meant returns " (did you mean NAME?)" for the names of valid that
+// typed is probably a mistyping of, and "" if there are none.
+func meant(typed string, valid []string) string {
+	return suggest.Phrase(suggest.Closest(typed, valid))
+}
+
+// toSolid says how to make the spec's lattice the one of space, whose
+// boards and pieces are drawn as lists of layers: "add lattice: cube at
+// the top of the spec", or, if it names another lattice, how to change it.
+func (p *specParser) toSolid() string {
+	solid := geom.Cube.Name()
+	if p.latKey == nil {
+		return fmt.Sprintf("add lattice: %s at the top of the spec", solid)
+	}
+	return fmt.Sprintf("write lattice: %s in place of lattice: %s (line %d)", solid, p.lat.Name(), p.latKey.Line)
 }
 
 // errorf returns a *SpecError at n's position.
@@ -213,7 +231,7 @@ func (p *specParser) fields(n *yaml.Node, what string, valid []string) (map[stri
 			return nil, p.errorf(k, "a key of %s is %s; valid keys are %s", what, describe(k), strings.Join(valid, ", "))
 		}
 		if !slices.Contains(valid, k.Value) {
-			return nil, p.errorf(k, "unknown key %q in %s; valid keys are %s", k.Value, what, strings.Join(valid, ", "))
+			return nil, p.errorf(k, "unknown key %q in %s%s; valid keys are %s", k.Value, what, meant(k.Value, valid), strings.Join(valid, ", "))
 		}
 		if f, ok := out[k.Value]; ok {
 			return nil, p.errorf(k, "key %q given twice in %s (first at line %d); give each key once", k.Value, what, f.key.Line)
@@ -409,8 +427,9 @@ func (p *specParser) lattice(f map[string]field) error {
 		return err
 	}
 	if p.lat, ok = geom.LatticeByName(name); !ok {
-		return p.errorf(l.val, "lattice is %q; want %s", name, want)
+		return p.errorf(l.val, "lattice is %q%s; want %s", name, meant(name, names), want)
 	}
+	p.latKey = l.key
 	return nil
 }
 
@@ -427,7 +446,7 @@ func (p *specParser) symmetry(f map[string]field) (tiling.Symmetry, error) {
 	}
 	sym, err := tiling.ParseSymmetry(name)
 	if err != nil {
-		return 0, p.errorf(v.val, "symmetry is %q; want %s", name, want)
+		return 0, p.errorf(v.val, "symmetry is %q%s; want %s", name, meant(name, []string{"all", "rotations", "none"}), want)
 	}
 	return sym, nil
 }
@@ -452,7 +471,7 @@ func (p *specParser) crossing(f map[string]field) (bool, error) {
 		return false, err
 	}
 	if !slices.Contains(crossingNames, name) {
-		return false, p.errorf(v.val, "crossing is %q; want %s", name, want)
+		return false, p.errorf(v.val, "crossing is %q%s; want %s", name, meant(name, crossingNames), want)
 	}
 	return name == "allowed", nil
 }

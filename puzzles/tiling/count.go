@@ -128,7 +128,9 @@ func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzl
 		first = 1
 	}
 	for g := first; g < len(p.group); g++ {
-		jobs = append(jobs, countJob{g: g, task: -1, weight: 1})
+		if !p.fixesNone(g) { // (it fixes no solution: nothing to count)
+			jobs = append(jobs, countJob{g: g, task: -1, weight: 1})
+		}
 	}
 	if c.Progress != nil && r.e != nil {
 		r.weigh(jobs)
@@ -136,7 +138,11 @@ func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzl
 	if err := r.run(ctx, jobs); err != nil {
 		return nil, err
 	}
-	counts := &puzzles.Counts{Fixed: r.fixed, Raw: r.fixed[0], Symmetries: len(p.group), Method: method,
+	names := make([]string, len(p.group))
+	for g, sym := range p.group {
+		names[g] = p.board.Lattice().TransformName(sym.t)
+	}
+	counts := &puzzles.Counts{Fixed: r.fixed, FixedBy: names, Raw: r.fixed[0], Symmetries: len(p.group), Method: method,
 		Shard: c.Shard, Shards: c.Shards, Fingerprint: countVersion + countMethodNames[method] + " " + p.Fingerprint(nil)}
 	if c.Shards > 1 {
 		return counts, nil
@@ -173,10 +179,11 @@ type countRun struct {
 	fixed []*big.Int // by symmetry
 	errs  []error
 
-	// For progress: each job's share of the work done, as the bits of a
-	// float64 from 0 to 1, and the jobs finished.
-	share []atomic.Uint64
-	done  atomic.Int64
+	// For progress: how far each job has come, the jobs finished, and
+	// the estimate made of them (countprogress.go).
+	gauges []jobGauge
+	done   atomic.Int64
+	est    countEstimator
 }
 
 // countJob is a part of a count: a task of the fill engine's search
@@ -221,7 +228,11 @@ func (r *countRun) weigh(jobs []countJob) {
 // counts to the fixed counts, and reports progress while they run.
 func (r *countRun) run(ctx context.Context, jobs []countJob) error {
 	start := time.Now()
-	r.share = make([]atomic.Uint64, len(jobs))
+	r.est.workers = max(1, min(r.cfg.Workers, len(jobs)))
+	r.gauges = make([]jobGauge, len(jobs))
+	for i := range r.gauges {
+		r.gauges[i].origin = start
+	}
 	r.errs = make([]error, len(jobs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -233,7 +244,10 @@ func (r *countRun) run(ctx context.Context, jobs []countJob) error {
 				if i >= len(jobs) || ctx.Err() != nil {
 					break
 				}
-				r.errs[i] = r.runJob(ctx, &jobs[i], &r.share[i], &f)
+				r.gauges[i].begin()
+				if r.errs[i] = r.runJob(ctx, &jobs[i], &r.gauges[i], &f); r.errs[i] == nil {
+					r.gauges[i].end()
+				}
 				r.done.Add(1)
 			}
 			if f != nil {
@@ -268,22 +282,19 @@ func (r *countRun) run(ctx context.Context, jobs []countJob) error {
 	return nil
 }
 
-// runJob runs one job, with share told how much of it is done; f is the
+// runJob runs one job, with g told how far it has come; f is the
 // worker's fill engine, made here at its first task of the search.
-func (r *countRun) runJob(ctx context.Context, j *countJob, share *atomic.Uint64, f **fill) error {
-	if j.task < 0 && r.p.fixesNone(j.g) {
-		share.Store(math.Float64bits(1))
-		return nil
+func (r *countRun) runJob(ctx context.Context, j *countJob, g *jobGauge, f **fill) error {
+	var tell *jobGauge
+	if r.cfg.Progress != nil {
+		tell = g
 	}
 	if j.task < 0 {
-		v, err := r.p.countCovers(ctx, r.p.placementOrbits(j.g), r.cfg.Shard, r.cfg.Shards, func(done, total int) {
-			share.Store(math.Float64bits(float64(done) / float64(total)))
-		})
+		v, err := r.p.countCovers(ctx, r.p.placementOrbits(j.g), r.cfg.Shard, r.cfg.Shards, tell)
 		if err != nil {
 			return err
 		}
 		r.add(j.g, v)
-		share.Store(math.Float64bits(1))
 		return nil
 	}
 	if *f == nil {
@@ -291,10 +302,6 @@ func (r *countRun) runJob(ctx context.Context, j *countJob, share *atomic.Uint64
 		(*f).memo.init(&(*f).dead)
 	}
 	t := &r.tasks[j.task]
-	var tell *atomic.Uint64
-	if r.cfg.Progress != nil {
-		tell = share
-	}
 	covers, err := searchCount(*f, ctx, t.prefix, tell)
 	if err != nil {
 		return err
@@ -304,7 +311,6 @@ func (r *countRun) runJob(ctx context.Context, j *countJob, share *atomic.Uint64
 	// is restricted).
 	v := new(big.Int).SetUint64(covers)
 	r.add(0, v.Mul(v, big.NewInt(int64(len(r.p.group)/len(t.stab)))))
-	share.Store(math.Float64bits(1))
 	return nil
 }
 
@@ -348,28 +354,6 @@ func (r *countRun) add(g int, v *big.Int) {
 	r.fixed[g].Add(r.fixed[g], v)
 	r.mu.Unlock()
 }
-
-// progress returns how far the count has come.
-func (r *countRun) progress(jobs []countJob, start time.Time) puzzles.CountProgress {
-	var done, total float64
-	for i, j := range jobs {
-		done += j.weight * math.Float64frombits(r.share[i].Load())
-		total += j.weight
-	}
-	p := puzzles.CountProgress{Tasks: len(jobs), Done: int(r.done.Load()), Elapsed: time.Since(start)}
-	if total > 0 && done > 0 {
-		p.Fraction = min(done/total, 1)
-		// (A Duration holds 292 years: a fraction too small to say more
-		// than that says nothing yet.)
-		left := float64(p.Elapsed) * (1 - p.Fraction) / p.Fraction
-		p.Estimated = left < float64(maxLeft)
-		p.Left = time.Duration(min(left, float64(maxLeft)))
-	}
-	return p
-}
-
-// maxLeft is the longest time left that progress tells.
-const maxLeft = 1000 * time.Hour
 
 // countStopped words err, the error of a count's set-up, as a stop if
 // ctx ended; it returns err otherwise.

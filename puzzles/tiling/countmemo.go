@@ -87,9 +87,8 @@ next:
 // empty one on instead (countWide).
 //
 // Only the shard-th of every shards ways to cover the first position are
-// counted; step, if not nil, is told of each of them counted, with how
-// many there are.
-func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shards int, step func(done, total int)) (*big.Int, error) {
+// counted; g, if not nil, is told the share of them counted as it goes.
+func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shards int, g *jobGauge) (*big.Int, error) {
 	n := p.board.Len()
 	pos := make([]int, n) // each board cell's position, 0 … n-1, in the fill order
 	for k, i := range fillOrder(p.board) {
@@ -128,11 +127,13 @@ func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shard
 	if wide {
 		c.covered = make([]bool, n)
 	}
-	// The first level by hand, to tell step of each way to cover the
-	// first position.
+	// The first level by hand, to tell g of each way to cover the first
+	// position; the second is told by count or countWide (c.top).
 	total := new(big.Int)
+	c.gauge, c.topN = g, len(part)
 	for j, o := range part {
 		if c.take(o.pieces) {
+			c.top, c.topK = g != nil, j
 			var v *big.Int
 			var err error
 			if wide {
@@ -148,8 +149,8 @@ func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shard
 			}
 			total.Add(total, v)
 		}
-		if step != nil {
-			step(j+1, len(part))
+		if g != nil {
+			g.tell(float64(j+1) / float64(len(part)))
 		}
 	}
 	if n == 0 {
@@ -178,6 +179,12 @@ type counter struct {
 	calls    int
 	key      []byte
 	covered  []bool // by position, for countWide
+	gauge    *jobGauge
+	// top is set while the count below the first level has not yet
+	// branched: there it tells gauge of each branch, the topK-th of the
+	// topN ways to cover the first position.
+	top        bool
+	topK, topN int
 }
 
 var one = big.NewInt(1)
@@ -205,10 +212,15 @@ func (c *counter) count(base int, window uint64) (*big.Int, error) {
 	if v, ok := c.memo[key]; ok {
 		return v, nil
 	}
+	top := c.top
+	c.top = false
 	sum := new(big.Int)
-	for _, o := range c.at[base] {
+	for i, o := range c.at[base] {
 		if o.mask&window != 0 || !c.take(o.pieces) {
 			continue
+		}
+		if top {
+			c.tell(i, len(c.at[base]))
 		}
 		v, err := c.count(base, window|o.mask)
 		c.give(o.pieces)
@@ -249,10 +261,15 @@ func (c *counter) countWide(first int) (*big.Int, error) {
 	if v, ok := c.memo[key]; ok {
 		return v, nil
 	}
+	top := c.top
+	c.top = false
 	sum := new(big.Int)
-	for _, o := range c.at[first] {
+	for i, o := range c.at[first] {
 		if slices.ContainsFunc(o.cells, func(q int) bool { return c.covered[q] }) || !c.take(o.pieces) {
 			continue
+		}
+		if top {
+			c.tell(i, len(c.at[first]))
 		}
 		c.set(o.cells, true)
 		v, err := c.countWide(first)
@@ -283,6 +300,13 @@ func (c *counter) end() *big.Int {
 		}
 	}
 	return one
+}
+
+// tell tells c.gauge the share of the count done as the second level
+// starts its i-th branch of n (those that do not fit counted too): the
+// first level's branches done, and that share of the one it is in.
+func (c *counter) tell(i, n int) {
+	c.gauge.tell((float64(c.topK) + float64(i)/float64(n)) / float64(c.topN))
 }
 
 // tick returns the count's stop, once in a while, if its context ended.

@@ -84,10 +84,11 @@ type fill struct {
 	// count1; overflow is set when a count passes 64 bits.
 	memo     countTable
 	overflow bool
-	// For progress: the share of the task done goes to share, told on
-	// the levels of the search down to tellDepth (-1: none), below root,
-	// the task's; topK of topN branches of its first level are done.
-	share      *atomic.Uint64
+	// For the progress of a count: the share of the task done goes to
+	// gauge, told on the levels of the search down to tellDepth (-1:
+	// none), below root, the task's; topK of topN branches of its first
+	// level are done.
+	gauge      *jobGauge
 	root       int
 	tellDepth  int
 	topK, topN int

@@ -2,9 +2,7 @@ package tiling
 
 import (
 	"context"
-	"math"
 	"math/bits"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -19,17 +17,18 @@ import (
 
 // countTask returns the covers that contain the placements of prefix (a
 // task), counted as countGrid and count1 count them; errCountOverflow if
-// they number 2^64 or more, ctx's error if it ends first. If share is not
+// they number 2^64 or more, ctx's error if it ends first. If g is not
 // nil it is told the share of the task done as it goes (tell).
-func (f *fill) countTask(ctx context.Context, prefix []int32, share *atomic.Uint64) (uint64, error) {
+func (f *fill) countTask(ctx context.Context, prefix []int32, g *jobGauge) (uint64, error) {
 	f.load(prefix)
 	f.done = ctx.Done()
 	f.stop, f.overflow = false, false
 	f.nodes, f.nextTick = 0, checkEvery
 	f.memo.preEnd = f.preEnd
 	f.root, f.tellDepth = len(prefix), -1
-	if share != nil {
-		f.share, f.tellDepth = share, len(prefix)+1
+	f.gauge = g
+	if g != nil {
+		f.tellDepth = len(prefix) + 1
 	}
 	var n uint64
 	if f.gopts != nil && f.plane == 0 { // a board of squares; a box counts by count1
@@ -49,10 +48,10 @@ func (f *fill) countTask(ctx context.Context, prefix []int32, share *atomic.Uint
 	return n, nil
 }
 
-// tell stores in f.share the share of the task done when the search
-// starts its k-th branch of n at depth: the branches of the task's first
-// level done, and of the one below the current one's. (The subtrees
-// below differ in size, but the fraction only grows.)
+// tell tells f.gauge the share of the task done when the search starts
+// its k-th branch of n at depth: the branches of the task's first level
+// done, and of the one below the current one's. (The subtrees below
+// differ in size, but the fraction only grows.)
 func (f *fill) tell(depth, k, n int) {
 	frac := float64(k) / float64(n)
 	if depth == f.root {
@@ -60,7 +59,7 @@ func (f *fill) tell(depth, k, n int) {
 	} else {
 		frac = (float64(f.topK) + frac) / float64(f.topN)
 	}
-	f.share.Store(math.Float64bits(frac))
+	f.gauge.tell(frac)
 }
 
 // branches returns the options that count1 tries at the state.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"runtime"
-	"sync/atomic"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
@@ -129,8 +128,8 @@ func TestCountOverflow(t *testing.T) {
 		t.Errorf("no task of %d overflowed with %d states of 2^63 covers", len(tasks), poisoned)
 	}
 
-	defer func(c func(*fill, context.Context, []int32, *atomic.Uint64) (uint64, error)) { searchCount = c }(searchCount)
-	searchCount = func(*fill, context.Context, []int32, *atomic.Uint64) (uint64, error) { return 0, errCountOverflow }
+	defer func(c func(*fill, context.Context, []int32, *jobGauge) (uint64, error)) { searchCount = c }(searchCount)
+	searchCount = func(*fill, context.Context, []int32, *jobGauge) (uint64, error) { return 0, errCountOverflow }
 	if s, err = loadSpec("pentominoes-3x20"); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/safefile"
@@ -110,6 +111,25 @@ func OptionsOf(r *specs.RenderOptions, solids []Solid, apart bool) (*Options, er
 		solids[i].Color = c
 	}
 	return o, nil
+}
+
+// printKeys are the render keys that pieces to print use: their size and
+// their colours (OptionsOf).
+var printKeys = []string{"cell", "clearance", "palette", "color"}
+
+// CheckKeys returns an error, a *specs.RenderKeyError wrapping a
+// *gallery.UnusedKeyError, for the first render key r sets, other than in
+// a spec (whose keys are for its pictures too), that pieces to print do
+// not use: the names on pieces, grid lines, a title and the other keys of
+// pictures.
+func CheckKeys(r *specs.RenderOptions) error {
+	for _, key := range r.Given() {
+		if !slices.Contains(printKeys, key) && !r.FromSpec(key) {
+			return r.Fail(key, &gallery.UnusedKeyError{Key: key, Figure: "pieces to print (.stl, .3mf)",
+				Why: "are solids, sized by cell and clearance and coloured by palette and color"})
+		}
+	}
+	return nil
 }
 
 // WriteFile builds the solids' meshes with opt and writes them to path in

@@ -36,14 +36,16 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", int(f))
 }
 
+// Formats returns the formats of meshes: STL, 3MF.
+func Formats() []Format { return []Format{FormatSTL, Format3MF} }
+
 // FormatOf returns the format path's extension names (.stl or .3mf, in
 // any case), or false.
 func FormatOf(path string) (Format, bool) {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".stl":
-		return FormatSTL, true
-	case ".3mf":
-		return Format3MF, true
+	for _, f := range Formats() {
+		if strings.EqualFold(filepath.Ext(path), "."+f.String()) {
+			return f, true
+		}
 	}
 	return 0, false
 }
