@@ -85,7 +85,7 @@ func newPiecesCmd() *cobra.Command {
 				return f.print(cmd, l.Spec, func(r *specs.RenderOptions) error { return mesh.PrintPieces(f.output, format, l.Lattice, l.Pieces, r) })
 			}
 			uses := func(r *specs.RenderOptions) error { return gallery.CheckLatticeKeys(l.Lattice, r) }
-			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), uses, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), nil, uses, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 				opt.Lattice = l.Lattice
 				return gallery.Pieces(l.Pieces, opt)
 			})
@@ -127,9 +127,10 @@ func (f *drawFlags) check(input string) error {
 }
 
 // draw lays out, with the look that the command line and spec (nil for
-// none) set for a puzzle of the named pieces, checked by uses (see
+// none) set for a puzzle of the named pieces, fig (nil for a piece set)
+// what is drawn of it, checked by uses (see
 // lookFlags.options), and writes the sheets.
-func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, uses func(*specs.RenderOptions) error, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
+func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, fig *gallery.Figure, uses func(*specs.RenderOptions) error, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
 	opt, ropt, err := f.look.options(spec, pieces, uses)
 	if err != nil {
 		return err
@@ -201,7 +202,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		})
 	}
 	f.fig.Pick.Progress = progress
-	return f.draw(cmd, spec, spec.PieceNames(), f.figureUses(spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	return f.draw(cmd, spec, spec.PieceNames(), &f.fig, f.figureUses(spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.Draw(ctx, spec, f.fig, opt)
 		stop()
 		return sheets, f.drawWords(err, name+" has")
@@ -324,7 +325,7 @@ func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return f.drawWords(err, path)
 	}
-	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), f.figureUses(saved.Spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, f.figureUses(saved.Spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.DrawSaved(cmd.Context(), saved, f.fig, opt)
 		return sheets, f.drawWords(err, path+" holds")
 	})
