@@ -51,8 +51,13 @@ func (t *Report) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "raw:        %s%d\n", some, t.Raw)
 	fmt.Fprintf(&b, "distinct:   %s%d\n", some, t.Distinct)
 	fmt.Fprintf(&b, "symmetries: %d\n", res.Symmetries)
+	nodes := plural.Of(res.Stats.Nodes, "search node")
+	if !res.Complete {
+		// The statistics count only the tasks that ended (puzzles.Result).
+		nodes += " in the tasks that ended"
+	}
 	fmt.Fprintf(&b, "time:       %v (%s engine, %s, %s)\n",
-		res.Elapsed.Round(time.Millisecond), res.Engine, plural.Of(res.Workers, "worker"), plural.Of(res.Stats.Nodes, "search node"))
+		res.Elapsed.Round(time.Millisecond), res.Engine, plural.Of(res.Workers, "worker"), nodes)
 	if t.File != "" {
 		fmt.Fprintf(&b, "solutions:  written to %s\n", t.File)
 	}
