@@ -277,7 +277,23 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the screenshot has %d colours: blank", len(colours))
 	}
 	if dir := os.Getenv("POLYTILE_SCREENSHOT"); dir != "" {
-		os.WriteFile(filepath.Join(dir, "gallery.png"), shot, 0o644)
+		// The documentation's picture: the gallery filtered to the
+		// solutions in which X covers row 2, column 3, from its search
+		// on.
+		if err := chromedp.Do(ctx, chromedp.Navigate(url+"?covers=X@2,3"), chromedp.WaitReady(chromedp.ID("shown"))); err != nil {
+			t.Fatal(err)
+		}
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("h2")].find(h => h.textContent == "Find solutions").scrollIntoView(), document.getElementById("shown").textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shot, err = chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("the screenshot shows: %s", shown)
+		if err := os.WriteFile(filepath.Join(dir, "gallery.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if p := problems(); p != nil {
 		t.Errorf("the page wrote to its console: %v", p)
