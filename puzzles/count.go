@@ -148,7 +148,7 @@ func Count(ctx context.Context, p Problem, cfg *CountConfig) (*Counts, error) {
 		c = *cfg
 	}
 	if c.Shards > 1 {
-		return nil, fmt.Errorf("a %s is counted by solving it, whole: it has no parts to count apart", p.Kind())
+		return nil, fmt.Errorf("a puzzle of kind %s is counted by solving it, whole: it has no parts to count apart", p.Kind())
 	}
 	scfg := &SolveConfig{Workers: c.Workers}
 	if c.Progress != nil {
