@@ -110,12 +110,6 @@ type fill struct {
 	// fewestSplit is set when the split into tasks branches on the item
 	// with the fewest placements (fillSplitsFewest).
 	fewestSplit bool
-	// fixed lists the pieces of a fixed count when others may be put
-	// down any number of times: the board may then be full before they
-	// are all down, and place keeps such a cover only when none of them
-	// is left. Nil when every cover uses the counts (no piece of any
-	// count, or none of a fixed one).
-	fixed []int
 }
 
 // gridMasks are the window's cells, from a position on, that have no
@@ -395,9 +389,11 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 	// Move the window to the first empty cell.
 	base, window = f.front(base, window)
 	if base >= f.n {
-		for _, i := range f.fixed {
+		// Beside pieces of any count, the board may be full before every
+		// copy of a fixed count is down (Puzzle.fixed).
+		for _, i := range f.p.fixed {
 			if f.left[i] > 0 {
-				return // a full board without every copy of a fixed count
+				return
 			}
 		}
 		if !visit(f.chosen) {

@@ -80,12 +80,9 @@ func fillOfLayout(p *Puzzle) *fill {
 		left: make([]int, len(p.pieces)), pre: make([]uint64, n/64+2), singles: true,
 		stride: lay.stride, line: uint(lay.line), plane: uint(lay.plane), holes: lay.holes}
 	smallest := len(p.pieces[0].Cells)
-	for i, pc := range p.pieces {
+	for _, pc := range p.pieces {
 		f.singles = f.singles && pc.Count == 1
 		smallest = min(smallest, len(pc.Cells))
-		if p.anyCount() && !pc.Any {
-			f.fixed = append(f.fixed, i)
-		}
 	}
 	if f.stride > 0 {
 		f.gm = gridMasksOf(n, f.stride)

@@ -23,6 +23,11 @@ type Puzzle struct {
 	symmetry Symmetry   // which isometries the group may hold
 	crossing bool       // on the stick lattice, pieces may cross (Options.Crossing)
 	any      bool       // some piece may be put down any number of times (anyCount)
+	// fixed lists the pieces of a fixed count when some piece may be put
+	// down any number of times: a full board is a cover only when every
+	// copy of them is down. Nil otherwise: every full board uses the
+	// counts.
+	fixed []int
 
 	// placements are every placement of every piece, by piece then
 	// orientation then cell. They are made on first use (prepare), where
@@ -143,6 +148,11 @@ func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) 
 		p.pieces[i] = pc
 		p.any = p.any || pc.Any
 		area += pc.Area()
+	}
+	for i, pc := range p.pieces {
+		if p.any && !pc.Any {
+			p.fixed = append(p.fixed, i)
+		}
 	}
 	if p.anyCount() && area > board.Len() {
 		return nil, fmt.Errorf("tiling: the pieces of fixed counts cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
