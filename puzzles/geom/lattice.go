@@ -54,13 +54,48 @@ type Lattice interface {
 	Normalize(cells []Cell) []Cell
 	// Neighbors returns the cells that share an edge with c.
 	Neighbors(c Cell) []Cell
+
+	// What the lattice decides besides its symmetries (behaviour.go):
+	// callers ask these, never which lattice it is.
+
+	// Default reports whether the lattice is the one a spec means when it
+	// names none (square): specs and saved files leave its name out.
+	Default() bool
+	// Coords returns how many numbers name a cell in specs, saved files
+	// and matrices: 2, [row, col], on the plane lattices; 3, [layer, row,
+	// col], on the cube, whose pictures are one for each layer.
+	Coords() int
+	// Reflectable reports whether a piece that is not one-sided may be
+	// reflected (turned over): on the plane; a solid never is, so on the
+	// cube every piece is one-sided.
+	Reflectable() bool
+	// Lay returns pieces of lattice from as pieces of this lattice, and
+	// false if they do not lie on it: a lattice's own pieces lie on it, and
+	// the square lattice's lie flat on the cube (Flat).
+	Lay(from Lattice, pieces []Piece) ([]Piece, bool)
+	// PiecesCross reports whether two pieces can cross, both passing
+	// straight through one point (Crossings): segments of the stick
+	// lattice can; cells that are areas or solids cannot.
+	PiecesCross() bool
+	// Crossings returns the points, in reading order, that cells pass
+	// straight through, at which another piece could cross them; none on
+	// a lattice whose pieces do not cross.
+	Crossings(cells []Cell) []Cell
+	// AtPoint returns the cells that meet at point pt of the picture (the
+	// four segments at a grid point of the stick lattice), or nil when pt
+	// is no point at which cells meet.
+	AtPoint(pt Cell) []Cell
+	// ParsePiece returns the piece drawn in pics: one picture on the plane
+	// lattices (ParsePieceOn), one for each layer, bottom first, on the
+	// cube (ParsePieceLayers).
+	ParsePiece(name string, pics []string) (Piece, error)
 }
 
 // Square is the square lattice: every cell has four neighbours, and its
 // symmetry group is the dihedral group of order 8.
 var Square Lattice = square{}
 
-type square struct{}
+type square struct{ plane }
 
 func (square) Name() string { return "square" }
 

@@ -85,7 +85,7 @@ func cellRule(lat Lattice) string {
 // is even.
 func PointsUp(c Cell) bool { return (c.Row+c.Col)%2 == 0 }
 
-type triangle struct{}
+type triangle struct{ plane }
 
 func (triangle) Name() string        { return "triangle" }
 func (triangle) Transforms() int     { return 12 }
@@ -124,7 +124,7 @@ func (triangle) Shift(from, to Cell) (Cell, bool) { return shiftParity(from, to)
 
 func (triangle) Normalize(cells []Cell) []Cell { return normalizeParity(cells) }
 
-type hexagon struct{}
+type hexagon struct{ plane }
 
 func (hexagon) Name() string        { return "hexagon" }
 func (hexagon) Transforms() int     { return 12 }

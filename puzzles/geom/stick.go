@@ -18,7 +18,7 @@ import (
 // and columns.
 var Stick Lattice = stick{}
 
-type stick struct{}
+type stick struct{ plane }
 
 func (stick) Name() string { return "stick" }
 

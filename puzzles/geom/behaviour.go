@@ -1,0 +1,82 @@
+package geom
+
+import "fmt"
+
+// plane gives the plane lattices what they decide alike: cells named by
+// row and column in one picture, pieces that may be reflected and do not
+// cross. Each plane lattice embeds it and says what it decides otherwise.
+type plane struct{}
+
+func (plane) Default() bool                                         { return false }
+func (plane) Coords() int                                           { return 2 }
+func (plane) Reflectable() bool                                     { return true }
+func (plane) PiecesCross() bool                                     { return false }
+func (plane) Crossings(cells []Cell) []Cell                         { return nil }
+func (plane) AtPoint(pt Cell) []Cell                                { return nil }
+func (square) Default() bool                                        { return true }
+func (l square) Lay(from Lattice, pieces []Piece) ([]Piece, bool)   { return layOwn(l, from, pieces) }
+func (l triangle) Lay(from Lattice, pieces []Piece) ([]Piece, bool) { return layOwn(l, from, pieces) }
+func (l hexagon) Lay(from Lattice, pieces []Piece) ([]Piece, bool)  { return layOwn(l, from, pieces) }
+func (l stick) Lay(from Lattice, pieces []Piece) ([]Piece, bool)    { return layOwn(l, from, pieces) }
+
+// Lay lays the square lattice's pieces flat on the cube, besides its own.
+func (l cube) Lay(from Lattice, pieces []Piece) ([]Piece, bool) {
+	if from == Square {
+		flat, err := Flat(from, pieces)
+		return flat, err == nil
+	}
+	return layOwn(l, from, pieces)
+}
+
+// layOwn returns pieces if from is lat: a lattice's own pieces lie on it.
+func layOwn(lat, from Lattice, pieces []Piece) ([]Piece, bool) {
+	if from != lat {
+		return nil, false
+	}
+	return pieces, true
+}
+
+func (l square) ParsePiece(name string, pics []string) (Piece, error) {
+	return parseFlat(l, name, pics)
+}
+func (l triangle) ParsePiece(name string, pics []string) (Piece, error) {
+	return parseFlat(l, name, pics)
+}
+func (l hexagon) ParsePiece(name string, pics []string) (Piece, error) {
+	return parseFlat(l, name, pics)
+}
+func (l stick) ParsePiece(name string, pics []string) (Piece, error) { return parseFlat(l, name, pics) }
+
+// parseFlat reads the one picture of a piece of a plane lattice.
+func parseFlat(lat Lattice, name string, pics []string) (Piece, error) {
+	if len(pics) != 1 {
+		return Piece{}, fmt.Errorf("geom: piece %q is drawn in %d pictures: on the %s lattice a piece is one picture", name, len(pics), lat.Name())
+	}
+	return ParsePieceOn(lat, name, pics[0])
+}
+
+func (cube) Default() bool                 { return false }
+func (cube) Coords() int                   { return 3 }
+func (cube) Reflectable() bool             { return false }
+func (cube) PiecesCross() bool             { return false }
+func (cube) Crossings(cells []Cell) []Cell { return nil }
+func (cube) AtPoint(pt Cell) []Cell        { return nil }
+func (cube) ParsePiece(name string, pics []string) (Piece, error) {
+	return ParsePieceLayers(name, pics)
+}
+
+// PiecesCross: two polysticks may cross at a grid point.
+func (stick) PiecesCross() bool { return true }
+
+// Crossings returns the grid points that the segments pass straight
+// through (the package's Crossings).
+func (stick) Crossings(cells []Cell) []Cell { return Crossings(cells) }
+
+// AtPoint returns the four segments at grid point pt, at an even row and
+// column, above, left, right and below it.
+func (stick) AtPoint(pt Cell) []Cell {
+	if pt.Row%2 != 0 || pt.Col%2 != 0 {
+		return nil
+	}
+	return []Cell{{Row: pt.Row - 1, Col: pt.Col}, {Row: pt.Row, Col: pt.Col - 1}, {Row: pt.Row, Col: pt.Col + 1}, {Row: pt.Row + 1, Col: pt.Col}}
+}
