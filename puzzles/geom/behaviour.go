@@ -80,3 +80,41 @@ func (stick) AtPoint(pt Cell) []Cell {
 	}
 	return []Cell{{Row: pt.Row - 1, Col: pt.Col}, {Row: pt.Row, Col: pt.Col - 1}, {Row: pt.Row, Col: pt.Col + 1}, {Row: pt.Row + 1, Col: pt.Col}}
 }
+
+func (plane) PiecePictures(p Piece) []string { return []string{p.String()} }
+func (stick) PiecePictures(p Piece) []string { return []string{StickPicture(p.Cells)} }
+func (cube) PiecePictures(p Piece) []string  { return p.LayerPictures() }
+
+func (plane) DrawsCell(r rune) bool { return r == '.' }
+func (cube) DrawsCell(r rune) bool  { return r == '.' }
+func (stick) DrawsCell(r rune) bool { return r == '-' || r == '|' }
+
+func (plane) PictureSize(rows, cols int) (int, int) { return rows, cols }
+func (cube) PictureSize(rows, cols int) (int, int)  { return rows, cols }
+func (stick) PictureSize(rows, cols int) (int, int) { return 2*rows + 1, 2*cols + 1 }
+
+func (plane) NotACell(Cell) string { return "" }
+func (cube) NotACell(Cell) string  { return "" }
+
+func (l hexagon) NotACell(c Cell) string {
+	if ValidCell(l, c) {
+		return ""
+	}
+	return "not a cell of the hexagon lattice: a cell's row + column is even"
+}
+
+func (l stick) NotACell(c Cell) string {
+	if ValidCell(l, c) {
+		return ""
+	}
+	return "a grid point or a square's centre, not a segment: a segment is [2r, 2c+1] (horizontal, from point (r, c) to (r, c+1)) or [2r+1, 2c] (vertical, from (r, c) to (r+1, c)), row + column odd"
+}
+
+func (plane) BoardSize(b *Board) string  { return b.Lattice().Name() + "s" }
+func (square) BoardSize(b *Board) string { return fmt.Sprintf("%d×%d", b.Rows(), b.Cols()) }
+func (cube) BoardSize(b *Board) string {
+	return fmt.Sprintf("%d×%d×%d", b.Layers(), b.Rows(), b.Cols())
+}
+
+// BoardSize counts a stick board's squares: its picture is doubled.
+func (stick) BoardSize(b *Board) string { return fmt.Sprintf("%d×%d grid", b.Rows()/2, b.Cols()/2) }

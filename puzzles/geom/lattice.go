@@ -89,6 +89,24 @@ type Lattice interface {
 	// lattices (ParsePieceOn), one for each layer, bottom first, on the
 	// cube (ParsePieceLayers).
 	ParsePiece(name string, pics []string) (Piece, error)
+	// PiecePictures draws a piece as ParsePiece reads it back.
+	PiecePictures(p Piece) []string
+	// DrawsCell reports whether character r of a board's picture draws a
+	// cell: '.' where cells are areas or solids, '-' or '|' on the stick
+	// lattice.
+	DrawsCell(r rune) bool
+	// PictureSize returns the rows and columns of the picture of a board
+	// of rows × cols (NewRectBoardOn): the same where a board is a
+	// rectangle of cells, (2·rows+1) × (2·cols+1) on the stick lattice,
+	// whose board is a grid of squares drawn at doubled coordinates.
+	PictureSize(rows, cols int) (int, int)
+	// NotACell says why position c of a plane picture is no cell of the
+	// lattice, as "is …" completes it; "" when it is one.
+	NotACell(c Cell) string
+	// BoardSize says how large b is as people say it: "6×10" squares,
+	// "3×4×5" cubes, "4×5 grid" of a stick board's squares, or, where
+	// pictures are sheared, what its cells are ("hexagons").
+	BoardSize(b *Board) string
 }
 
 // Square is the square lattice: every cell has four neighbours, and its
