@@ -118,3 +118,25 @@ func (cube) BoardSize(b *Board) string {
 
 // BoardSize counts a stick board's squares: its picture is doubled.
 func (stick) BoardSize(b *Board) string { return fmt.Sprintf("%d×%d grid", b.Rows()/2, b.Cols()/2) }
+
+// CellShape says what a lattice's cells are, for drawing them.
+type CellShape int
+
+const (
+	// SquareCells are squares of the picture's grid (the square lattice).
+	SquareCells CellShape = iota
+	// PolygonCells are polygons of the plane at their Centre (triangles,
+	// hexagons), with sheared pictures.
+	PolygonCells
+	// SegmentCells are segments between grid points (the stick lattice):
+	// its pieces are lines, with no cells inside.
+	SegmentCells
+	// CubeCells are cubes of space, in layers (the cube lattice).
+	CubeCells
+)
+
+func (square) CellShape() CellShape   { return SquareCells }
+func (triangle) CellShape() CellShape { return PolygonCells }
+func (hexagon) CellShape() CellShape  { return PolygonCells }
+func (stick) CellShape() CellShape    { return SegmentCells }
+func (cube) CellShape() CellShape     { return CubeCells }

@@ -107,6 +107,9 @@ type Lattice interface {
 	// "3×4×5" cubes, "4×5 grid" of a stick board's squares, or, where
 	// pictures are sheared, what its cells are ("hexagons").
 	BoardSize(b *Board) string
+	// CellShape says what the lattice's cells are, for drawing them:
+	// squares, polygons, segments or cubes.
+	CellShape() CellShape
 }
 
 // Square is the square lattice: every cell has four neighbours, and its

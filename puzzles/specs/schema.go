@@ -183,7 +183,7 @@ func tilingSchema() jsonObject {
 			cond = cond.with("required", []string{"lattice"})
 		}
 		board, pieces := ref("board"), ref("sets-of-"+l.Name())
-		if l == geom.Stick {
+		if l.CellShape() == geom.SegmentCells {
 			board = ref("stick-board")
 		}
 		if layered(l) {
@@ -514,7 +514,7 @@ func setsOfLattice(l geom.Lattice) jsonObject {
 		}
 	}
 	flat := ""
-	if geom.Solid(l) {
+	if layered(l) { // the square lattice's pieces lie flat in a layer (Lay)
 		flat = " (the square lattice's laid flat)"
 	}
 	return obj(
