@@ -140,3 +140,87 @@ func (triangle) CellShape() CellShape { return PolygonCells }
 func (hexagon) CellShape() CellShape  { return PolygonCells }
 func (stick) CellShape() CellShape    { return SegmentCells }
 func (cube) CellShape() CellShape     { return CubeCells }
+
+// Valid: on the square and triangular lattices every position of layer 0
+// is a cell; on the hexagonal one r + x is even; on the stick lattice,
+// whose cells are segments, it is odd; on the cube every position of every
+// layer is one.
+func (plane) Valid(c Cell) bool   { return c.Layer == 0 }
+func (hexagon) Valid(c Cell) bool { return c.Layer == 0 && (c.Row+c.Col)%2 == 0 }
+func (stick) Valid(c Cell) bool   { return c.Layer == 0 && (c.Row+c.Col)%2 != 0 }
+func (cube) Valid(Cell) bool      { return true }
+
+func (plane) CellRule() string   { return "" }
+func (cube) CellRule() string    { return "" }
+func (hexagon) CellRule() string { return "row + column must be even" }
+func (stick) CellRule() string {
+	return "a segment is [2r, 2c+1] (horizontal) or [2r+1, 2c] (vertical): row + column must be odd"
+}
+
+// Centre is the cell's position in the picture where cells are squares of
+// its grid (the square lattice, the stick lattice's doubled coordinates,
+// a cube's layer).
+func (plane) Centre(c Cell) (x, y float64) { return float64(c.Col), float64(c.Row) }
+func (cube) Centre(c Cell) (x, y float64)  { return float64(c.Col), float64(c.Row) }
+
+func (plane) Join() string { return "edge to edge" }
+func (cube) Join() string  { return "face to face" }
+func (stick) Join() string { return "end to end" }
+
+func (l square) scanCells(pic string, char func(rune) (bool, string), what string) ([]Cell, error) {
+	return scanOn(l, pic, char, what)
+}
+
+func (l triangle) scanCells(pic string, char func(rune) (bool, string), what string) ([]Cell, error) {
+	return scanOn(l, pic, char, what)
+}
+
+func (l hexagon) scanCells(pic string, char func(rune) (bool, string), what string) ([]Cell, error) {
+	return scanOn(l, pic, char, what)
+}
+
+func (l cube) scanCells(pic string, char func(rune) (bool, string), what string) ([]Cell, error) {
+	return scanOn(l, pic, char, what)
+}
+
+// scanCells reads a stick picture (ParseSticks), whatever char says.
+func (stick) scanCells(pic string, _ func(rune) (bool, string), _ string) ([]Cell, error) {
+	return ParseSticks(pic)
+}
+
+// scanOn reads the cells drawn in pic and checks that each is a cell of
+// lat.
+func scanOn(lat Lattice, pic string, char func(rune) (bool, string), what string) ([]Cell, error) {
+	cells, err := scanPicture(pic, char)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkParity(lat, cells, what); err != nil {
+		return nil, err
+	}
+	return cells, nil
+}
+
+func (square) rectBoard(rows, cols int, holes []Cell) (*Board, error) {
+	return NewRectBoard(rows, cols, holes)
+}
+
+func (stick) rectBoard(rows, cols int, holes []Cell) (*Board, error) {
+	return NewGridBoard(rows, cols, holes)
+}
+
+func (l triangle) rectBoard(rows, cols int, holes []Cell) (*Board, error) {
+	return rectOn(l, rows, cols, holes)
+}
+
+func (l hexagon) rectBoard(rows, cols int, holes []Cell) (*Board, error) {
+	return rectOn(l, rows, cols, holes)
+}
+
+func (l cube) rectBoard(rows, cols int, holes []Cell) (*Board, error) {
+	return rectOn(l, rows, cols, holes)
+}
+
+func (plane) boardPicture(b *Board) string { return b.gridPicture() }
+func (cube) boardPicture(b *Board) string  { return b.gridPicture() }
+func (stick) boardPicture(b *Board) string { return StickPicture(b.Cells()) }

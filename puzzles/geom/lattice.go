@@ -110,6 +110,26 @@ type Lattice interface {
 	// CellShape says what the lattice's cells are, for drawing them:
 	// squares, polygons, segments or cubes.
 	CellShape() CellShape
+	// Valid reports whether c is a cell of the lattice (ValidCell).
+	Valid(c Cell) bool
+	// CellRule says which positions of a picture are cells, for
+	// messages: "" when every one is.
+	CellRule() string
+	// Centre returns the centre of cell c in the plane (the package's
+	// Centre).
+	Centre(c Cell) (x, y float64)
+	// Join says how a piece's cells join: "edge to edge", "face to face"
+	// (cubes), "end to end" (segments).
+	Join() string
+
+	// scanCells reads the cells drawn in pic, each character a cell as
+	// char says (on the stick lattice, '-' and '|' between '+'), what
+	// naming a cell in messages.
+	scanCells(pic string, char func(r rune) (bool, string), what string) ([]Cell, error)
+	// rectBoard is NewRectBoardOn.
+	rectBoard(rows, cols int, holes []Cell) (*Board, error)
+	// boardPicture is Board.String.
+	boardPicture(b *Board) string
 }
 
 // Square is the square lattice: every cell has four neighbours, and its
