@@ -170,11 +170,11 @@ func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
 // flat drawings (the names on the pieces, the grid lines between their
 // cells).
 func CheckLatticeKeys(lat geom.Lattice, r *specs.RenderOptions) error {
-	solid := geom.Solid(lat)
+	solid := inSpace(lat)
 	if !solid && r.View.Set {
 		return r.Fail("view", &UnusedKeyError{Key: "view", Figure: "the " + lat.Name() + " lattice", Why: "is flat, with no solid to view"})
 	}
-	if geom.Segments(lat) && slices.Contains(r.Given(), "grid") {
+	if lat.CellShape() == geom.SegmentCells && slices.Contains(r.Given(), "grid") {
 		return r.Fail("grid", &UnusedKeyError{Key: "grid", Figure: "polysticks",
 			Why: "are drawn as lines along their segments, with no cells inside to rule"})
 	}

@@ -307,63 +307,7 @@ func polyContent(g *polyGeom, owner []int, pieces []int, names []string) *conten
 // solutionContent returns the content of s. Frames of a triangular or
 // hexagonal board share its geometry, kept in geoms.
 func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom, view string) (*content, error) {
-	p := s.Puzzle()
-	b := p.Board()
-	if geom.Solid(b.Lattice()) && view != ViewLayers {
-		pieces := make([]int, s.Pieces())
-		for i := range b.Cells() {
-			piece, inst := s.At(i)
-			pieces[inst] = piece
-		}
-		return isoContent(solidCubes(s, view == ViewExploded), pieces, p.PieceNames(), false), nil
-	}
-	if b.Lattice() == geom.Stick {
-		owner := make([]int, b.Len())
-		pieces := make([]int, s.Pieces())
-		for i := range b.Cells() {
-			piece, inst := s.At(i)
-			owner[i], pieces[inst] = inst, piece
-		}
-		return stickContent(b.Cells(), owner, pieces, p.PieceNames()), nil
-	}
-	if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
-		g, ok := geoms[b]
-		if !ok {
-			g = newPolyGeom(b.Lattice(), b.Cells())
-			if geoms != nil {
-				geoms[b] = g
-			}
-		}
-		owner := make([]int, b.Len())
-		pieces := make([]int, s.Pieces())
-		for i := range b.Cells() {
-			piece, inst := s.At(i)
-			owner[i], pieces[inst] = inst, piece
-		}
-		var names []string
-		for _, pc := range p.Pieces() {
-			names = append(names, pc.Name)
-		}
-		return polyContent(g, owner, pieces, names), nil
-	}
-	flat, rows, cols := layersFlat(b)
-	c := &content{
-		cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: s.Pieces()},
-		pieces: make([]int, s.Pieces()),
-	}
-	for i := range c.owner {
-		c.owner[i] = -1
-	}
-	for i, cell := range b.Cells() {
-		piece, inst := s.At(i)
-		cell = flat(cell)
-		c.owner[cell.Row*c.cols+cell.Col] = inst
-		c.pieces[inst] = piece
-	}
-	for _, pc := range p.Pieces() {
-		c.names = append(c.names, pc.Name)
-	}
-	return c, nil
+	return drawerOf(s.Puzzle().Board().Lattice(), view).solution(s, geoms), nil
 }
 
 // MaxLayoutBytes bounds the memory a layout may take: 4 GiB. Layout
@@ -519,49 +463,13 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 	}
 	items := make([]Item, len(pieces))
 	contents := make([]*content, len(pieces))
+	d := drawerOf(s.Lattice, s.View)
 	for i, p := range pieces {
-		if s.Lattice != nil && geom.Solid(s.Lattice) && s.View != ViewLayers {
-			contents[i] = isoContent(pieceCubes(p.Cells), []int{i}, names, false)
-			items[i] = pieceItem(p)
-			continue
+		c, err := d.piece(p, i, names)
+		if err != nil {
+			return nil, err
 		}
-		if s.Lattice != nil && geom.Solid(s.Lattice) {
-			p.Cells = flatCells(p.Cells)
-		}
-		if s.Lattice != nil && s.Lattice != geom.Square && !geom.Solid(s.Lattice) {
-			for _, c := range p.Cells {
-				if !geom.ValidCell(s.Lattice, c) {
-					return nil, fmt.Errorf("gallery: piece %s has a cell [%d, %d] that is not one of the %s lattice", quote.Short(p.Name), c.Row, c.Col, s.Lattice.Name())
-				}
-			}
-			if s.Lattice == geom.Stick {
-				contents[i] = stickContent(p.Cells, make([]int, len(p.Cells)), []int{i}, names)
-			} else {
-				contents[i] = polyContent(newPolyGeom(s.Lattice, p.Cells), make([]int, len(p.Cells)), []int{i}, names)
-			}
-			items[i] = pieceItem(p)
-			continue
-		}
-		rows, cols := 0, 0
-		for _, c := range p.Cells {
-			if c.Row < 0 || c.Col < 0 {
-				return nil, fmt.Errorf("gallery: piece %s is not normalized", quote.Short(p.Name))
-			}
-			rows, cols = max(rows, c.Row+1), max(cols, c.Col+1)
-		}
-		c := &content{
-			cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: 1},
-			pieces: []int{i},
-			names:  names,
-		}
-		for k := range c.owner {
-			c.owner[k] = -1
-		}
-		for _, cell := range p.Cells {
-			c.owner[cell.Row*cols+cell.Col] = 0
-		}
-		contents[i] = c
-		items[i] = pieceItem(p)
+		contents[i], items[i] = c, pieceItem(p)
 	}
 	return s.layout(items, contents)
 }
@@ -910,7 +818,7 @@ func (s *sheetLayout) frame(items []Item, contents []*content, k int, x, y, slot
 // side by side, the bottom one first, each a board of squares, a column
 // apart.
 func layersFlat(b *geom.Board) (flat func(geom.Cell) geom.Cell, rows, cols int) {
-	if !geom.Solid(b.Lattice()) {
+	if !inSpace(b.Lattice()) {
 		return func(c geom.Cell) geom.Cell { return c }, b.Rows(), b.Cols()
 	}
 	w := b.Cols() + 1

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/tiling"
 )
 
@@ -41,29 +40,7 @@ func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
 	}
 	bs.Labels = false
 	b := p.Board()
-	var board *content
-	if geom.Solid(b.Lattice()) && bs.View != ViewLayers {
-		cubes := make([]cube, b.Len())
-		for i, c := range b.Cells() {
-			cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}}
-		}
-		board = isoContent(cubes, []int{0}, []string{"board"}, true)
-	} else if b.Lattice() == geom.Stick {
-		board = stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
-	} else if b.Lattice() != geom.Square && !geom.Solid(b.Lattice()) {
-		board = polyContent(newPolyGeom(b.Lattice(), b.Cells()), make([]int, b.Len()), []int{0}, []string{"board"})
-	} else {
-		flat, rows, cols := layersFlat(b)
-		board = &content{cells: cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: 1},
-			pieces: []int{0}, names: []string{"board"}}
-		for i := range board.owner {
-			board.owner[i] = -1
-		}
-		for _, c := range b.Cells() {
-			c = flat(c)
-			board.owner[c.Row*cols+c.Col] = 0
-		}
-	}
+	board := drawerOf(b.Lattice(), bs.View).board(b)
 	board.blank = true
 	top, err := bs.layout([]Item{{Title: "the board"}}, []*content{board})
 	if err != nil {

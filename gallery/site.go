@@ -191,7 +191,7 @@ func first(sheets []*Sheet, err error) (*Sheet, error) {
 // counts are written on the cells.
 func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
 	b := p.Board()
-	solid := geom.Solid(b.Lattice())
+	solid := inSpace(b.Lattice())
 	if solid {
 		// A solid's cells are chosen on its layers, side by side.
 		o := *opt
@@ -210,25 +210,18 @@ func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCel
 	sh.Title = nil
 	// The board alone, as wide as it is, with the margin it has above.
 	sh.translate(sh.Frames[0].Y-sh.Frames[0].X, 0)
-	if b.Lattice() == geom.Stick {
-		// A segment's cell, its diamond, reaches half a cell past the
-		// grid: room for it all round.
-		e := (0.5 - stickPad) * s.cell
+	d := drawerOf(b.Lattice(), opt.View)
+	if pad := d.pad(); pad != 0 {
+		// A cell's outline (a segment's diamond) reaches past the
+		// drawing: room for it all round.
+		e := pad * s.cell
 		sh.translate(e, e)
 	}
 	board := sh.Frames[0]
 	sh.Width = board.X + board.Width + board.X
 	sh.Height = board.Y + board.Height + board.Y
 	cells := make([]SiteCell, b.Len())
-	var pg *polyGeom
-	var sg *sticks // a segment's cell is its diamond (sticks.diamond)
-	switch {
-	case b.Lattice() == geom.Stick:
-		sg = stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).stick
-	case b.Lattice() != geom.Square && !solid:
-		pg = newPolyGeom(b.Lattice(), b.Cells())
-	}
-	flat, _, _ := layersFlat(b)
+	outline := d.outlines(b)
 	most := 0
 	for _, c := range counts {
 		most = max(most, c)
@@ -236,21 +229,7 @@ func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCel
 	var shapes []Shape
 	var texts []Text
 	for i, c := range b.Cells() {
-		var ring Ring
-		if sg != nil {
-			for _, q := range sg.diamond(c) {
-				ring = append(ring, Point{board.X + q.X*s.cell, board.Y + q.Y*s.cell})
-			}
-		} else if pg != nil {
-			for _, v := range corners(b.Lattice(), c) {
-				q := pg.at(v)
-				ring = append(ring, Point{board.X + q.X*s.cell, board.Y + q.Y*s.cell})
-			}
-		} else {
-			f := flat(c)
-			x, y := board.X+float64(f.Col)*s.cell, board.Y+float64(f.Row)*s.cell
-			ring = Ring{{x, y}, {x + s.cell, y}, {x + s.cell, y + s.cell}, {x, y + s.cell}}
-		}
+		ring := outline(c, board.X, board.Y, s.cell)
 		cells[i] = SiteCell{Row: c.Row, Col: c.Col, Layer: c.Layer, Solid: solid, Outline: ring}
 		if counts == nil {
 			continue
@@ -288,7 +267,7 @@ func boardEdges(b *geom.Board) []int {
 	lat := b.Lattice()
 	rows, cols := b.Rows(), b.Cols()
 	lo, hi := 0, 0 // the layers around the board's, on the cube
-	if geom.Solid(lat) {
+	if inSpace(lat) {
 		lo, hi = -1, b.Layers()
 	}
 	inBox := func(c geom.Cell) bool {

@@ -26,18 +26,8 @@ func ParseBoard(pic string) (*Board, error) { return ParseBoardOn(Square, pic) }
 // reads it, with the character at row r, column c being cell (r, c) of
 // lat: on the hexagonal lattice a '.' where r + c is odd is an error.
 func ParseBoardOn(lat Lattice, pic string) (*Board, error) {
-	if lat == Stick {
-		cells, err := ParseSticks(pic)
-		if err != nil {
-			return nil, err
-		}
-		return NewBoard(lat, cells)
-	}
-	cells, err := scanPicture(pic, boardChar)
+	cells, err := lat.scanCells(pic, boardChar, "'.'")
 	if err != nil {
-		return nil, err
-	}
-	if err := checkParity(lat, cells, "'.'"); err != nil {
 		return nil, err
 	}
 	return NewBoard(lat, cells)
@@ -72,12 +62,12 @@ func checkParity(lat Lattice, cells []Cell, what string) error {
 // the positions where row + column is even on the hexagonal one (a hole
 // must be one of them).
 func NewRectBoardOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
-	if lat == Square {
-		return NewRectBoard(rows, cols, holes)
-	}
-	if lat == Stick {
-		return NewGridBoard(rows, cols, holes)
-	}
+	return lat.rectBoard(rows, cols, holes)
+}
+
+// rectOn is NewRectBoardOn on a lattice whose picture's rectangle holds
+// its cells at the valid positions.
+func rectOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
 	for _, h := range holes {
 		if !ValidCell(lat, h) {
 			return nil, fmt.Errorf("geom: hole [%d, %d] is not a cell of the %s lattice: %s", h.Row, h.Col, lat.Name(), cellRule(lat))
@@ -148,7 +138,7 @@ func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 		if c.Row < 0 || c.Col < 0 || c.Layer < 0 {
 			return nil, fmt.Errorf("geom: board cell %s is at a negative position", CellName(lat, c))
 		}
-		if c.Layer != 0 && !Solid(lat) {
+		if c.Layer != 0 && lat.Coords() < 3 {
 			return nil, fmt.Errorf("geom: board cell [%d, %d] is in layer %d: the %s lattice is flat", c.Row, c.Col, c.Layer, lat.Name())
 		}
 		if !ValidCell(lat, c) {
@@ -208,9 +198,12 @@ func (b *Board) Index(c Cell) int {
 // String draws the board: '.' for its cells, '#' for the holes and the
 // rest of its picture, without trailing characters past its last cell.
 func (b *Board) String() string {
-	if b.lat == Stick {
-		return StickPicture(b.cells)
-	}
+	return b.lat.boardPicture(b)
+}
+
+// gridPicture is String where a board's picture has a character for each
+// position, layer by layer.
+func (b *Board) gridPicture() string {
 	var out []byte
 	for l := range b.layers {
 		if l > 0 {
@@ -243,7 +236,7 @@ func (b *Board) String() string {
 // CellName writes c as a spec and JSON write it: [row, col], or, on the
 // cube lattice, [layer, row, col].
 func CellName(lat Lattice, c Cell) string {
-	if Solid(lat) {
+	if lat.Coords() == 3 {
 		return fmt.Sprintf("[%d, %d, %d]", c.Layer, c.Row, c.Col)
 	}
 	return fmt.Sprintf("[%d, %d]", c.Row, c.Col)

@@ -54,13 +54,89 @@ type Lattice interface {
 	Normalize(cells []Cell) []Cell
 	// Neighbors returns the cells that share an edge with c.
 	Neighbors(c Cell) []Cell
+
+	// What the lattice decides besides its symmetries (behaviour.go):
+	// callers ask these, never which lattice it is.
+
+	// Default reports whether the lattice is the one a spec means when it
+	// names none (square): specs and saved files leave its name out.
+	Default() bool
+	// Coords returns how many numbers name a cell in specs, saved files
+	// and matrices: 2, [row, col], on the plane lattices; 3, [layer, row,
+	// col], on the cube, whose pictures are one for each layer.
+	Coords() int
+	// Reflectable reports whether a piece that is not one-sided may be
+	// reflected (turned over): on the plane; a solid never is, so on the
+	// cube every piece is one-sided.
+	Reflectable() bool
+	// Lay returns pieces of lattice from as pieces of this lattice, and
+	// false if they do not lie on it: a lattice's own pieces lie on it, and
+	// the square lattice's lie flat on the cube (Flat).
+	Lay(from Lattice, pieces []Piece) ([]Piece, bool)
+	// PiecesCross reports whether two pieces can cross, both passing
+	// straight through one point (Crossings): segments of the stick
+	// lattice can; cells that are areas or solids cannot.
+	PiecesCross() bool
+	// Crossings returns the points, in reading order, that cells pass
+	// straight through, at which another piece could cross them; none on
+	// a lattice whose pieces do not cross.
+	Crossings(cells []Cell) []Cell
+	// AtPoint returns the cells that meet at point pt of the picture (the
+	// four segments at a grid point of the stick lattice), or nil when pt
+	// is no point at which cells meet.
+	AtPoint(pt Cell) []Cell
+	// ParsePiece returns the piece drawn in pics: one picture on the plane
+	// lattices (ParsePieceOn), one for each layer, bottom first, on the
+	// cube (ParsePieceLayers).
+	ParsePiece(name string, pics []string) (Piece, error)
+	// PiecePictures draws a piece as ParsePiece reads it back.
+	PiecePictures(p Piece) []string
+	// DrawsCell reports whether character r of a board's picture draws a
+	// cell: '.' where cells are areas or solids, '-' or '|' on the stick
+	// lattice.
+	DrawsCell(r rune) bool
+	// PictureSize returns the rows and columns of the picture of a board
+	// of rows × cols (NewRectBoardOn): the same where a board is a
+	// rectangle of cells, (2·rows+1) × (2·cols+1) on the stick lattice,
+	// whose board is a grid of squares drawn at doubled coordinates.
+	PictureSize(rows, cols int) (int, int)
+	// NotACell says why position c of a plane picture is no cell of the
+	// lattice, as "is …" completes it; "" when it is one.
+	NotACell(c Cell) string
+	// BoardSize says how large b is as people say it: "6×10" squares,
+	// "3×4×5" cubes, "4×5 grid" of a stick board's squares, or, where
+	// pictures are sheared, what its cells are ("hexagons").
+	BoardSize(b *Board) string
+	// CellShape says what the lattice's cells are, for drawing them:
+	// squares, polygons, segments or cubes.
+	CellShape() CellShape
+	// Valid reports whether c is a cell of the lattice (ValidCell).
+	Valid(c Cell) bool
+	// CellRule says which positions of a picture are cells, for
+	// messages: "" when every one is.
+	CellRule() string
+	// Centre returns the centre of cell c in the plane (the package's
+	// Centre).
+	Centre(c Cell) (x, y float64)
+	// Join says how a piece's cells join: "edge to edge", "face to face"
+	// (cubes), "end to end" (segments).
+	Join() string
+
+	// scanCells reads the cells drawn in pic, each character a cell as
+	// char says (on the stick lattice, '-' and '|' between '+'), what
+	// naming a cell in messages.
+	scanCells(pic string, char func(r rune) (bool, string), what string) ([]Cell, error)
+	// rectBoard is NewRectBoardOn.
+	rectBoard(rows, cols int, holes []Cell) (*Board, error)
+	// boardPicture is Board.String.
+	boardPicture(b *Board) string
 }
 
 // Square is the square lattice: every cell has four neighbours, and its
 // symmetry group is the dihedral group of order 8.
 var Square Lattice = square{}
 
-type square struct{}
+type square struct{ plane }
 
 func (square) Name() string { return "square" }
 

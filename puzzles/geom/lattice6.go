@@ -57,35 +57,17 @@ func LatticeByName(name string) (Lattice, bool) {
 // the square and triangular lattices, in layer 0; on the hexagonal one
 // r + x is even; on the stick lattice, whose cells are segments, it is odd;
 // on the cube every position of every layer is one.
-func ValidCell(lat Lattice, c Cell) bool {
-	switch {
-	case c.Layer != 0 && !Solid(lat):
-		return false
-	case lat == Hexagon:
-		return (c.Row+c.Col)%2 == 0
-	case lat == Stick:
-		return (c.Row+c.Col)%2 != 0
-	}
-	return true
-}
+func ValidCell(lat Lattice, c Cell) bool { return lat.Valid(c) }
 
 // cellRule says which positions are cells of lat, for messages: "" when
 // every one is.
-func cellRule(lat Lattice) string {
-	switch lat {
-	case Hexagon:
-		return "row + column must be even"
-	case Stick:
-		return "a segment is [2r, 2c+1] (horizontal) or [2r+1, 2c] (vertical): row + column must be odd"
-	}
-	return ""
-}
+func cellRule(lat Lattice) string { return lat.CellRule() }
 
 // PointsUp reports whether triangle c points up: whether its row + column
 // is even.
 func PointsUp(c Cell) bool { return (c.Row+c.Col)%2 == 0 }
 
-type triangle struct{}
+type triangle struct{ plane }
 
 func (triangle) Name() string        { return "triangle" }
 func (triangle) Transforms() int     { return 12 }
@@ -124,7 +106,7 @@ func (triangle) Shift(from, to Cell) (Cell, bool) { return shiftParity(from, to)
 
 func (triangle) Normalize(cells []Cell) []Cell { return normalizeParity(cells) }
 
-type hexagon struct{}
+type hexagon struct{ plane }
 
 func (hexagon) Name() string        { return "hexagon" }
 func (hexagon) Transforms() int     { return 12 }
@@ -181,17 +163,19 @@ func normalizeParity(cells []Cell) []Cell {
 // Centre returns the centre of cell c in the plane, drawn with edges of
 // length 1 and rows going down: the point that the lattice's point
 // symmetries fix when they fix the cell.
-func Centre(lat Lattice, c Cell) (x, y float64) {
+func Centre(lat Lattice, c Cell) (x, y float64) { return lat.Centre(c) }
+
+// Centre puts a triangle's centre a third of its height from its base.
+func (triangle) Centre(c Cell) (x, y float64) {
 	h := math.Sqrt(3) / 2
-	switch lat {
-	case Triangle:
-		y = float64(c.Row)*h + h/3
-		if PointsUp(c) {
-			y += h / 3
-		}
-		return float64(c.Col)/2 + 0.5, y
-	case Hexagon:
-		return float64(c.Col) * h, float64(c.Row) * 1.5
+	y = float64(c.Row)*h + h/3
+	if PointsUp(c) {
+		y += h / 3
 	}
-	return float64(c.Col), float64(c.Row)
+	return float64(c.Col)/2 + 0.5, y
+}
+
+func (hexagon) Centre(c Cell) (x, y float64) {
+	h := math.Sqrt(3) / 2
+	return float64(c.Col) * h, float64(c.Row) * 1.5
 }

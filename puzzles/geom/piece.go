@@ -35,18 +35,8 @@ func ParsePiece(name, pic string) (Piece, error) { return ParsePieceOn(Square, n
 // reads it, with the character at row r, column c being cell (r, c) of
 // lat: on the hexagonal lattice a cell where r + c is odd is an error.
 func ParsePieceOn(lat Lattice, name, pic string) (Piece, error) {
-	if lat == Stick {
-		cells, err := ParseSticks(pic)
-		if err != nil {
-			return Piece{}, err
-		}
-		return NewPiece(lat, name, cells)
-	}
-	cells, err := scanPicture(pic, pieceChar(name))
+	cells, err := lat.scanCells(pic, pieceChar(name), "a cell")
 	if err != nil {
-		return Piece{}, err
-	}
-	if err := checkParity(lat, cells, "a cell"); err != nil {
 		return Piece{}, err
 	}
 	return NewPiece(lat, name, cells)
@@ -75,7 +65,7 @@ func pieceChar(name string) func(r rune) (bool, string) {
 // whose solids are one-sided), with the given cells, after checking that
 // it has a name and is one connected shape without repeated cells.
 func NewPiece(lat Lattice, name string, cells []Cell) (Piece, error) {
-	p := Piece{Name: name, Cells: lat.Normalize(cells), Count: 1, OneSided: Solid(lat)}
+	p := Piece{Name: name, Cells: lat.Normalize(cells), Count: 1, OneSided: !lat.Reflectable()}
 	return p, p.Validate(lat)
 }
 
@@ -106,17 +96,10 @@ func (p Piece) Validate(lat Lattice) error {
 	}
 	if !Connected(lat, cells) {
 		on := ""
-		if lat != Square {
+		if !lat.Default() {
 			on = " on the " + lat.Name() + " lattice"
 		}
-		join := "edge to edge"
-		if Solid(lat) {
-			join = "face to face"
-		}
-		if lat == Stick {
-			join = "end to end"
-		}
-		return fmt.Errorf("geom: piece %q is not connected%s: its cells must join %s", p.Name, on, join)
+		return fmt.Errorf("geom: piece %q is not connected%s: its cells must join %s", p.Name, on, lat.Join())
 	}
 	return nil
 }

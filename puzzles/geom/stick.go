@@ -18,7 +18,7 @@ import (
 // and columns.
 var Stick Lattice = stick{}
 
-type stick struct{}
+type stick struct{ plane }
 
 func (stick) Name() string { return "stick" }
 
@@ -78,7 +78,7 @@ func (stick) Neighbors(c Cell) []Cell {
 
 // Segments reports whether lat's cells are segments (the stick
 // lattice): its pieces are lines, with no cells inside.
-func Segments(lat Lattice) bool { return lat == Stick }
+func Segments(lat Lattice) bool { return lat.CellShape() == SegmentCells }
 
 // Horizontal reports whether the stick lattice's cell c is a horizontal
 // segment: whether its row is even.

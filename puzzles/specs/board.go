@@ -18,11 +18,11 @@ const (
 func (p *specParser) board(f field) (*geom.Board, error) {
 	n := f.val
 	switch {
-	case n.Kind == yaml.MappingNode && geom.Solid(p.lat):
+	case n.Kind == yaml.MappingNode && layered(p.lat):
 		return p.boxBoard(n)
 	case n.Kind == yaml.MappingNode:
 		return p.rectBoard(n)
-	case geom.Solid(p.lat):
+	case layered(p.lat):
 		return p.layersBoard(f)
 	case n.Kind == yaml.SequenceNode:
 		return nil, p.errorf(n, "the board is a list; want %s; a list of pictures, one for each layer, is a board of the %s lattice: %s", boardWant, geom.Cube.Name(), p.toSolid())
@@ -31,11 +31,7 @@ func (p *specParser) board(f field) (*geom.Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	isCell := isBoardCell
-	if p.lat == geom.Stick {
-		isCell = isStickCell
-	}
-	if k, c, over := countCells(pic, isCell, maxBoardLen); over {
+	if k, c, over := countCells(pic, p.lat.DrawsCell, maxBoardLen); over {
 		return nil, p.pictureError(n, &geom.PictureError{Line: k, Col: c,
 			Msg: fmt.Sprintf("the board has more than %d cells, this one being the first past them; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
 	}
@@ -78,10 +74,7 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 	}
 	var holes []geom.Cell
 	if h, ok := f["holes"]; ok {
-		hr, hc := rows, cols
-		if p.lat == geom.Stick {
-			hr, hc = 2*rows+1, 2*cols+1 // segments, at doubled coordinates
-		}
+		hr, hc := p.lat.PictureSize(rows, cols) // a stick board's segments are at doubled coordinates
 		if holes, err = p.holes(h.val, hr, hc); err != nil {
 			return nil, err
 		}
@@ -180,7 +173,7 @@ func (p *specParser) layersBoard(f field) (*geom.Board, error) {
 		if err != nil {
 			return nil, err
 		}
-		if k, c, over := countCells(pic, isBoardCell, maxBoardLen); over {
+		if k, c, over := countCells(pic, p.lat.DrawsCell, maxBoardLen); over {
 			return nil, p.pictureError(n, &geom.PictureError{Line: k, Col: c,
 				Msg: fmt.Sprintf("the board has more than %d cells in a layer; a board may have at most %d cells", maxBoardLen, maxBoardLen)})
 		}
@@ -239,11 +232,8 @@ func (p *specParser) holes(n *yaml.Node, rows, cols int) ([]geom.Cell, error) {
 			return nil, err
 		}
 		cell := geom.Cell{Row: r, Col: c}
-		if !geom.ValidCell(p.lat, cell) && p.lat == geom.Stick {
-			return nil, p.errorf(h, "hole [%d, %d] is a grid point or a square's centre, not a segment: a segment is [2r, 2c+1] (horizontal, from point (r, c) to (r, c+1)) or [2r+1, 2c] (vertical, from (r, c) to (r+1, c)), row + column odd", r, c)
-		}
-		if !geom.ValidCell(p.lat, cell) {
-			return nil, p.errorf(h, "hole [%d, %d] is not a cell of the hexagon lattice: a cell's row + column is even", r, c)
+		if why := p.lat.NotACell(cell); why != "" {
+			return nil, p.errorf(h, "hole [%d, %d] is %s", r, c, why)
 		}
 		if first, ok := seen[cell]; ok {
 			return nil, p.errorf(h, "hole [%d, %d] is given twice (first at line %d); give each hole once", r, c, first.Line)

@@ -74,18 +74,7 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 // squares for sticks, or, on the other lattices,
 // whose pictures are sheared, what its cells are (the title says its
 // shape).
-func boardSize(b *geom.Board) string {
-	if geom.Solid(b.Lattice()) {
-		return fmt.Sprintf("%d×%d×%d", b.Layers(), b.Rows(), b.Cols())
-	}
-	if b.Lattice().Name() == "square" {
-		return fmt.Sprintf("%d×%d", b.Rows(), b.Cols())
-	}
-	if b.Lattice() == geom.Stick {
-		return fmt.Sprintf("%d×%d grid", b.Rows()/2, b.Cols()/2) // squares: the picture is doubled
-	}
-	return b.Lattice().Name() + "s"
-}
+func boardSize(b *geom.Board) string { return b.Lattice().BoardSize(b) }
 
 // BuiltinNames returns the names of the built-in puzzles, sorted, without
 // parsing them.

@@ -213,10 +213,6 @@ func countCells(pic string, isCell func(rune) bool, limit int) (row, col int, ov
 	return 0, 0, false
 }
 
-func isBoardCell(r rune) bool { return r == '.' }
-
-func isStickCell(r rune) bool { return r == '-' || r == '|' }
-
 func isPieceCell(r rune) bool { return !unicode.IsSpace(r) }
 
 // picture returns the picture in scalar n, the value of key, which names
@@ -287,3 +283,8 @@ func (p *specParser) picturePosition(n *yaml.Node, k, c int) (line, col int) {
 	}
 	return n.Line + k - 1, c
 }
+
+// layered reports whether lat's boards and shapes are drawn as lists of
+// pictures, one for each layer, bottom first: whether its cells have a
+// layer (three coordinates, the cube's).
+func layered(lat geom.Lattice) bool { return lat.Coords() == 3 }

@@ -34,7 +34,7 @@ func (p *specParser) pieces(n *yaml.Node) ([]geom.Piece, error) {
 			if err != nil {
 				return nil, err
 			}
-			if v.Kind == yaml.SequenceNode && !geom.Solid(p.lat) {
+			if v.Kind == yaml.SequenceNode && !layered(p.lat) {
 				return nil, p.errorf(v, "the picture of piece %q is a list; want a picture (for count or one-sided, list the pieces: - name: %s, shape: ..., count: ...); a list of pictures, one for each layer, is a solid of the %s lattice: %s", name, name, geom.Cube.Name(), p.toSolid())
 			}
 			if v.Kind == yaml.MappingNode {
@@ -114,7 +114,7 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 	}
 	var oneSided *bool
 	if o, ok := f["one-sided"]; ok {
-		if geom.Solid(p.lat) {
+		if !p.lat.Reflectable() {
 			return p.errorf(o.key, "one-sided on the %s lattice: a solid turns every way in space but is never reflected, so every piece is one-sided already (a mirror image is another piece); leave it out", p.lat.Name())
 		}
 		b, err := p.boolean(o.val, "one-sided")
@@ -164,19 +164,14 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool, f
 	if err != nil {
 		return pl.p.errorf(n, "no built-in piece set %q%s; valid sets are %s", name, meant(name, geom.PieceSetNames()), strings.Join(geom.PieceSetNames(), ", "))
 	}
+	// A set lies on its own lattice, and square pieces flat on the cube:
+	// the solid pieces of one layer's thickness (geom.Lattice's Lay).
 	lat := geom.PieceSetLattice(name)
-	if lat == geom.Square && geom.Solid(pl.p.lat) {
-		// Square pieces lie flat on the cube: the solid pieces of one
-		// layer's thickness.
-		if pcs, err = geom.Flat(lat, pcs); err != nil {
-			return pl.p.errorf(n, "%s", bare(err))
-		}
-		lat = pl.p.lat
-	}
-	if lat != pl.p.lat {
+	pcs, ok := pl.p.lat.Lay(lat, pcs)
+	if !ok {
 		var same []string
 		for _, s := range geom.PieceSetNames() {
-			if l := geom.PieceSetLattice(s); l == pl.p.lat || geom.Solid(pl.p.lat) && l == geom.Square {
+			if _, ok := pl.p.lat.Lay(geom.PieceSetLattice(s), nil); ok {
 				same = append(same, s)
 			}
 		}
@@ -263,10 +258,10 @@ func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, on
 	what := fmt.Sprintf("the shape of piece %q", name)
 	const want = "a picture: any character other than a space is a cell"
 	nodes := []*yaml.Node{shape.val}
-	if shape.val.Kind == yaml.SequenceNode && !geom.Solid(p.lat) {
+	if shape.val.Kind == yaml.SequenceNode && !layered(p.lat) {
 		return p.errorf(shape.val, "%s is a list; want %s; a list of pictures, one for each layer, is a solid of the %s lattice: %s", what, want, geom.Cube.Name(), p.toSolid())
 	}
-	if geom.Solid(p.lat) {
+	if layered(p.lat) {
 		var err error
 		if nodes, err = p.layerNodes(shape.val, what, want); err != nil {
 			return err
@@ -291,13 +286,7 @@ func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, on
 	if strings.TrimSpace(strings.Join(pics, "")) == "" {
 		return p.errorf(shape.val, "%s has no cells; draw them with any character other than a space", what)
 	}
-	var pc geom.Piece
-	var err error
-	if geom.Solid(p.lat) {
-		pc, err = geom.ParsePieceLayers(name, pics)
-	} else {
-		pc, err = geom.ParsePieceOn(p.lat, name, pics[0])
-	}
+	pc, err := p.lat.ParsePiece(name, pics)
 	if err != nil {
 		at := nodes[0]
 		if pe := (*geom.PictureError)(nil); errors.As(err, &pe) && pe.Layer > 0 {
@@ -305,7 +294,7 @@ func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, on
 		}
 		return p.pictureError(at, err)
 	}
-	pc.Count, pc.Any, pc.OneSided = count, count == 0, oneSided || geom.Solid(p.lat)
+	pc.Count, pc.Any, pc.OneSided = count, count == 0, oneSided || !p.lat.Reflectable()
 	return pl.add(k, pc)
 }
 

@@ -179,14 +179,14 @@ func tilingSchema() jsonObject {
 	var byLattice []any
 	for _, l := range geom.Lattices() {
 		cond := obj("properties", obj("lattice", obj("const", l.Name())))
-		if l != geom.Square {
+		if !l.Default() {
 			cond = cond.with("required", []string{"lattice"})
 		}
 		board, pieces := ref("board"), ref("sets-of-"+l.Name())
-		if l == geom.Stick {
+		if l.CellShape() == geom.SegmentCells {
 			board = ref("stick-board")
 		}
-		if geom.Solid(l) {
+		if layered(l) {
 			board = ref("solid-board")
 		} else {
 			// A list of pictures is a solid's shape.
@@ -509,12 +509,12 @@ func setNameSchema() jsonObject {
 func setsOfLattice(l geom.Lattice) jsonObject {
 	var names []string
 	for _, name := range geom.PieceSetNames() {
-		if sl := geom.PieceSetLattice(name); sl == l || geom.Solid(l) && sl == geom.Square {
+		if _, ok := l.Lay(geom.PieceSetLattice(name), nil); ok {
 			names = append(names, name)
 		}
 	}
 	flat := ""
-	if geom.Solid(l) {
+	if layered(l) { // the square lattice's pieces lie flat in a layer (Lay)
 		flat = " (the square lattice's laid flat)"
 	}
 	return obj(

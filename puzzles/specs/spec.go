@@ -462,7 +462,7 @@ func (p *specParser) crossing(f map[string]field) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	if p.lat != geom.Stick {
+	if !p.lat.PiecesCross() {
 		return false, p.errorf(v.key, "crossing is a rule of the stick lattice (lattice: stick), whose pieces are segments; this spec's lattice is %s", p.lat.Name())
 	}
 	const want = "forbidden (two pieces may touch at a grid point but not both pass straight through it, the default) or allowed"

@@ -33,7 +33,10 @@ func WritePieces(w io.Writer, comment string, lat geom.Lattice, pieces []geom.Pi
 			fmt.Fprintf(bw, "# %s\n", strings.TrimRight(line, " "))
 		}
 	}
-	if lat != nil && lat != geom.Square {
+	if lat == nil {
+		lat = geom.Square
+	}
+	if !lat.Default() {
 		fmt.Fprintf(bw, "lattice: %s\n", lat.Name())
 	}
 	bw.WriteString("pieces:\n")
@@ -43,21 +46,19 @@ func WritePieces(w io.Writer, comment string, lat geom.Lattice, pieces []geom.Pi
 			name = strconv.Quote(name)
 		}
 		fmt.Fprintf(bw, "  - name: %s\n", name)
-		if geom.Solid(lat) {
+		if pics := lat.PiecePictures(pc); layered(lat) {
 			// A list of the layers' pictures, bottom first.
 			bw.WriteString("    shape:\n")
-			for _, pic := range pc.LayerPictures() {
+			for _, pic := range pics {
 				writePicture(bw, "      - |", "        ", pic)
 			}
-		} else if lat == geom.Stick {
-			writePicture(bw, "    shape: |", "      ", geom.StickPicture(pc.Cells))
 		} else {
-			writePicture(bw, "    shape: |", "      ", pc.String())
+			writePicture(bw, "    shape: |", "      ", pics[0])
 		}
 		if pc.Count > 1 {
 			fmt.Fprintf(bw, "    count: %d\n", pc.Count)
 		}
-		if pc.OneSided && !geom.Solid(lat) {
+		if pc.OneSided && lat.Reflectable() {
 			bw.WriteString("    one-sided: true\n")
 		}
 	}

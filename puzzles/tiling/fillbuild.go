@@ -286,7 +286,7 @@ type fillLayout struct {
 }
 
 func fillLayoutOf(b *geom.Board) fillLayout {
-	if geom.Solid(b.Lattice()) {
+	if b.Lattice().Coords() == 3 {
 		if lay, ok := boxLayoutOf(b); ok {
 			return lay
 		}
@@ -339,38 +339,23 @@ func fillLayoutOf(b *geom.Board) fillLayout {
 }
 
 // fillOrder returns the board's cells in the order the fill engine fills
-// them: along the board's shorter side first, so that a piece spans few
-// positions; a solid's along its shortest axis, then its middle one.
+// them: along the board's shortest axis first, then its middle one, so
+// that a piece spans few positions. A board of one layer is filled along
+// its shorter side, in reading order when it is no wider than high.
 func fillOrder(b *geom.Board) []int {
 	order := make([]int, 0, b.Len())
-	if geom.Solid(b.Lattice()) {
-		size := [3]int{b.Layers(), b.Rows(), b.Cols()}
-		axes := []int{0, 1, 2} // slowest first
-		slices.SortStableFunc(axes, func(a, c int) int { return cmp.Compare(size[c], size[a]) })
-		var at [3]int
-		for at[axes[0]] = 0; at[axes[0]] < size[axes[0]]; at[axes[0]]++ {
-			for at[axes[1]] = 0; at[axes[1]] < size[axes[1]]; at[axes[1]]++ {
-				for at[axes[2]] = 0; at[axes[2]] < size[axes[2]]; at[axes[2]]++ {
-					if i := b.Index(geom.Cell{Layer: at[0], Row: at[1], Col: at[2]}); i >= 0 {
-						order = append(order, i)
-					}
-				}
-			}
-		}
-		return order
-	}
-	if b.Cols() > b.Rows() {
-		for c := range b.Cols() {
-			for r := range b.Rows() {
-				if i := b.Index(geom.Cell{Row: r, Col: c}); i >= 0 {
+	size := [3]int{b.Layers(), b.Rows(), b.Cols()}
+	axes := []int{0, 1, 2} // slowest first
+	slices.SortStableFunc(axes, func(a, c int) int { return cmp.Compare(size[c], size[a]) })
+	var at [3]int
+	for at[axes[0]] = 0; at[axes[0]] < size[axes[0]]; at[axes[0]]++ {
+		for at[axes[1]] = 0; at[axes[1]] < size[axes[1]]; at[axes[1]]++ {
+			for at[axes[2]] = 0; at[axes[2]] < size[axes[2]]; at[axes[2]]++ {
+				if i := b.Index(geom.Cell{Layer: at[0], Row: at[1], Col: at[2]}); i >= 0 {
 					order = append(order, i)
 				}
 			}
 		}
-		return order
-	}
-	for i := range b.Len() {
-		order = append(order, i)
 	}
 	return order
 }

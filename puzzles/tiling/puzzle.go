@@ -116,7 +116,8 @@ type Options struct {
 	// straight through one grid point. Without it they may only touch
 	// there: each grid point is a secondary item of the exact cover,
 	// used by every placement that passes straight through it
-	// (geom.Crossings). It means nothing on other lattices.
+	// (geom.Lattice's Crossings). It means nothing on lattices whose
+	// pieces do not cross (PiecesCross).
 	Crossing bool
 }
 
@@ -170,9 +171,10 @@ func (p *Puzzle) Symmetry() Symmetry { return p.symmetry }
 // Crossing reports whether pieces may cross: Options.Crossing.
 func (p *Puzzle) Crossing() bool { return p.crossing }
 
-// noCrossing reports whether the puzzle forbids crossings: whether its
-// exact cover has secondary items, the grid points of a stick board.
-func (p *Puzzle) noCrossing() bool { return p.board.Lattice() == geom.Stick && !p.crossing }
+// noCrossing reports whether the puzzle forbids crossings where its
+// lattice's pieces can cross: whether its exact cover has secondary items,
+// the points of the board (a stick board's grid points).
+func (p *Puzzle) noCrossing() bool { return p.board.Lattice().PiecesCross() && !p.crossing }
 
 // points returns, when the puzzle forbids crossings, the grid points that
 // some placement passes straight through and another could cross (all
@@ -183,7 +185,7 @@ func (p *Puzzle) points() ([]geom.Cell, [][]int32) {
 	if !p.noCrossing() {
 		return nil, nil
 	}
-	cells := p.board.Cells()
+	cells, lat := p.board.Cells(), p.board.Lattice()
 	index := map[geom.Cell]int32{}
 	var all []geom.Cell
 	through := make([][]geom.Cell, len(p.placements))
@@ -193,10 +195,10 @@ func (p *Puzzle) points() ([]geom.Cell, [][]int32) {
 		for _, c := range pl.cells {
 			segs = append(segs, cells[c])
 		}
-		through[k] = slices.DeleteFunc(geom.Crossings(segs), func(pt geom.Cell) bool {
-			// A point without all four segments on the board has one
-			// straight way through at most: no two pieces cross there.
-			for _, d := range [4]geom.Cell{{Row: pt.Row - 1, Col: pt.Col}, {Row: pt.Row, Col: pt.Col - 1}, {Row: pt.Row, Col: pt.Col + 1}, {Row: pt.Row + 1, Col: pt.Col}} {
+		through[k] = slices.DeleteFunc(lat.Crossings(segs), func(pt geom.Cell) bool {
+			// A point without all the segments at it on the board has
+			// one straight way through at most: no two pieces cross there.
+			for _, d := range lat.AtPoint(pt) {
 				if p.board.Index(d) < 0 {
 					return true
 				}

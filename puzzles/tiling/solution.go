@@ -275,9 +275,9 @@ func (s *Solution) String() string {
 	if b.Layers() > 1 {
 		width = max(width, len(fmt.Sprint("layer ", b.Layers())))
 	}
-	stick := b.Lattice() == geom.Stick
+	lat := b.Lattice()
 	var out strings.Builder
-	if geom.Solid(b.Lattice()) {
+	if lat.Coords() == 3 {
 		line := make([]rune, 0, b.Layers()*(width+3))
 		for l := range b.Layers() {
 			head := []rune(fmt.Sprint("layer ", l+1))
@@ -293,7 +293,7 @@ func (s *Solution) String() string {
 				ch := ' '
 				if i := b.Index(geom.Cell{Layer: l, Row: r, Col: c}); i >= 0 {
 					ch = letters[s.code[i]/k]
-				} else if stick && r%2 == 0 && c%2 == 0 && endsSegment(b, r, c) {
+				} else if endsCell(b, lat.AtPoint(geom.Cell{Row: r, Col: c})) {
 					ch = '+'
 				}
 				line = append(line, ch)
@@ -341,10 +341,10 @@ func CoverKey(n int, piece []int, cells [][]geom.Cell) []int32 {
 	return key
 }
 
-// endsSegment reports whether grid point (r, c) of a stick board, in
-// doubled coordinates, is an end of one of the board's segments.
-func endsSegment(b *geom.Board, r, c int) bool {
-	for _, d := range [4]geom.Cell{{Row: r - 1, Col: c}, {Row: r, Col: c - 1}, {Row: r, Col: c + 1}, {Row: r + 1, Col: c}} {
+// endsCell reports whether some of the cells that meet at a point (the
+// segments at a grid point of a stick board) are cells of the board.
+func endsCell(b *geom.Board, at []geom.Cell) bool {
+	for _, d := range at {
 		if b.Index(d) >= 0 {
 			return true
 		}

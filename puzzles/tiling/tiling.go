@@ -29,7 +29,7 @@ func (p *Puzzle) Kind() string { return "tiling" }
 // whether cfg's search (nil: the defaults) breaks symmetry.
 func (p *Puzzle) Saved(cfg *puzzles.SolveConfig) puzzles.Saved {
 	var s puzzles.Saved
-	if lat := p.board.Lattice(); lat != geom.Square {
+	if lat := p.board.Lattice(); !lat.Default() {
 		s.Lattice = lat.Name()
 	}
 	s.Pieces = p.PieceNames()
@@ -91,7 +91,7 @@ func (p *Puzzle) Matrix() *puzzles.Matrix {
 // itemName names cell c's item of the matrix: "row,col", or on the cube
 // "layer,row,col".
 func (p *Puzzle) itemName(c geom.Cell) string {
-	if geom.Solid(p.board.Lattice()) {
+	if p.board.Lattice().Coords() == 3 {
 		return fmt.Sprintf("%d,%d,%d", c.Layer, c.Row, c.Col)
 	}
 	return fmt.Sprintf("%d,%d", c.Row, c.Col)
@@ -158,14 +158,15 @@ func (p *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 			return puzzles.Class{}, fmt.Errorf("piece %q has no cells", *sp.Name)
 		}
 		pls[i].Piece = k
+		coords := p.board.Lattice().Coords()
 		for _, c := range sp.Cells {
 			switch {
-			case geom.Solid(p.board.Lattice()) && len(c) == 3:
-				pls[i].Cells = append(pls[i].Cells, geom.Cell{Layer: c[0], Row: c[1], Col: c[2]})
-			case geom.Solid(p.board.Lattice()):
+			case len(c) != coords && coords == 3:
 				return puzzles.Class{}, fmt.Errorf("piece %q: cell %v is not a [layer, row, col] triple", *sp.Name, c)
-			case len(c) != 2:
+			case len(c) != coords:
 				return puzzles.Class{}, fmt.Errorf("piece %q: cell %v is not a [row, col] pair", *sp.Name, c)
+			case coords == 3:
+				pls[i].Cells = append(pls[i].Cells, geom.Cell{Layer: c[0], Row: c[1], Col: c[2]})
 			default:
 				pls[i].Cells = append(pls[i].Cells, geom.Cell{Row: c[0], Col: c[1]})
 			}
@@ -241,7 +242,7 @@ var placementSpaces = sync.Pool{New: func() any { return new(placementSpace) }}
 // "pieces":[{"name":"F","cells":[[0,1],…]},…].
 func (s *Solution) AppendJSON(b []byte) []byte {
 	names := s.p.jsonNames()
-	solid := geom.Solid(s.p.board.Lattice())
+	layer := s.p.board.Lattice().Coords() == 3
 	sp := placementSpaces.Get().(*placementSpace)
 	sp.pls, sp.cells = s.AppendPlacements(sp.pls[:0], sp.cells)
 	b = append(b, `"pieces":[`...)
@@ -257,7 +258,7 @@ func (s *Solution) AppendJSON(b []byte) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, '[')
-			if solid {
+			if layer {
 				b = appendSmall(b, c.Layer)
 				b = append(b, ',')
 			}

@@ -19,10 +19,14 @@ import (
 // ErrFlat is the error of printing pieces of a lattice of the plane.
 var ErrFlat = errors.New("mesh: pieces to print are solids, of the cube lattice (lattice: cube)")
 
+// inSpace reports whether lat's cells are cubes of space, which print as
+// solids: whether they have three coordinates.
+func inSpace(lat geom.Lattice) bool { return lat.Coords() == 3 }
+
 // PieceSolids returns the pieces of a set of the cube lattice as solids,
 // one of each copy; those of a plane lattice are ErrFlat.
 func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
-	if !geom.Solid(lat) {
+	if !inSpace(lat) {
 		return nil, ErrFlat
 	}
 	var out []Solid
@@ -44,7 +48,7 @@ func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
 // problem that is no such tiling, ErrFlat.
 func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, error) {
 	t, ok := p.(*tiling.Puzzle)
-	if !ok || !geom.Solid(t.Board().Lattice()) {
+	if !ok || !inSpace(t.Board().Lattice()) {
 		return nil, ErrFlat
 	}
 	sols, found, err := puzzles.Choose(ctx, p, puzzles.Pick{Nth: nth})
@@ -166,7 +170,7 @@ func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r
 // in format f, assembled, sized and coloured as r says (OptionsOf),
 // searching with ctx (SolutionSolids).
 func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem, nth int, r *specs.RenderOptions) error {
-	if t, ok := p.(*tiling.Puzzle); !ok || !geom.Solid(t.Board().Lattice()) {
+	if t, ok := p.(*tiling.Puzzle); !ok || !inSpace(t.Board().Lattice()) {
 		return ErrFlat
 	}
 	if nth <= 0 {
