@@ -96,7 +96,7 @@ func Merge(p puzzles.Problem, shards []*Shard) (*Result, error) {
 	shards = slices.Clone(shards)
 	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
 	out := &Result{
-		FileHeader: newFileHeader(HoldsSolutions, ref.Header.Spec, p, ref.Header.Fingerprint),
+		FileHeader: newFileHeader(HoldsSolutions, ref.Header.Spec, p, p.Fingerprint(nil)),
 		Name:       ref.Header.Spec,
 		Title:      ref.Header.Title,
 		Lattice:    ref.Header.Lattice,

@@ -38,7 +38,8 @@ import (
 // The JSON field names are a contract with the programs that read them.
 //
 // It starts with the header of every saved file (FileHeader: its Spec is
-// Name, its Fingerprint that of the search, or of the shards merged).
+// Name, its Fingerprint the puzzle's, that of its search with the
+// defaults, so that a merge of shards is the whole search's result).
 type Result struct {
 	FileHeader
 	Name       string `json:"name"`              // the spec's file path or built-in name
