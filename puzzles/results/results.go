@@ -1,5 +1,7 @@
 // Package results holds the files in which polytile saves what a search
-// found, and reads them back:
+// found, or a count, and reads them back. Every one starts with the same
+// header (FileHeader, ReadHeader: the format's version, what the file
+// holds, the puzzle's kind, its spec and the fingerprint):
 //
 //   - the result of a search, one JSON object (what polytile solve --json
 //     and polytile merge print): Result, with NewResult, Encode and
@@ -9,7 +11,10 @@
 //     search): Header, ShardSolution and End, written by a Writer and read
 //     by ReadShard;
 //   - the merge of the shards of one search into its Result, which checks
-//     every solution against the puzzle as the search would have found it.
+//     every solution against the puzzle as the search would have found it;
+//   - a count, whole or a part (what polytile count --json prints), with
+//     WriteCounts, ReadCounts and MergeCountFiles; MergeAnyTo merges the
+//     files of either kind as their header says.
 //
 // A saved solution (Solution) names its pieces and their cells as
 // [row, col], counted from the top-left corner of the board's picture;
