@@ -319,3 +319,27 @@ func FuzzReadHeader(f *testing.F) {
 		}
 	})
 }
+
+// A stopped run's file of version 2, written before the header, resumes:
+// the run ends with the file a fresh run writes, the header of this
+// version.
+func TestResumeVersion2(t *testing.T) {
+	spec := mustSpec(t, "scott")
+	dir := t.TempDir()
+	want := solveFile(t, false, spec, puzzles.SolveConfig{}, filepath.Join(dir, "whole.jsonl"))
+	path := filepath.Join(dir, "run.jsonl")
+	stopped := solveFile(t, false, spec, puzzles.SolveConfig{Limit: 7}, path)
+	if !bytes.Contains(stopped, []byte(`"complete":false`)) {
+		t.Fatal("the run was not stopped")
+	}
+	old := legacyShard(t, stopped, 2)
+	if bytes.HasPrefix(old, []byte(`{"polytile":3`)) {
+		t.Fatalf("not an old file: %.100s", old)
+	}
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := solveFile(t, true, spec, puzzles.SolveConfig{}, path); !bytes.Equal(got, want) {
+		t.Fatalf("the resumed file differs from a fresh run's: %d bytes, want %d\n%.300s", len(got), len(want), got)
+	}
+}
