@@ -105,6 +105,9 @@ func MergeCountFiles(paths []string) (whole *puzzles.Counts, h FileHeader, err e
 // chunk) or the parts of a count (MergeCountFiles), and writes the result
 // to w. Every file must hold what the first holds.
 func MergeAnyTo(ctx context.Context, w io.Writer, paths []string, spec, dir string, chunk int) error {
+	if len(paths) == 0 {
+		return fmt.Errorf("results: no files to merge")
+	}
 	h, err := ReadFileHeader(paths[0])
 	if err != nil {
 		return err
