@@ -167,7 +167,9 @@ func Count(ctx context.Context, p Problem, cfg *CountConfig) (*Counts, error) {
 }
 
 // Write writes the counts as text, or as one JSON object whose numbers
-// are exact integers: {"puzzle": name, "raw": N, "distinct": M,
+// are exact integers (the fields of the count's file, which
+// results.WriteCounts writes after the header every saved file starts
+// with): {"puzzle": name, "raw": N, "distinct": M,
 // "symmetries": S, "fixed": [...], "fixed_by": [...], "method": ...},
 // fixed_by naming the symmetry that fixes each count of fixed.
 func (c *Counts) Write(w io.Writer, name string, asJSON bool) error {

@@ -4,6 +4,7 @@ import (
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/spf13/cobra"
 	"os"
@@ -44,7 +45,10 @@ func newCountCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return c.Write(cmd.OutOrStdout(), spec.Name, asJSON)
+			if asJSON {
+				return results.WriteCounts(cmd.OutOrStdout(), results.CountHeader(spec, c), c)
+			}
+			return c.Write(cmd.OutOrStdout(), spec.Name, false)
 		},
 	}
 	fl := cmd.Flags()

@@ -147,7 +147,7 @@ func TestSolveJSONL(t *testing.T) {
 			}
 			header, sols, end := shardLines(t, path)
 			for key, want := range map[string]any{
-				"polytile": "shard", "version": float64(results.Version), "spec": tt.spec, "shard": 0.0, "shards": 1.0,
+				"polytile": float64(results.FormatVersion), "holds": "solutions", "kind": "tiling", "version": float64(results.Version), "spec": tt.spec, "shard": 0.0, "shards": 1.0,
 				"symmetry_breaking": true, "symmetries": float64(tt.symmetries),
 			} {
 				if header[key] != want {
@@ -302,7 +302,7 @@ func TestSolveStopped(t *testing.T) {
 				t.Errorf("stdout does not say the results are partial:\n%s", out.String())
 			}
 			header, sols, end := shardLines(t, path)
-			if header["polytile"] != "shard" || end["end"] != true || end["complete"] != false {
+			if header["polytile"] != float64(results.FormatVersion) || header["holds"] != "solutions" || end["end"] != true || end["complete"] != false {
 				t.Errorf("header %v, end %v: want a shard file ending complete: false", header, end)
 			}
 			if end["distinct"] != float64(len(sols)) {

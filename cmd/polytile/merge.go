@@ -22,13 +22,7 @@ func newMergeCmd() *cobra.Command {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err
 			}
-			write := func(w io.Writer) error { return results.MergeFilesTo(cmd.Context(), w, args, spec, "", 0) }
-			if counts, puzzle, ok, err := results.MergeCountFiles(args); ok || err != nil {
-				if err != nil {
-					return err
-				}
-				write = func(w io.Writer) error { return counts.Write(w, puzzle, true) }
-			}
+			write := func(w io.Writer) error { return results.MergeAnyTo(cmd.Context(), w, args, spec, "", 0) }
 			if output == "" || output == "-" {
 				return write(cmd.OutOrStdout())
 			}

@@ -92,7 +92,7 @@ func TestDrawSaved(t *testing.T) {
 		{"solution past a stopped run's last", stopped, []string{"--solution", "11"}, 2, "the puzzle has 10 distinct solutions"},
 		{"raw", result, []string{"--raw"}, 1, "holds one solution of each class, not raw ones"},
 		{"damaged", damage(t, shard, corner, `[0,0]`, `[9,9]`), nil, 1, fmt.Sprintf("bad.jsonl:%d: not a solution of the puzzle", corner)},
-		{"damaged result", damage(t, result, 16, `"orbit":`, `"x":1,"orbit":`), []string{"--solution", "4"}, 1, "bad.json:16: not a solution of the puzzle: unknown field \"x\""},
+		{"damaged result", damage(t, result, 21, `"orbit":`, `"x":1,"orbit":`), []string{"--solution", "4"}, 1, "bad.json:21: not a solution of the puzzle: unknown field \"x\""},
 		{"not results", writeTemp(t, "x.json", `["a"]`), nil, 1, "neither a result"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -70,3 +70,25 @@ func (e *NoSpecError) Error() string {
 	return "results: the file carries no spec, and names " + quote.Short(e.Name) +
 		", which is not a built-in puzzle: a saved file's spec is read from the file itself, never from a path it names"
 }
+
+// HoldsError is the error of reading a saved file that holds another
+// thing (its header's "holds") than the one wanted: a count where
+// solutions are merged, or solutions where counts are added up.
+type HoldsError struct {
+	Path  string // the file
+	Holds string // what its header says it holds
+	Want  string // what was wanted
+}
+
+// Error says "PATH holds a count, not solutions".
+func (e *HoldsError) Error() string {
+	return e.Path + " holds " + holdsWords(e.Holds) + ", not " + holdsWords(e.Want)
+}
+
+// holdsWords says what a file that holds holds.
+func holdsWords(holds string) string {
+	if holds == HoldsCount {
+		return "a count"
+	}
+	return holds
+}

@@ -109,7 +109,7 @@ func readHeads(ctx context.Context, paths []string, spec string) (*streamMerge, 
 		return nil, err
 	}
 	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
-	out := &Result{Name: h.Spec, Title: h.Title, Kind: h.Kind, Lattice: h.Lattice, Symmetries: h.Symmetries, Complete: true,
+	out := &Result{FileHeader: newFileHeader(HoldsSolutions, h.Spec, p, p.Fingerprint(nil)), Name: h.Spec, Title: h.Title, Lattice: h.Lattice, Symmetries: h.Symmetries, Complete: true,
 		Engine: shards[0].End.Engine, SpecText: h.SpecText}
 	for _, sf := range shards {
 		out.Nodes += sf.End.Nodes

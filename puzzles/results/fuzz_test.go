@@ -32,6 +32,8 @@ func FuzzReadShard(f *testing.F) {
 	addSeeds(f, "*.jsonl")
 	f.Add([]byte(`{"polytile":"shard","version":1,"spec":"dominoes-4x4","fingerprint":"x","shard":0,"shards":1000000000,"symmetries":8,"pieces":["I2"]}` + "\n" + `{"end":true,"complete":true,"engine":"fill"}`))
 	f.Add([]byte(`{"polytile":"shard","version":1}` + "\n" + `{"task":0,"orbit":1,"pieces":[{"name":"I2","cells":[[0]]}]}`))
+	f.Add([]byte(`{"polytile":3,"holds":"solutions","kind":"tiling","spec":"dominoes-4x4","fingerprint":"x","version":3,"shard":0,"shards":1,"symmetries":8,"pieces":["I2"]}` + "\n" + `{"end":true,"complete":true,"engine":"fill"}`))
+	f.Add([]byte(`{"polytile":3,"holds":"count","kind":"tiling","spec":"dominoes-4x4","fingerprint":"x","version":3}`))
 	puzzle := map[string]*tiling.Puzzle{}
 	for _, name := range []string{"dominoes-4x4", "pentominoes-3x20"} {
 		spec, err := specs.Load(name)

@@ -96,9 +96,9 @@ func Merge(p puzzles.Problem, shards []*Shard) (*Result, error) {
 	shards = slices.Clone(shards)
 	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
 	out := &Result{
+		FileHeader: newFileHeader(HoldsSolutions, ref.Header.Spec, p, p.Fingerprint(nil)),
 		Name:       ref.Header.Spec,
 		Title:      ref.Header.Title,
-		Kind:       ref.Header.Kind,
 		Lattice:    ref.Header.Lattice,
 		Symmetries: ref.Header.Symmetries,
 		Complete:   true,

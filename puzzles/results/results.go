@@ -1,5 +1,7 @@
 // Package results holds the files in which polytile saves what a search
-// found, and reads them back:
+// found, or a count, and reads them back. Every one starts with the same
+// header (FileHeader, ReadHeader: the format's version, what the file
+// holds, the puzzle's kind, its spec and the fingerprint):
 //
 //   - the result of a search, one JSON object (what polytile solve --json
 //     and polytile merge print): Result, with NewResult, Encode and
@@ -9,7 +11,10 @@
 //     search): Header, ShardSolution and End, written by a Writer and read
 //     by ReadShard;
 //   - the merge of the shards of one search into its Result, which checks
-//     every solution against the puzzle as the search would have found it.
+//     every solution against the puzzle as the search would have found it;
+//   - a count, whole or a part (what polytile count --json prints), with
+//     WriteCounts, ReadCounts and MergeCountFiles; MergeAnyTo merges the
+//     files of either kind as their header says.
 //
 // A saved solution (Solution) names its pieces and their cells as
 // [row, col], counted from the top-left corner of the board's picture;
@@ -36,13 +41,14 @@ import (
 // Result is the result of a search: its counts and its distinct
 // solutions, in canonical order (the order of puzzles.Result.Distinct).
 // The JSON field names are a contract with the programs that read them.
+//
+// It starts with the header of every saved file (FileHeader: its Spec is
+// Name, its Fingerprint the puzzle's, that of its search with the
+// defaults, so that a merge of shards is the whole search's result).
 type Result struct {
-	Name  string `json:"name"`            // the spec's file path or built-in name
-	Title string `json:"title,omitempty"` // the spec's title
-	// Kind is the puzzle's kind (puzzles.Kinds), left out for a tiling
-	// (puzzles.DefaultKind), so that tilings' results read as they always
-	// have.
-	Kind       string `json:"kind,omitempty"`
+	FileHeader
+	Name       string `json:"name"`              // the spec's file path or built-in name
+	Title      string `json:"title,omitempty"`   // the spec's title
 	Lattice    string `json:"lattice,omitempty"` // a tiling's lattice; left out for the square one
 	Shard      string `json:"shard,omitempty"`   // "i/n" for a part of the search (ShardName)
 	Raw        int64  `json:"raw"`               // raw solutions: the sum of the orbits
@@ -180,9 +186,9 @@ func NewResult(spec *specs.Spec, res *puzzles.Result) *Result {
 // newResultHead is NewResult without the solutions.
 func newResultHead(spec *specs.Spec, res *puzzles.Result) *Result {
 	return &Result{
+		FileHeader: newFileHeader(HoldsSolutions, spec.Name, spec.Problem, spec.Problem.Fingerprint(nil)),
 		Name:       spec.Name,
 		Title:      spec.Title,
-		Kind:       savedKind(spec.Problem),
 		Lattice:    headerOf(spec.Problem, nil).Lattice,
 		Raw:        res.Raw,
 		Distinct:   len(res.Distinct),
@@ -193,14 +199,6 @@ func newResultHead(spec *specs.Spec, res *puzzles.Result) *Result {
 		Updates:    res.Stats.Updates,
 		SpecText:   spec.Source,
 	}
-}
-
-// savedKind is the problem's kind as files hold it: "" for the default.
-func savedKind(p puzzles.Problem) string {
-	if k := p.Kind(); k != puzzles.DefaultKind {
-		return k
-	}
-	return ""
 }
 
 // Encode writes r as one JSON object: the counts indented, then the
@@ -241,6 +239,8 @@ func (r *Result) encode(w io.Writer, n int, appendSolution func(b []byte, i int)
 func (r *Result) encodeHead(bw *bufio.Writer) error {
 	head := *r
 	head.Solutions = nil
+	// Always the header of this version, whatever r was read from.
+	head.FileHeader = FileHeader{Polytile: FormatVersion, Holds: HoldsSolutions, Kind: r.kind(), Spec: r.Name, Fingerprint: r.Fingerprint}
 	data, err := json.MarshalIndent(head, "", "  ")
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
@@ -265,20 +265,24 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 // solutions, which must then add up to its counts.
 func readResult(data []byte, name string, whole bool) (*Result, error) {
 	var raw struct {
-		Name       *string    `json:"name"`
-		Title      string     `json:"title"`
-		Kind       string     `json:"kind"`
-		Shard      string     `json:"shard"`
-		Raw        int64      `json:"raw"`
-		Distinct   int        `json:"distinct"`
-		Symmetries int        `json:"symmetries"`
-		Complete   bool       `json:"complete"`
-		Engine     string     `json:"engine"`
-		Nodes      int64      `json:"nodes"`
-		Updates    int64      `json:"updates"`
-		Lattice    string     `json:"lattice"`
-		SpecText   string     `json:"spec_text"`
-		Solutions  []Solution `json:"solutions"`
+		Polytile    json.RawMessage `json:"polytile"`
+		Holds       string          `json:"holds"`
+		Spec        string          `json:"spec"`
+		Fingerprint string          `json:"fingerprint"`
+		Name        *string         `json:"name"`
+		Title       string          `json:"title"`
+		Kind        string          `json:"kind"`
+		Shard       string          `json:"shard"`
+		Raw         int64           `json:"raw"`
+		Distinct    int             `json:"distinct"`
+		Symmetries  int             `json:"symmetries"`
+		Complete    bool            `json:"complete"`
+		Engine      string          `json:"engine"`
+		Nodes       int64           `json:"nodes"`
+		Updates     int64           `json:"updates"`
+		Lattice     string          `json:"lattice"`
+		SpecText    string          `json:"spec_text"`
+		Solutions   []Solution      `json:"solutions"`
 	}
 	if err := decode(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s is not a polytile result: %w", name, err)
@@ -286,7 +290,14 @@ func readResult(data []byte, name string, whole bool) (*Result, error) {
 	if raw.Name == nil {
 		return nil, fmt.Errorf("%s is not a polytile result: it has no name", name)
 	}
-	out := &Result{Name: *raw.Name, Title: raw.Title, Kind: raw.Kind, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
+	h, err := ReadHeader(bytes.NewReader(data), name)
+	if err != nil {
+		return nil, err
+	}
+	if h.Holds != HoldsSolutions {
+		return nil, &HoldsError{Path: name, Holds: h.Holds, Want: HoldsSolutions}
+	}
+	out := &Result{FileHeader: *h, Name: *raw.Name, Title: raw.Title, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
 		Symmetries: raw.Symmetries, Complete: raw.Complete, Engine: raw.Engine, Nodes: raw.Nodes, Updates: raw.Updates,
 		Lattice: raw.Lattice, SpecText: raw.SpecText, Solutions: raw.Solutions}
 	var sum int64

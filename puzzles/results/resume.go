@@ -116,10 +116,11 @@ func (s *saved) hasDone(task int) bool {
 // checkSavedHeader checks that the header line first is one of a search
 // with the header want.
 func checkSavedHeader(path string, first []byte, want *Header) error {
-	var h Header
-	if err := json.Unmarshal(first, &h); err != nil || h.Polytile != Kind {
+	sf := &Shard{Name: path}
+	if err := sf.header(1, first); err != nil {
 		return &NotShardError{Path: path, Why: "it cannot be resumed"}
 	}
+	h := sf.Header
 	switch {
 	case h.Version < 2:
 		return fmt.Errorf("%s is in version %d of the shard format, which does not say which tasks ended: it cannot be resumed; run the search again from its start", path, h.Version)

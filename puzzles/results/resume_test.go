@@ -123,7 +123,7 @@ func TestResumeRefuses(t *testing.T) {
 	other := filepath.Join(dir, "other.jsonl")
 	solveFile(t, false, mustSpec(t, "pentominoes-8x8-corners"), puzzles.SolveConfig{Limit: 3}, other)
 	v1 := filepath.Join(dir, "v1.jsonl")
-	os.WriteFile(v1, bytes.Replace(whole, []byte(`"version":2`), []byte(`"version":1`), 1), 0o644)
+	os.WriteFile(v1, legacyShard(t, whole, 1), 0o644)
 	damaged := filepath.Join(dir, "damaged.jsonl")
 	lines := bytes.SplitAfter(whole, []byte("\n"))
 	first := slices.IndexFunc(lines, func(l []byte) bool { return bytes.HasPrefix(l, []byte(`{"task":`)) })

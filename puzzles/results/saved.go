@@ -107,9 +107,9 @@ func Load(path string, pick puzzles.Pick) (*Saved, error) {
 	// A shard file's first line is its header, a whole object; a
 	// result's is the start of one.
 	var head struct {
-		Polytile string `json:"polytile"`
+		Polytile json.RawMessage `json:"polytile"`
 	}
-	if json.Unmarshal(line, &head) == nil && head.Polytile != "" {
+	if json.Unmarshal(line, &head) == nil && head.Polytile != nil {
 		return loadShard(f, lr, line, pick)
 	}
 	return loadResult(lr, line, pick)
@@ -284,7 +284,6 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 	if end := lastLine(f); end != nil {
 		var probe Shard
 		probe.Name, probe.Header = path, *h
-		probe.Header.Polytile = Kind
 		if probe.parse(2, end) == nil && probe.End != nil {
 			out.Total = int(probe.End.Distinct)
 			if !probe.End.Complete {

@@ -3,14 +3,15 @@ package results
 // The shard file: what Solve streams to and MergeFiles reads (what
 // polytile solve --jsonl writes and polytile merge reads). It is JSON lines (one JSON object a line, https://jsonlines.org):
 //
-//	{"polytile": "shard", "version": 1, "spec": "scott", "fingerprint": "…", "shard": 0, "shards": 4, …}
+//	{"polytile": 3, "holds": "solutions", "kind": "tiling", "spec": "scott", "fingerprint": "…", "version": 3, "shard": 0, "shards": 4, …}
 //	{"task": 0, "orbit": 8, "pieces": [{"name": "F", "cells": [[0, 1], …]}, …]}
 //	…
 //	{"done": 0, "found": 3, "distinct": 2, "raw": 16, "nodes": 1234, "updates": 0}
 //	…
 //	{"end": true, "complete": true, "found": 61, "distinct": 17, "raw": 136, …}
 //
-// The header (Header) says which puzzle and which part of the search the
+// The header (Header: the FileHeader every saved file starts with, then
+// the shard's own fields) says which puzzle and which part of the search the
 // file holds; then come the distinct solutions in the order of the tasks
 // that found them, each with its task (ShardSolution), and after the last
 // solution of each task that ran to its end, a line that says so (Done);
@@ -21,6 +22,7 @@ package results
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,32 +38,24 @@ import (
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
-const (
-	// Kind is the header's "polytile" field: what kind of file this is.
-	Kind = "shard"
-	// Version is the header's "version": that of the format this package
-	// writes. It reads version 1 too, the same without done lines.
-	Version = 2
-)
+// Version is the header's "version": that of the shard format this
+// package writes, FormatVersion (the file's header says it too). It reads
+// versions 1 and 2 too, written before the header: version 1 has no done
+// lines.
+const Version = FormatVersion
 
-// Header is the first line of a shard file.
+// Header is the first line of a shard file. Its FileHeader's Fingerprint
+// is the problem's Fingerprint: equal for two runs of the same puzzle
+// split the same way (by the same engine), whatever the workers or the
+// shard.
 type Header struct {
-	Polytile string `json:"polytile"` // Kind
-	Version  int    `json:"version"`  // Version
-	// Kind is the puzzle's kind (puzzles.Kinds), left out for a tiling
-	// (puzzles.DefaultKind), so that tilings' files read as they always
-	// have.
-	Kind  string `json:"kind,omitempty"`
-	Spec  string `json:"spec"` // the spec's file path or built-in name
-	Title string `json:"title,omitempty"`
+	FileHeader
+	Version int    `json:"version"` // Version; 1 or 2 in files written before the header
+	Title   string `json:"title,omitempty"`
 	// Lattice names a tiling's lattice, left out for the square one.
 	Lattice string `json:"lattice,omitempty"`
-	// Fingerprint is the problem's Fingerprint: equal for two runs of the
-	// same puzzle split the same way (by the same engine), whatever the
-	// workers or the shard.
-	Fingerprint string `json:"fingerprint"`
-	Shard       int    `json:"shard"`  // from 0
-	Shards      int    `json:"shards"` // 1 for the whole search
+	Shard   int    `json:"shard"`  // from 0
+	Shards  int    `json:"shards"` // 1 for the whole search
 	// SymmetryBreaking says whether a tiling's search broke the puzzle's
 	// symmetry; nil for the kinds whose search never does.
 	SymmetryBreaking *bool `json:"symmetry_breaking,omitempty"`
@@ -82,29 +76,18 @@ func NewHeader(spec *specs.Spec, cfg *puzzles.SolveConfig) *Header {
 	p := spec.Problem
 	sv := headerOf(p, cfg)
 	h := &Header{
-		Polytile:    Kind,
-		Version:     Version,
-		Kind:        savedKind(p),
-		Spec:        spec.Name,
-		Title:       spec.Title,
-		Lattice:     sv.Lattice,
-		Fingerprint: p.Fingerprint(cfg),
-		Shard:       cfg.Shard,
-		Shards:      max(cfg.Shards, 1),
-		Symmetries:  p.Symmetries(),
-		SpecText:    spec.Source,
+		FileHeader: newFileHeader(HoldsSolutions, spec.Name, p, p.Fingerprint(cfg)),
+		Version:    Version,
+		Title:      spec.Title,
+		Lattice:    sv.Lattice,
+		Shard:      cfg.Shard,
+		Shards:     max(cfg.Shards, 1),
+		Symmetries: p.Symmetries(),
+		SpecText:   spec.Source,
 	}
 	h.SymmetryBreaking = sv.SymmetryBreaking
 	h.Pieces = sv.Pieces
 	return h
-}
-
-// kind returns the kind of the puzzle the file holds.
-func (h *Header) kind() string {
-	if h.Kind == "" {
-		return puzzles.DefaultKind
-	}
-	return h.Kind
 }
 
 // ShardSolution is a line of a shard file between the header and the end:
@@ -423,7 +406,7 @@ func (sf *Shard) read(lr *lineReader, each func(*ShardSolution) error) error {
 		}
 		sf.Solutions = sf.Solutions[:0]
 	}
-	if sf.Header.Polytile == "" {
+	if sf.Header.Version == 0 {
 		return &NotShardError{Path: sf.Name}
 	}
 	return nil
@@ -441,7 +424,7 @@ type lineKind struct {
 // parse reads line n of the file, which is not blank.
 func (sf *Shard) parse(n int, line []byte) error {
 	h := &sf.Header
-	if h.Polytile == "" { // the first line
+	if h.Version == 0 { // the first line
 		return sf.header(n, line)
 	}
 	if sf.End != nil {
@@ -482,22 +465,43 @@ func (sf *Shard) parse(n int, line []byte) error {
 	return nil
 }
 
-// header reads the first line, n.
+// header reads the first line, n: the file's header (ReadHeader), then
+// the shard's own fields. A file written before the header (versions 1
+// and 2, "polytile": "shard") reads too.
 func (sf *Shard) header(n int, line []byte) error {
-	var kind struct {
-		Polytile string `json:"polytile"`
-		Version  int    `json:"version"`
+	var legacy struct {
+		Polytile json.RawMessage `json:"polytile"`
+		Version  int             `json:"version"`
 	}
-	if err := json.Unmarshal(line, &kind); err != nil || kind.Polytile != Kind {
+	if err := json.Unmarshal(line, &legacy); err != nil || !isNumber(legacy.Polytile) && string(legacy.Polytile) != `"shard"` {
 		return &NotShardError{Path: sf.Name, Why: "its first line is not a shard header"}
 	}
-	if kind.Version < 1 || kind.Version > Version {
-		return fmt.Errorf("%s is in version %d of the shard format; this polytile reads versions 1 to %d", sf.Name, kind.Version, Version)
+	fh, err := ReadHeader(bytes.NewReader(line), sf.Name)
+	if err != nil {
+		return err
+	}
+	if fh.Holds != HoldsSolutions {
+		return &HoldsError{Path: sf.Name, Holds: fh.Holds, Want: HoldsSolutions}
+	}
+	if fh.Polytile == 0 {
+		// Versions 1 and 2: the same fields, but polytile names the file.
+		if legacy.Version < 1 || legacy.Version >= FormatVersion {
+			return fmt.Errorf("%s is in version %d of the shard format; this polytile reads versions 1 to %d", sf.Name, legacy.Version, Version)
+		}
+		var m map[string]json.RawMessage
+		_ = json.Unmarshal(line, &m)
+		delete(m, "polytile")
+		line, _ = json.Marshal(m)
 	}
 	h := &sf.Header
 	if err := decode(line, h); err != nil {
-		h.Polytile = ""
+		h.Version = 0
 		return fmt.Errorf("%s:%d: the header: %w", sf.Name, n, err)
+	}
+	h.FileHeader = *fh
+	if h.Polytile != 0 && h.Version != h.Polytile {
+		h.Version = 0
+		return fmt.Errorf("%s:%d: the header: version %d, but polytile %d: want them equal", sf.Name, n, h.Version, h.Polytile)
 	}
 	switch {
 	case h.Shards < 1 || h.Shard < 0 || h.Shard >= h.Shards:
