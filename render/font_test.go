@@ -173,12 +173,23 @@ func TestSystemFonts(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dejavu, "DejaVuSerif.ttf")); err != nil {
 		t.Skip("no DejaVu fonts here (fonts-dejavu-core)")
 	}
-	for _, tt := range []struct{ name, family, generic, regular, bold string }{
+	checkFamilies(t, dejavu, []familyCase{
 		{"DejaVu Serif", "DejaVu Serif", "serif", "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"},
 		{"dejavu sans", "DejaVu Sans", "sans-serif", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"},
 		{"DejaVu Sans Mono", "DejaVu Sans Mono", "monospace", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"},
 		{filepath.Join(dejavu, "DejaVuSans.ttf"), "DejaVu Sans", "sans-serif", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"},
-	} {
+	}, nil)
+}
+
+// familyCase is a font name LoadFont finds on the system: the family and
+// generic family it gives, and the files of its regular and bold faces.
+type familyCase struct{ name, family, generic, regular, bold string }
+
+// checkFamilies loads each case's font and checks its family and that its
+// faces are the files in dir; then, if more is not nil, checks more of it.
+func checkFamilies(t *testing.T, dir string, cases []familyCase, more func(t *testing.T, tt familyCase, f *Font)) {
+	t.Helper()
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			f, err := LoadFont(tt.name)
 			if err != nil {
@@ -188,13 +199,16 @@ func TestSystemFonts(t *testing.T) {
 				t.Errorf("%s is %q, %s; want %q, %s", tt.name, f.Family(), f.generic, tt.family, tt.generic)
 			}
 			for i, file := range []string{tt.regular, tt.bold} {
-				want, err := os.ReadFile(filepath.Join(dejavu, file))
+				want, err := os.ReadFile(filepath.Join(dir, file))
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(f.face(i == 1).ttf, want) {
 					t.Errorf("%s's face %d is not %s", tt.name, i, file)
 				}
+			}
+			if more != nil {
+				more(t, tt, f)
 			}
 		})
 	}

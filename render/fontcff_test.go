@@ -315,34 +315,16 @@ func TestLatinModern(t *testing.T) {
 	if !slices.Contains(SystemFontDirs(), dir) {
 		t.Errorf("SystemFontDirs() = %q, without %s, which fontconfig's configuration names", SystemFontDirs(), dir)
 	}
-	for _, tt := range []struct{ name, family, generic, regular, bold string }{
+	checkFamilies(t, dir, []familyCase{
 		{"Latin Modern Roman", "Latin Modern Roman", "sans-serif", "lmroman10-regular.otf", "lmroman10-bold.otf"},
 		{"latin modern sans", "Latin Modern Sans", "sans-serif", "lmsans10-regular.otf", "lmsans10-bold.otf"},
 		{"Latin Modern Mono", "Latin Modern Mono", "monospace", "lmmono10-regular.otf", "lmmono10-regular.otf"},
 		{filepath.Join(dir, "lmroman12-regular.otf"), "Latin Modern Roman", "sans-serif", "lmroman12-regular.otf", "lmroman12-bold.otf"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			f, err := LoadFont(tt.name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if f.Family() != tt.family || f.generic != tt.generic {
-				t.Errorf("%s is %q, %s; want %q, %s", tt.name, f.Family(), f.generic, tt.family, tt.generic)
-			}
-			for i, file := range []string{tt.regular, tt.bold} {
-				want, err := os.ReadFile(filepath.Join(dir, file))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(f.face(i == 1).ttf, want) {
-					t.Errorf("%s's face %d is not %s", tt.name, i, file)
-				}
-			}
-			decodePNG(t, titleSheet(f), nil)
-			err = Encode(&bytes.Buffer{}, FormatPDF, []*gallery.Sheet{titleSheet(f)}, nil)
-			if fe := (*FontFormatError)(nil); !errors.As(err, &fe) || fe.Family != tt.family {
-				t.Errorf("Encode(PDF) in %s = %v, want a *FontFormatError", tt.name, err)
-			}
-		})
-	}
+	}, func(t *testing.T, tt familyCase, f *Font) {
+		decodePNG(t, titleSheet(f), nil)
+		err := Encode(&bytes.Buffer{}, FormatPDF, []*gallery.Sheet{titleSheet(f)}, nil)
+		if fe := (*FontFormatError)(nil); !errors.As(err, &fe) || fe.Family != tt.family {
+			t.Errorf("Encode(PDF) in %s = %v, want a *FontFormatError", tt.name, err)
+		}
+	})
 }

@@ -382,6 +382,20 @@ func TestFillSplitFewest(t *testing.T) {
 // the puzzle's, their orbits add up to its raw count, and fewer covers
 // are searched than without it (on puzzles whose split does not narrow,
 // being small).
+// restrictedFrontier returns the tasks of the split's first level: one for
+// each placement of the restricted piece that e keeps, with its
+// stabilizer.
+func restrictedFrontier(p *Puzzle, e *Encoding) []task {
+	var frontier []task
+	mark := make([]bool, p.board.Len())
+	for _, k := range e.options {
+		if pl := &p.placements[k]; pl.piece == e.Restricted {
+			frontier = append(frontier, task{prefix: []int32{k}, stab: p.stabilizer(pl.cells, mark)})
+		}
+	}
+	return frontier
+}
+
 func TestNarrowKeepsClasses(t *testing.T) {
 	for _, name := range []string{"scott", "pentominoes-3x20", "soma", "tetracubes-2x4x4", "hexiamonds-rhombus-6x6"} {
 		t.Run(name, func(t *testing.T) {
@@ -395,13 +409,7 @@ func TestNarrowKeepsClasses(t *testing.T) {
 				t.Fatal(err)
 			}
 			e := p.Encode(true)
-			var frontier []task
-			mark := make([]bool, p.board.Len())
-			for _, k := range e.options {
-				if pl := &p.placements[k]; pl.piece == e.Restricted {
-					frontier = append(frontier, task{prefix: []int32{k}, stab: p.stabilizer(pl.cells, mark)})
-				}
-			}
+			frontier := restrictedFrontier(p, e)
 			tasks, err := p.narrow(context.Background(), e, frontier)
 			if err != nil {
 				t.Fatal(err)

@@ -142,13 +142,7 @@ func TestSplitCappedKeepsClasses(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := p.Encode(true)
-		var frontier []task
-		mark := make([]bool, p.board.Len())
-		for _, k := range e.options {
-			if pl := &p.placements[k]; pl.piece == e.Restricted {
-				frontier = append(frontier, task{prefix: []int32{k}, stab: p.stabilizer(pl.cells, mark)})
-			}
-		}
+		frontier := restrictedFrontier(p, e)
 		whole, err := p.narrow(context.Background(), e, frontier)
 		if err != nil {
 			t.Fatal(err)
