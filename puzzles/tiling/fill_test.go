@@ -399,15 +399,8 @@ func restrictedFrontier(p *Puzzle, e *Encoding) []task {
 func TestNarrowKeepsClasses(t *testing.T) {
 	for _, name := range []string{"scott", "pentominoes-3x20", "soma", "tetracubes-2x4x4", "hexiamonds-rhombus-6x6"} {
 		t.Run(name, func(t *testing.T) {
-			spec, err := loadSpec(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			spec, res := mustSolve(t, name)
 			p := spec.Puzzle
-			res, err := p.Solve(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
 			e := p.Encode(true)
 			frontier := restrictedFrontier(p, e)
 			tasks, err := p.narrow(context.Background(), e, frontier)

@@ -50,7 +50,8 @@ func mixPieces(rng *rand.Rand, pool []geom.Piece, cells int) ([]geom.Piece, bool
 	return pieces, area <= cells
 }
 
-func describe(b *geom.Board, pieces []geom.Piece) string {
+// mixedName names a case by its board and its pieces' counts.
+func mixedName(b *geom.Board, pieces []geom.Piece) string {
 	var parts []string
 	for _, pc := range pieces {
 		n := fmt.Sprint(pc.Count)
@@ -97,13 +98,13 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 		}
 		p, err := NewSymmetry("", b, pieces, sym)
 		if err != nil {
-			t.Fatalf("%s: %v", describe(b, pieces), err)
+			t.Fatalf("%s: %v", mixedName(b, pieces), err)
 		}
 		inGroup := func(tr int) bool {
 			return slices.ContainsFunc(p.group, func(g symmetry) bool { return g.t == tr })
 		}
 		raw, classes := bruteCount(b, p.pieces, inGroup)
-		out = append(out, mixedCase{describe(b, pieces), b, pieces, sym, false, raw, classes})
+		out = append(out, mixedCase{mixedName(b, pieces), b, pieces, sym, false, raw, classes})
 	}
 	// Triangles and hexagons: parallelograms of up to 12 cells.
 	for _, lat := range []geom.Lattice{geom.Triangle, geom.Hexagon} {
@@ -126,10 +127,10 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 			}
 			p, err := New("", b, pieces)
 			if err != nil {
-				t.Fatalf("%s: %v", describe(b, pieces), err)
+				t.Fatalf("%s: %v", mixedName(b, pieces), err)
 			}
 			raw, classes, _ := bruteCount6(lat, b.Cells(), p.pieces)
-			out = append(out, mixedCase{describe(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
+			out = append(out, mixedCase{mixedName(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
 			made++
 		}
 	}
@@ -155,7 +156,7 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 			continue
 		}
 		raw, classes, _ := bruteCount3(dims, pieces, SymmetryAll)
-		out = append(out, mixedCase{describe(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
+		out = append(out, mixedCase{mixedName(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
 		made++
 	}
 	// Sticks, crossing or not: small grids, a stick of one segment, the
@@ -186,10 +187,10 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 		crossing := rng.IntN(2) == 0
 		p, err := NewWith("", b, pieces, Options{Crossing: crossing})
 		if err != nil {
-			t.Fatalf("%s: %v", describe(b, pieces), err)
+			t.Fatalf("%s: %v", mixedName(b, pieces), err)
 		}
 		raw, classes, _ := bruteSticks(b.Cells(), p.pieces, crossing)
-		out = append(out, mixedCase{fmt.Sprintf("%s crossing %v", describe(b, pieces), crossing), b, pieces, SymmetryAll, crossing, raw, classes})
+		out = append(out, mixedCase{fmt.Sprintf("%s crossing %v", mixedName(b, pieces), crossing), b, pieces, SymmetryAll, crossing, raw, classes})
 		made++
 	}
 	return out

@@ -132,15 +132,8 @@ func TestSplitCappedKeepsClasses(t *testing.T) {
 	}
 	// narrow, bounded.
 	for _, name := range []string{"soma", "tetracubes-2x4x4"} {
-		spec, err := loadSpec(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		spec, res := mustSolve(t, name)
 		p := spec.Puzzle
-		res, err := p.Solve(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
 		e := p.Encode(true)
 		frontier := restrictedFrontier(p, e)
 		whole, err := p.narrow(context.Background(), e, frontier)
