@@ -30,7 +30,7 @@ func TestPuzzle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sheets, err := Puzzle(spec.Puzzle, &tt.opt)
+			sheets, err := Puzzle(tilingOf(t, spec), &tt.opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +55,7 @@ func TestPuzzle(t *testing.T) {
 			// The pieces lie below the board, inside the sheet, each with
 			// its name.
 			for i, f := range s.Frames[1:] {
-				want := spec.Puzzle.Pieces()[i].Name
+				want := tilingOf(t, spec).Pieces()[i].Name
 				if f.Caption == nil || f.Caption.Text != want || f.Shapes[0].Piece != want {
 					t.Errorf("frame %d is not piece %s", i+2, want)
 				}
@@ -78,7 +78,7 @@ func ExamplePuzzle() {
 	if err != nil {
 		panic(err)
 	}
-	sheets, err := Puzzle(spec.Puzzle, &Options{Title: spec.Title})
+	sheets, err := Puzzle(spec.Problem.(*tiling.Puzzle), &Options{Title: spec.Title})
 	if err != nil {
 		panic(err)
 	}
@@ -144,7 +144,7 @@ func TestPuzzleAnyCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheets, err := Puzzle(spec.Puzzle, nil)
+	sheets, err := Puzzle(tilingOf(t, spec), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,4 +157,15 @@ func TestPuzzleAnyCount(t *testing.T) {
 	if captions != 12 {
 		t.Errorf("%d pieces captioned ×any, want the 12 pentominoes", captions)
 	}
+}
+
+// tilingOf returns the tiling that spec s describes, failing tb if it is
+// a puzzle of another kind.
+func tilingOf(tb testing.TB, s *specs.Spec) *tiling.Puzzle {
+	tb.Helper()
+	p, ok := s.Problem.(*tiling.Puzzle)
+	if !ok {
+		tb.Fatalf("%s is a %s puzzle, not a tiling", s.Name, s.Kind())
+	}
+	return p
 }

@@ -40,6 +40,10 @@ const (
 	KeyFormNames                    // a list of names, or one string of names separated by spaces (SpecReader.Names)
 	KeyFormNamesList                // a list whose entries are names as KeyFormNames reads them (SpecReader.NamesList)
 	KeyFormCells                    // a list of [row, col] pairs counted from 0, each given once (SpecReader.Cells)
+	// KeyFormSpec is a value whose form the spec reader itself knows and
+	// describes, such as a tiling's board and pieces: a kind whose keys
+	// have it is read by the spec reader's own Read.
+	KeyFormSpec
 )
 
 // SpecReader reads the keys of one spec for its kind's Read. Its errors

@@ -15,7 +15,7 @@ func TestPick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := spec.Puzzle
+	p := tilingOf(t, spec)
 	res, err := p.Solve(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -48,4 +48,15 @@ func TestPick(t *testing.T) {
 	if sols, _, err := p.Pick(ctx, puzzles.Pick{}); !errors.Is(err, context.Canceled) || sols != nil {
 		t.Errorf("Pick on a canceled context = %d solutions, %v; want none, context.Canceled", len(sols), err)
 	}
+}
+
+// tilingOf returns the tiling that spec s describes, failing tb if it is
+// a puzzle of another kind.
+func tilingOf(tb testing.TB, s *specs.Spec) *tiling.Puzzle {
+	tb.Helper()
+	p, ok := s.Problem.(*tiling.Puzzle)
+	if !ok {
+		tb.Fatalf("%s is a %s puzzle, not a tiling", s.Name, s.Kind())
+	}
+	return p
 }

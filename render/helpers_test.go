@@ -25,7 +25,7 @@ func solutions(tb testing.TB, name string) []*tiling.Solution {
 		if err != nil {
 			return nil, err
 		}
-		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		res, err := spec.Problem.Solve(context.Background(), nil)
 		if err != nil {
 			return nil, err
 		}
@@ -94,4 +94,15 @@ func encode(tb testing.TB, f Format, sheets []*gallery.Sheet, opt *Options) []by
 		tb.Fatalf("Encode(%v) = %v", f, err)
 	}
 	return b.Bytes()
+}
+
+// tilingOf returns the tiling that spec s describes, failing tb if it is
+// a puzzle of another kind.
+func tilingOf(tb testing.TB, s *specs.Spec) *tiling.Puzzle {
+	tb.Helper()
+	p, ok := s.Problem.(*tiling.Puzzle)
+	if !ok {
+		tb.Fatalf("%s is a %s puzzle, not a tiling", s.Name, s.Kind())
+	}
+	return p
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/polytile/polytile/puzzles/specs"
+	"github.com/polytile/polytile/puzzles/tiling"
 	"github.com/spf13/pflag"
 )
 
@@ -40,7 +41,7 @@ func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) 
 	if err != nil {
 		return nil, err
 	}
-	_, _, err = l.options(spec, spec.Puzzle.PieceNames(), nil)
+	_, _, err = l.options(spec, tilingOf(t, spec).PieceNames(), nil)
 	return look(r), err
 }
 
@@ -196,4 +197,15 @@ func TestSolveChecksRender(t *testing.T) {
 	if want := spec + ":5:14: render.cell-size is -1; want"; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("solve with a bad render value: exit %d, stderr %q; want exit 1 and %q", code, stderr, want)
 	}
+}
+
+// tilingOf returns the tiling that spec s describes, failing tb if it is
+// a puzzle of another kind.
+func tilingOf(tb testing.TB, s *specs.Spec) *tiling.Puzzle {
+	tb.Helper()
+	p, ok := s.Problem.(*tiling.Puzzle)
+	if !ok {
+		tb.Fatalf("%s is a %s puzzle, not a tiling", s.Name, s.Kind())
+	}
+	return p
 }

@@ -20,7 +20,7 @@ func BenchmarkMerge(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := Merge(spec.Puzzle, []*Shard{sf}); err != nil {
+		if _, err := Merge(spec.Problem, []*Shard{sf}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -32,7 +32,7 @@ func BenchmarkMerge(b *testing.B) {
 // solutions/s.
 func BenchmarkWrite(b *testing.B) {
 	spec := mustSpec(b, "pentominoes-6x10")
-	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	res, err := spec.Problem.Solve(context.Background(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func ExampleReadResult() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	res, err := spec.Problem.Solve(context.Background(), nil)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func ExampleReadResult() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	classes, err := r.Classes(spec.Puzzle)
+	classes, err := r.Classes(spec.Problem)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func FuzzReadShard(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		puzzle[name] = spec.Puzzle
+		puzzle[name] = tilingOf(f, spec)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sf, err := ReadShard(bytes.NewReader(data), "fuzz.jsonl")

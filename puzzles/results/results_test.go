@@ -33,7 +33,7 @@ func shardLines(t testing.TB, spec *specs.Spec, i, n int) []string {
 	cfg := &puzzles.SolveConfig{Shard: i, Shards: n}
 	w := NewWriter(&buf, NewHeader(spec, cfg))
 	cfg.Each = w.Add
-	res, err := spec.Puzzle.Solve(context.Background(), cfg)
+	res, err := spec.Problem.Solve(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func shardLines(t testing.TB, spec *specs.Spec, i, n int) []string {
 // whole returns the result of spec's unsharded search, encoded.
 func whole(t testing.TB, spec *specs.Spec) string {
 	t.Helper()
-	res, err := spec.Puzzle.Solve(context.Background(), nil)
+	res, err := spec.Problem.Solve(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 				lines := shardLines(t, spec, i, tt.shards)
 				files = append(files, [2]string{fmt.Sprintf("s%d.jsonl", i), strings.Join(lines, "\n")})
 			}
-			res, err := merge(spec.Puzzle, files)
+			res, err := merge(tilingOf(t, spec), files)
 			if err != nil {
 				t.Fatalf("Merge = %v", err)
 			}
@@ -110,7 +110,7 @@ func TestReadResult(t *testing.T) {
 	for _, name := range []string{"scott", "pentominoes-3x20", "dominoes-4x4"} {
 		t.Run(name, func(t *testing.T) {
 			spec := mustSpec(t, name)
-			res, err := spec.Puzzle.Solve(context.Background(), nil)
+			res, err := spec.Problem.Solve(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +125,7 @@ func TestReadResult(t *testing.T) {
 				t.Errorf("ReadResult then Encode =\n%.400s\nwant\n%.400s", buf.String(), text)
 			}
 			for i, s := range r.Solutions {
-				c, err := s.Class(spec.Puzzle)
+				c, err := s.Class(spec.Problem)
 				if err != nil {
 					t.Fatalf("solution %d: Class = %v", i+1, err)
 				}
@@ -194,7 +194,7 @@ func counted(t *testing.T, lines []string) []string {
 // what is wrong, in the file's terms.
 func TestMergeDamaged(t *testing.T) {
 	spec := mustSpec(t, "scott")
-	p := spec.Puzzle
+	p := tilingOf(t, spec)
 	all := shardLines(t, spec, 0, 1)
 	s0, s1 := shardLines(t, spec, 0, 2), shardLines(t, spec, 1, 2)
 	sol := func(lines []string, k int) ShardSolution {
@@ -333,7 +333,7 @@ func TestMissingShards(t *testing.T) {
 func TestWriter(t *testing.T) {
 	spec := mustSpec(t, "dominoes-4x4")
 	w := NewWriter(failing{}, NewHeader(spec, nil))
-	res, _ := spec.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{})
+	res, _ := spec.Problem.Solve(context.Background(), &puzzles.SolveConfig{})
 	ok := true
 	for range 5000 { // more than the 64 KiB buffer holds
 		ok = w.Add(res.Distinct[0], 0) && ok
@@ -367,7 +367,7 @@ func TestWriter(t *testing.T) {
 	if err := sf.Check(); err != nil || len(sf.Solutions) != len(res.Distinct) {
 		t.Errorf("the file read back: Check = %v, %d solutions, want nil and %d", err, len(sf.Solutions), len(res.Distinct))
 	}
-	classes, err := sf.Classes(spec.Puzzle)
+	classes, err := sf.Classes(spec.Problem)
 	if err != nil {
 		t.Fatalf("Classes = %v", err)
 	}
@@ -395,7 +395,7 @@ func TestWriterLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, spec := range []*specs.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), mustSpec(t, "dominoes-4x4"), odd} {
-		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		res, err := spec.Problem.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -423,11 +423,11 @@ func TestSolutionJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, spec := range []*specs.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
-		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		res, err := spec.Problem.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		names := spec.Puzzle.PieceNames()
+		names := tilingOf(t, spec).PieceNames()
 		for i, d := range res.Distinct {
 			v := pieceLine{Orbit: d.Orbit}
 			for _, pl := range d.Solution.(*tiling.Solution).Placements() {
@@ -465,7 +465,7 @@ func TestRunWriteJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, spec := range []*specs.Spec{mustSpec(t, "scott"), mustSpec(t, "hexiamonds-4x9"), odd} {
-		res, err := spec.Puzzle.Solve(context.Background(), nil)
+		res, err := spec.Problem.Solve(context.Background(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -533,4 +533,15 @@ func TestReportEscapesControls(t *testing.T) {
 	if strings.ContainsAny(out, "\x1b\a") || !strings.Contains(out, `\x1b[31mRED\a`) {
 		t.Errorf("the report:\n%q", out)
 	}
+}
+
+// tilingOf returns the tiling that spec s describes, failing tb if it is
+// a puzzle of another kind.
+func tilingOf(tb testing.TB, s *specs.Spec) *tiling.Puzzle {
+	tb.Helper()
+	p, ok := s.Problem.(*tiling.Puzzle)
+	if !ok {
+		tb.Fatalf("%s is a %s puzzle, not a tiling", s.Name, s.Kind())
+	}
+	return p
 }

@@ -22,7 +22,7 @@ func saveScott(t testing.TB, copies int) (result, shard, cut string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{})
+	res, err := spec.Problem.Solve(context.Background(), &puzzles.SolveConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestLoad(t *testing.T) {
 	}
 	// The Nth of the result is the Nth of the search, in canonical order.
 	spec, _ := specs.Load("scott")
-	sols, _, err := spec.Puzzle.Pick(context.Background(), puzzles.Pick{Nth: 30})
+	sols, _, err := tilingOf(t, spec).Pick(context.Background(), puzzles.Pick{Nth: 30})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,12 +41,12 @@ pieces:
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := s.Puzzle.Board()
+	b := tilingOf(t, s).Board()
 	if b.Lattice() != geom.Cube || b.Len() != 11 || b.Layers() != 2 || b.Index(geom.Cell{Layer: 1, Row: 0, Col: 2}) >= 0 {
 		t.Fatalf("board: %d cells, %d layers\n%s", b.Len(), b.Layers(), b)
 	}
 	tetra, _ := geom.PieceSet("tetracubes")
-	pcs := s.Puzzle.Pieces()
+	pcs := tilingOf(t, s).Pieces()
 	if !geom.SameShape(geom.Cube, tetra[5], pcs[0].Cells) || tetra[5].Name != "A" {
 		t.Errorf("piece A drawn in two layers is not the tetracube A: %v", pcs[0].Cells)
 	}
@@ -55,8 +55,8 @@ pieces:
 			t.Errorf("piece %s is not one-sided: every solid is", pc.Name)
 		}
 	}
-	if s.Puzzle.Symmetry().String() != "rotations" {
-		t.Errorf("symmetry %v, want rotations", s.Puzzle.Symmetry())
+	if tilingOf(t, s).Symmetry().String() != "rotations" {
+		t.Errorf("symmetry %v, want rotations", tilingOf(t, s).Symmetry())
 	}
 	res, err := s.Problem.Solve(context.Background(), &puzzles.SolveConfig{Limit: 1})
 	if err != nil || len(res.Distinct) != 1 {
@@ -118,12 +118,12 @@ func TestCubeBoardEmptyLayers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := parse(t, tt.board)
-			b := s.Puzzle.Board()
+			b := tilingOf(t, s).Board()
 			if !slices.Equal(b.Cells(), tt.cells) || b.Layers() != tt.layers {
 				t.Fatalf("board %s: cells %v in %d layers, want %v in %d", tt.board, b.Cells(), b.Layers(), tt.cells, tt.layers)
 			}
 			if tt.box != "" {
-				bb := parse(t, tt.box).Puzzle.Board()
+				bb := tilingOf(t, parse(t, tt.box)).Board()
 				if !slices.Equal(b.Cells(), bb.Cells()) || b.Layers() != bb.Layers() || b.Rows() != bb.Rows() || b.Cols() != bb.Cols() {
 					t.Errorf("board %s is %d × %d × %d with cells %v; the box %s is %d × %d × %d with cells %v",
 						tt.board, b.Layers(), b.Rows(), b.Cols(), b.Cells(), tt.box, bb.Layers(), bb.Rows(), bb.Cols(), bb.Cells())

@@ -13,11 +13,15 @@ import (
 // spec through: the spec's fields, read by the parser's own helpers, so
 // that every kind's errors are placed and worded alike.
 type kindReader struct {
-	p    *specParser
-	root *yaml.Node
-	kind string
-	f    map[string]field
+	p     *specParser
+	root  *yaml.Node
+	kind  string
+	title string // the spec's title, read before its kind's keys
+	f     map[string]field
 }
+
+// reader returns r: the tiling's Read reads the spec's YAML through it.
+func (r *kindReader) reader() *kindReader { return r }
 
 var _ puzzles.SpecReader = (*kindReader)(nil)
 

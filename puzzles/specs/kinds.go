@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
@@ -13,84 +14,61 @@ import (
 	"github.com/polytile/polytile/puzzles/matrix"
 )
 
-// kinds are the kinds of puzzle besides tilings (the default, which this
-// package reads itself) that a spec's kind key may name: the registry of
-// kinds. A new kind gives its puzzles.Kind in its own package and a line
+// kinds are the kinds of puzzle a spec's kind key may name: the registry
+// of kinds, the default (a tiling, read when a spec has no kind key)
+// first. A new kind gives its puzzles.Kind in its own package and a line
 // here.
 var kinds = []puzzles.Kind{
+	tilingKind,
 	matrix.SudokuKind,
 	matrix.QueensKind,
 	matrix.ExactCoverKind,
 }
 
 // Kinds returns the kinds of puzzle a spec's kind key may name: tiling
-// (the default: a board and pieces), then the registered kinds: sudoku
-// (grid, diagonals), queens (n, holes) and exact-cover (items, secondary,
-// options).
+// (the default: a board and pieces), sudoku (grid, diagonals), queens
+// (n, holes) and exact-cover (items, secondary, options).
 func Kinds() []string {
-	names := []string{puzzles.DefaultKind}
+	var names []string
 	for _, k := range kinds {
 		names = append(names, k.Name)
 	}
 	return names
 }
 
-// kindNamed returns the registered kind named name.
-func kindNamed(name string) (puzzles.Kind, bool) {
+// keyedKinds returns the registered kinds whose keys SpecReader's methods
+// read, each of a form KindKey names: all but those, such as the tiling,
+// whose keys this package reads itself (KeyFormSpec).
+func keyedKinds() []puzzles.Kind {
+	var out []puzzles.Kind
 	for _, k := range kinds {
-		if k.Name == name {
-			return k, true
+		if !slices.ContainsFunc(k.Keys, func(key puzzles.KindKey) bool { return key.Form == puzzles.KeyFormSpec }) {
+			out = append(out, k)
 		}
 	}
-	return puzzles.Kind{}, false
+	return out
 }
 
-// kindOf returns the value of root's kind key, and its node ("tiling" and
-// nil without one).
-func (p *specParser) kindOf(root *yaml.Node) (string, *yaml.Node, error) {
+// kindOf returns the kind root's kind key names, and the key's value (the
+// default kind and nil without one).
+func (p *specParser) kindOf(root *yaml.Node) (puzzles.Kind, *yaml.Node, error) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		if k := root.Content[i]; k.Kind == yaml.ScalarNode && k.Value == "kind" {
 			v := root.Content[i+1]
 			want := strings.Join(Kinds(), ", ")
-			kind, err := p.text(v, "kind", want)
+			name, err := p.text(v, "kind", want)
 			if err != nil {
-				return "", nil, err
+				return puzzles.Kind{}, nil, err
 			}
-			for _, k := range Kinds() {
-				if k == kind {
-					return kind, v, nil
+			for _, k := range kinds {
+				if k.Name == name {
+					return k, v, nil
 				}
 			}
-			return "", nil, p.errorf(v, "kind is %q; want %s", kind, want)
+			return puzzles.Kind{}, nil, p.errorf(v, "kind is %q; want %s", name, want)
 		}
 	}
-	return "tiling", nil, nil
-}
-
-// kindSpec reads a spec of a registered kind: its title and render keys
-// here, the rest by the kind's Read.
-func (p *specParser) kindSpec(root *yaml.Node, k puzzles.Kind) (*Spec, error) {
-	valid := []string{"title", "kind"}
-	for _, key := range k.Keys {
-		valid = append(valid, key.Name)
-	}
-	f, err := p.fields(root, "a "+k.Name+" spec", append(valid, "render"))
-	if err != nil {
-		return nil, err
-	}
-	s := &Spec{Name: p.name}
-	if s.Title, err = p.title(f); err != nil {
-		return nil, err
-	}
-	if s.Problem, err = k.Read(&kindReader{p: p, root: root, kind: k.Name, f: f}); err != nil {
-		return nil, err
-	}
-	if r, ok := f["render"]; ok {
-		if s.Render, err = p.render(r.val); err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
+	return kinds[0], nil, nil
 }
 
 // names reads a list of names, or one string of names separated by

@@ -52,22 +52,30 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 		if err != nil {
 			panic(err.Error()) // a broken embedded spec is a programmer's mistake
 		}
-		if s.Puzzle == nil {
+		t, ok := s.Problem.(tiled)
+		if !ok {
 			out = append(out, BuiltinInfo{Name: name, Kind: s.Kind(), Title: s.Title})
 			continue
 		}
-		b := s.Puzzle.Board()
+		b := t.Board()
 		out = append(out, BuiltinInfo{
 			Name:   name,
 			Kind:   s.Kind(),
 			Title:  s.Title,
 			Cells:  b.Len(),
-			Pieces: s.Puzzle.Instances(),
+			Pieces: t.Instances(),
 			Size:   boardSize(b),
 		})
 	}
 	return out
 })
+
+// tiled is a Problem with a board and pieces to place on it: a tiling.
+type tiled interface {
+	Board() *geom.Board
+	Pieces() []geom.Piece
+	Instances() int
+}
 
 // boardSize says how large b is as people say it: rows × columns of
 // squares, layers × rows × columns of cubes, rows × columns of a grid's

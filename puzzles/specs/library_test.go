@@ -64,13 +64,13 @@ func TestBuiltins(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Puzzle == nil {
+			p, ok := s.Problem.(*tiling.Puzzle)
+			if !ok {
 				if s.Problem == nil || s.Kind() != info.Kind || s.Title != info.Title {
 					t.Errorf("Builtin(%s): kind %q, title %q; info says %q, %q", info.Name, s.Kind(), s.Title, info.Kind, info.Title)
 				}
 				return
 			}
-			p := s.Puzzle
 			b := p.Board()
 			if s.Name != info.Name || s.Title != info.Title || p.Title() != info.Title || s.Title == "" {
 				t.Errorf("Builtin(%s): Name %q, Title %q, Puzzle.Title() %q; info says %q", info.Name, s.Name, s.Title, p.Title(), info.Title)
@@ -89,8 +89,8 @@ func TestBuiltins(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Load(%s): %v", info.Name, err)
 			}
-			if l.Name != info.Name || l.Puzzle.String() != p.String() {
-				t.Errorf("Load(%s) = %q %v, want %q %v", info.Name, l.Name, l.Puzzle, info.Name, p)
+			if l.Name != info.Name || tilingOf(t, l).String() != p.String() {
+				t.Errorf("Load(%s) = %q %v, want %q %v", info.Name, l.Name, tilingOf(t, l), info.Name, p)
 			}
 		})
 	}
@@ -180,7 +180,7 @@ func TestBuiltinSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Puzzle == nil {
+			if _, ok := s.Problem.(*tiling.Puzzle); !ok {
 				res, err := s.Problem.Solve(context.Background(), nil)
 				if err != nil {
 					t.Fatal(err)
@@ -197,7 +197,7 @@ func TestBuiltinSolve(t *testing.T) {
 			var found [4]int64
 			run := 0
 			engines := []puzzles.Engine{puzzles.EngineDLX, puzzles.EngineFill}
-			if s.Puzzle.Board().Lattice() == geom.Stick && !s.Puzzle.Crossing() {
+			if tilingOf(t, s).Board().Lattice() == geom.Stick && !tilingOf(t, s).Crossing() {
 				// The fill engine covers cells alone: pieces that may not
 				// cross are Dancing Links' (TestAgainstBruteForceSticks
 				// checks both engines with crossings allowed).
@@ -205,7 +205,7 @@ func TestBuiltinSolve(t *testing.T) {
 			}
 			for _, eng := range engines {
 				for _, nb := range []bool{false, true} {
-					res, err := s.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{NoSymmetryBreaking: nb, Engine: eng})
+					res, err := s.Problem.Solve(context.Background(), &puzzles.SolveConfig{NoSymmetryBreaking: nb, Engine: eng})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -262,10 +262,11 @@ func TestBuiltinBoardsMatchTitles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Puzzle == nil {
+		p, ok := s.Problem.(*tiling.Puzzle)
+		if !ok {
 			continue // not a tiling: no board
 		}
-		b := s.Puzzle.Board()
+		b := p.Board()
 		lat := b.Lattice()
 		var want []geom.Cell
 		switch m := dims.FindStringSubmatch(s.Title); {

@@ -26,10 +26,11 @@ func LoadPieces(name string) ([]geom.Piece, geom.Lattice, *Spec, error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if spec.Puzzle == nil {
+	t, ok := spec.Problem.(tiled)
+	if !ok {
 		return nil, nil, nil, fmt.Errorf("%s is a %s puzzle, which has no pieces", name, spec.Kind())
 	}
-	return spec.Puzzle.Pieces(), spec.Puzzle.Board().Lattice(), spec, nil
+	return t.Pieces(), t.Board().Lattice(), spec, nil
 }
 
 // PiecesAbout says in a line what pieces LoadPieces loaded by name: the

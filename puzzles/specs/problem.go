@@ -13,11 +13,14 @@ func (s *Spec) Matrix() *puzzles.Matrix { return s.Problem.Matrix() }
 // PieceNames returns the names of the puzzle's pieces: none for a puzzle
 // that is not a tiling.
 func (s *Spec) PieceNames() []string {
-	if s.Puzzle == nil {
-		return nil
+	if pn, ok := s.Problem.(pieceNamer); ok {
+		return pn.PieceNames()
 	}
-	return s.Puzzle.PieceNames()
+	return nil
 }
+
+// pieceNamer is a Problem with named pieces: a tiling.
+type pieceNamer interface{ PieceNames() []string }
 
 // MatrixRows returns the options of Spec.Matrix that the nth distinct
 // solution (counted from 1 in canonical order) chooses, searching for it,

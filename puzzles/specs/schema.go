@@ -76,7 +76,7 @@ func schemaDocument() jsonObject {
 		"if", obj("properties", obj("kind", obj("const", puzzles.DefaultKind))),
 		"then", ref(puzzles.DefaultKind))}
 	defs := obj(puzzles.DefaultKind, tilingSchema())
-	for _, k := range kinds {
+	for _, k := range keyedKinds() {
 		byKind = append(byKind, obj(
 			"if", obj("properties", obj("kind", obj("const", k.Name)), "required", []string{"kind"}),
 			"then", ref(k.Name)))
@@ -146,7 +146,7 @@ func keyed(keys []string, schemas map[string]any, what string) jsonObject {
 // kindKeySchema returns the schema of the kind key.
 func kindKeySchema() jsonObject {
 	about := []string{puzzles.DefaultKind + " (the default): " + tilingAbout}
-	for _, k := range kinds {
+	for _, k := range keyedKinds() {
 		about = append(about, k.Name+": "+k.About)
 	}
 	return obj(

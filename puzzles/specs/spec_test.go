@@ -13,6 +13,7 @@ import (
 
 	"github.com/polytile/polytile/internal/golden"
 	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // summary lists pieces as "name", "name×count", with "*" for one-sided.
@@ -83,7 +84,7 @@ func TestParse(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := s.Puzzle
+			p := tilingOf(t, s)
 			if s.Name != name {
 				t.Errorf("Name = %q, want %q", s.Name, name)
 			}
@@ -248,12 +249,12 @@ var badSpecs = []badSpec{
 	{"title-list", "1:8", "title is a list; want a string"},
 	{"too-large", "2:1", "use fewer kinds of piece or a smaller board"},
 	{"two-documents", "3:1", "a spec is one document"},
-	{"unknown-key", "3:1", `unknown key "bord" in the spec (did you mean board?); valid keys are title, board, pieces, render`},
+	{"unknown-key", "3:1", `unknown key "bord" in the spec (did you mean board?); valid keys are title, kind, board, pieces, lattice, symmetry, crossing, render`},
 	{"unknown-set", "2:9", `no built-in piece set "pentomino" (did you mean pentominoes or monomino?); valid sets are monomino, domino, trominoes, tetrominoes, pentominoes,`},
 	{"unknown-set-entry", "5:10", `no built-in piece set "hexomino" (did you mean hexominoes?); valid sets are`},
 	// A mistyped name gets the names it was probably meant to be; a board
 	// or piece of layers, the lattice it needs.
-	{"unknown-key-lattice", "1:1", `unknown key "latice" in the spec (did you mean lattice?); valid keys are title, board, pieces, render, lattice,`},
+	{"unknown-key-lattice", "1:1", `unknown key "latice" in the spec (did you mean lattice?); valid keys are title, kind, board, pieces, lattice,`},
 	{"lattice-typo", "1:10", `lattice is "hexagonal" (did you mean hexagon?); want square, triangle, hexagon, cube or stick`},
 	{"symmetry-typo", "3:11", `symmetry is "rotation" (did you mean rotations?); want all`},
 	{"only-typo", "4:12", `hexominoes has no piece "H1" (did you mean H01, H10 or H11?); its pieces are`},
@@ -275,7 +276,7 @@ func TestParseErrors(t *testing.T) {
 		fmt.Fprintln(&all, err)
 		t.Run(tt.file, func(t *testing.T) {
 			if err == nil {
-				t.Fatalf("Parse(%s) = %v, want an error", name, s.Puzzle)
+				t.Fatalf("Parse(%s) = %v, want an error", name, tilingOf(t, s))
 			}
 			var se *SpecError
 			if !errors.As(err, &se) {
@@ -350,8 +351,8 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Name != "scott" || s.Puzzle.Board().String() != scottBoard {
-			t.Errorf("Load(scott) = %q with board\n%s", s.Name, s.Puzzle.Board())
+		if s.Name != "scott" || tilingOf(t, s).Board().String() != scottBoard {
+			t.Errorf("Load(scott) = %q with board\n%s", s.Name, tilingOf(t, s).Board())
 		}
 	})
 	t.Run("file", func(t *testing.T) {
@@ -365,8 +366,8 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Name != name || s.Puzzle.Board().Len() != 3 {
-			t.Errorf("Load = %q, %v", s.Name, s.Puzzle)
+		if s.Name != name || tilingOf(t, s).Board().Len() != 3 {
+			t.Errorf("Load = %q, %v", s.Name, tilingOf(t, s))
 		}
 		if data, _ := os.ReadFile(name); string(data) != string(src) {
 			t.Errorf("Load changed its file to %q", data)
@@ -381,7 +382,7 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := s.Puzzle.Board().Len(); s.Name != "scott" || got != 2 {
+		if got := tilingOf(t, s).Board().Len(); s.Name != "scott" || got != 2 {
 			t.Errorf("Load(scott) with a file scott = %q with %d cells, want the file's 2", s.Name, got)
 		}
 	})
@@ -394,8 +395,8 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Puzzle.Board().String() != scottBoard {
-			t.Errorf("Load(scott) with a directory scott = board\n%s\nwant the built-in", s.Puzzle.Board())
+		if tilingOf(t, s).Board().String() != scottBoard {
+			t.Errorf("Load(scott) with a directory scott = board\n%s\nwant the built-in", tilingOf(t, s).Board())
 		}
 		if _, err := Load("."); err == nil || !strings.Contains(err.Error(), "is a directory") {
 			t.Errorf("Load(.) = %v, want an error saying it is a directory", err)
@@ -485,17 +486,17 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if s.Puzzle == nil {
+		if _, ok := s.Problem.(*tiling.Puzzle); !ok {
 			if s.Problem == nil || s.Kind() == "tiling" {
 				t.Fatalf("a %s spec with neither a tiling nor a matrix puzzle", s.Kind())
 			}
 			return
 		}
 		area := 0
-		for _, pc := range s.Puzzle.Pieces() {
+		for _, pc := range tilingOf(t, s).Pieces() {
 			area += pc.Area()
 		}
-		if b := s.Puzzle.Board(); area != b.Len() {
+		if b := tilingOf(t, s).Board(); area != b.Len() {
 			t.Fatalf("pieces cover %d cells, board has %d", area, b.Len())
 		}
 	})
@@ -547,4 +548,15 @@ func TestSizeBounds(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "listing where its pieces fit would check more than") || !strings.Contains(err.Error(), "smaller pieces or a smaller board") {
 		t.Errorf("a piece of 300 cells on a million: %v", err)
 	}
+}
+
+// tilingOf returns the tiling that spec s describes, failing tb if it is
+// a puzzle of another kind.
+func tilingOf(tb testing.TB, s *Spec) *tiling.Puzzle {
+	tb.Helper()
+	p, ok := s.Problem.(*tiling.Puzzle)
+	if !ok {
+		tb.Fatalf("%s is a %s puzzle, not a tiling", s.Name, s.Kind())
+	}
+	return p
 }

@@ -48,7 +48,7 @@ func TestWritePiecesRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, spec)
 			}
-			got := s.Puzzle.Pieces()
+			got := tilingOf(t, s).Pieces()
 			if len(got) != len(pieces) {
 				t.Fatalf("%d pieces read back, want %d", len(got), len(pieces))
 			}
