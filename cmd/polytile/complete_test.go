@@ -35,7 +35,7 @@ func TestCompletion(t *testing.T) {
 		{[]string{"count", "so"}, []string{"soma"}, nil},
 		{[]string{"pieces", "pentom"}, []string{"pentominoes", "pentominoes-6x10"}, nil},
 		{[]string{"draw", "scott", "--palette", "k"}, []string{"kelly"}, nil},
-		{[]string{"draw", "scott", "--format", ""}, formatNames(), nil},
+		{[]string{"draw", "scott", "--format", ""}, drawOutputs.Formats, nil},
 		{[]string{"completion", ""}, []string{"bash", "zsh", "fish", "powershell"}, nil},
 	} {
 		code, out, _ := polytile(t, append([]string{"__complete"}, tt.line...)...)

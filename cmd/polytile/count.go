@@ -14,7 +14,7 @@ func newCountCmd() *cobra.Command {
 	var asJSON bool
 	var workers, shards int
 	var shard string
-	var search searchFlags
+	var search cli.SearchFlags
 	cmd := &cobra.Command{
 		Use:     "count SPEC",
 		Short:   "Count a puzzle's raw and distinct solutions exactly, without listing them",
@@ -34,7 +34,7 @@ func newCountCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ctx, bar, stop, err := search.start(cmd)
+			ctx, bar, stop, err := search.Start(cmd)
 			if err != nil {
 				return err
 			}
@@ -54,7 +54,7 @@ func newCountCmd() *cobra.Command {
 	fl := cmd.Flags()
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object, the counts as exact integers")
 	fl.IntVar(&workers, "workers", 0, "count on `N` goroutines, on at most N cores (0: one per core)")
-	search.register(fl, "with an error and no count: a count is whole, or nothing")
+	search.Register(fl, "with an error and no count: a count is whole, or nothing")
 	fl.StringVar(&shard, "shard", "", "count only part `i/n`, the i-th of n, from 0 (polytile merge adds the parts up)")
 	fl.IntVar(&shards, "shards", 0, "the number of parts `N` the count is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
 	cmd.ValidArgsFunction = completeSpec(false)

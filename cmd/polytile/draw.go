@@ -23,18 +23,18 @@ import (
 
 // drawFlags are the options of polytile draw and polytile pieces.
 type drawFlags struct {
-	outs           outputs // what -o takes
+	outs           cli.Outputs // what -o takes
 	output, format string
 	look           lookFlags
 	fig            gallery.Figure // what to draw, its Progress set by the search
-	search         searchFlags
+	search         cli.SearchFlags
 }
 
 func newDrawCmd() *cobra.Command {
 	f := drawFlags{outs: drawOutputs}
 	cmd := &cobra.Command{
 		Use:     "draw SPEC -o FILE",
-		Short:   "Draw the distinct solutions of a puzzle as " + drawOutputs.short(),
+		Short:   "Draw the distinct solutions of a puzzle as " + drawOutputs.Short(),
 		Long:    help.Text("draw"),
 		Example: help.Examples("draw"),
 		Args:    cli.Args(1, 1, "one SPEC (a file or a built-in name)"),
@@ -47,7 +47,7 @@ func newDrawCmd() *cobra.Command {
 	fl.IntVar(&f.fig.Pick.Limit, "limit", 0, "draw at most `N` solutions (0: all)")
 	fl.BoolVar(&f.fig.Pick.Raw, "raw", false, "draw every raw solution, not one per class")
 	fl.IntVar(&f.fig.Pick.Nth, "solution", 0, "draw only the `K`-th distinct solution (from 1)")
-	f.search.register(fl, "drawing nothing: the search is stopped with an error")
+	f.search.Register(fl, "drawing nothing: the search is stopped with an error")
 	fl.BoolVar(&f.fig.Tree, "search", false, "draw the search tree of Algorithm X over the matrix (of a large problem, with --depth)")
 	fl.IntVar(&f.fig.Depth, "depth", 0, "with --search, draw the tree down to depth `N`, what lies below each node there counted (0: all of it)")
 	fl.BoolVar(&f.fig.Matrix, "matrix", false, "draw the puzzle's exact-cover matrix (with --solution K, its rows marked)")
@@ -61,7 +61,7 @@ func newPiecesCmd() *cobra.Command {
 	var ascii bool
 	cmd := &cobra.Command{
 		Use:     "pieces SET -o FILE",
-		Short:   "Draw a set of pieces with their names, as " + piecesOutputs.short(),
+		Short:   "Draw a set of pieces with their names, as " + piecesOutputs.Short(),
 		Long:    help.Text("pieces"),
 		Example: help.Examples("pieces"),
 		Args:    cli.Args(1, 1, "one SET (a piece set, a spec file or a built-in puzzle)"),
@@ -99,8 +99,8 @@ func newPiecesCmd() *cobra.Command {
 }
 
 func (f *drawFlags) register(fl *pflag.FlagSet) {
-	fl.StringVarP(&f.output, "output", "o", "", f.outs.outputUsage())
-	fl.StringVar(&f.format, "format", "", formatUsage())
+	fl.StringVarP(&f.output, "output", "o", "", f.outs.OutputUsage())
+	fl.StringVar(&f.format, "format", "", f.outs.FormatUsage())
 	f.look.register(fl)
 }
 
@@ -120,7 +120,7 @@ func (f *drawFlags) check(input string) error {
 	case pick.Nth > 0 && (pick.Raw || pick.Limit > 0) || (g.Puzzle || g.Matrix || g.Tree) && (pick.Raw || pick.Limit > 0) || g.Puzzle && (pick.Nth > 0 || g.Matrix || g.Tree) || g.Tree && (g.Matrix || pick.Nth > 0):
 		return cli.Usagef("--puzzle, --matrix and --search draw one figure each, and --solution one solution: give one of them, without --raw and --limit (--matrix may take --solution)")
 	}
-	if err := f.outs.check(f.output, f.format); err != nil {
+	if err := checkOutput(f.outs, f.output, f.format); err != nil {
 		return cli.UsageError{Err: err}
 	}
 	return safefile.NotInput("-o", f.output, input)
@@ -180,9 +180,9 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return err
 	}
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
-		return cli.Usagef("-o %s: %v (draw it as %s)", f.output, err, orList(pictureExts()))
+		return cli.Usagef("-o %s: %v (draw it as %s)", f.output, err, cli.OrList(f.outs.Pictures))
 	}
-	ctx, bar, stop, err := f.search.start(cmd)
+	ctx, bar, stop, err := f.search.Start(cmd)
 	progress := termbar.Reporter[puzzles.Progress](bar)
 	if err != nil {
 		return err

@@ -61,7 +61,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		listing("list", "List the built-in puzzles and piece sets", specs.WriteCatalog),
 		listing("palettes", "List the colour palettes", palettes.WriteList),
 		listing("schema", "Print a JSON Schema of the spec, for editors", specs.WriteSchema))
-	addCompletion(root)
+	cli.AddCompletion(root)
 	return root
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/polytile/polytile/internal/cli"
 )
 
 // A command's check of -o and --format words render's typed errors with
@@ -14,7 +16,7 @@ func TestCheckOutputWords(t *testing.T) {
 	const draws = ".svg, .png, .pdf or .tex for a picture, DIR/index.html for a web gallery, or .stl or .3mf for pieces to print"
 	const pieces = ".svg, .png, .pdf or .tex for a picture or .stl or .3mf for pieces to print"
 	for _, tt := range []struct {
-		outs               outputs
+		outs               cli.Outputs
 		path, format, want string
 	}{
 		{drawOutputs, "", "", "no output: give -o FILE (" + draws + "), or -o - with --format svg, png, pdf or tex"},
@@ -32,8 +34,8 @@ func TestCheckOutputWords(t *testing.T) {
 		{piecesOutputs, "x.3mf", "", "<nil>"},
 		{drawOutputs, "-", "pdf", "<nil>"},
 	} {
-		if got := fmt.Sprint(tt.outs.check(tt.path, tt.format)); got != tt.want {
-			t.Errorf("%s: check(%q, %q) = %q, want %q", tt.outs.command, tt.path, tt.format, got, tt.want)
+		if got := fmt.Sprint(checkOutput(tt.outs, tt.path, tt.format)); got != tt.want {
+			t.Errorf("%s: checkOutput(%q, %q) = %q, want %q", tt.outs.Command, tt.path, tt.format, got, tt.want)
 		}
 	}
 }
@@ -45,27 +47,27 @@ func TestCheckOutputWords(t *testing.T) {
 // errors list them all.
 func TestOutputsListed(t *testing.T) {
 	dir := t.TempDir()
-	every := append(append(pictureExts(), siteExt), printExts()...)
+	every := slices.Concat(drawOutputs.Pictures, []string{drawOutputs.Site}, drawOutputs.Prints)
 	if want := []string{".svg", ".png", ".pdf", ".tex", ".html", ".stl", ".3mf"}; !slices.Equal(every, want) {
 		t.Errorf("the extensions are %q, want %q", every, want)
 	}
 	for _, tt := range []struct {
-		outs outputs
+		outs cli.Outputs
 		want []string
 	}{
 		{drawOutputs, []string{".svg", ".png", ".pdf", ".tex", ".html", ".stl", ".3mf"}},
 		{piecesOutputs, []string{".svg", ".png", ".pdf", ".tex", ".stl", ".3mf"}},
 	} {
-		name := tt.outs.command
-		if got := tt.outs.extensions(); !slices.Equal(got, tt.want) {
+		name := tt.outs.Command
+		if got := tt.outs.Extensions(); !slices.Equal(got, tt.want) {
 			t.Errorf("%s takes %q, want %q", name, got, tt.want)
 		}
 		for _, ext := range append(every, ".gif", ".jpg") {
-			err := tt.outs.check(filepath.Join(dir, "x"+ext), "")
+			err := checkOutput(tt.outs, filepath.Join(dir, "x"+ext), "")
 			if taken := slices.Contains(tt.want, ext); (err == nil) != taken {
 				t.Errorf("%s -o x%s: %v; want it taken: %v", name, ext, err, taken)
 			}
-			if err != nil && !strings.Contains(err.Error(), tt.outs.list()) {
+			if err != nil && !strings.Contains(err.Error(), tt.outs.List()) {
 				t.Errorf("%s -o x%s: %q does not list what -o takes", name, ext, err)
 			}
 		}
@@ -89,7 +91,7 @@ func TestOutputsListed(t *testing.T) {
 				t.Errorf("%s --help's -o does not name %s", name, ext)
 			}
 		}
-		for _, format := range formatNames() {
+		for _, format := range drawOutputs.Formats {
 			if !strings.Contains(help[strings.Index(help, "--format"):], format) {
 				t.Errorf("%s --help's --format does not name %s", name, format)
 			}

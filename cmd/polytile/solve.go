@@ -23,7 +23,7 @@ type solveFlags struct {
 	json       bool
 	engine     string
 	workers    int
-	search     searchFlags
+	search     cli.SearchFlags
 	jsonl      string
 	resume     string
 	shard      string
@@ -50,7 +50,7 @@ func newSolveCmd() *cobra.Command {
 	fl.BoolVar(&f.json, "json", false, "print one JSON object with the counts and every distinct solution found")
 	fl.StringVar(&f.engine, "engine", "auto", "search engine: dlx (Dancing Links), fill (64-bit masks: at most 64 pieces, boards about ten cells across or less) or auto (fill where it fits)")
 	fl.IntVar(&f.workers, "workers", 0, "search on `N` goroutines, on at most N cores (0: one per core)")
-	f.search.register(fl, "keeping what was found: it is printed and saved, marked as partial")
+	f.search.Register(fl, "keeping what was found: it is printed and saved, marked as partial")
 	fl.StringVar(&f.jsonl, "jsonl", "", "stream the distinct solutions to `FILE` as JSON lines instead of keeping them")
 	fl.StringVar(&f.resume, "resume", "", "stream to `FILE` as --jsonl does, continuing the stopped run that FILE (or the part a killed run left) holds")
 	fl.StringVar(&f.shard, "shard", "", "run only part `i/n` of the search: the i-th of n, from 0")
@@ -102,7 +102,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx, bar, stop, err := f.search.start(cmd)
+	ctx, bar, stop, err := f.search.Start(cmd)
 	if err != nil {
 		return err
 	}
