@@ -106,14 +106,17 @@ func (e Engine) String() string {
 }
 
 // ParseEngine returns the engine that String names name: auto, dlx or
-// fill.
+// fill. Another name is a *NameError.
 func ParseEngine(name string) (Engine, error) {
-	for _, e := range []Engine{EngineAuto, EngineDLX, EngineFill} {
+	engines := []Engine{EngineAuto, EngineDLX, EngineFill}
+	var names []string
+	for _, e := range engines {
 		if e.String() == name {
 			return e, nil
 		}
+		names = append(names, e.String())
 	}
-	return 0, fmt.Errorf("puzzles: unknown engine %q: want auto, dlx or fill", name)
+	return 0, &NameError{What: "engine", Name: name, Valid: names}
 }
 
 // CheckConfig checks cfg and returns it with its defaults filled in.

@@ -23,34 +23,34 @@ type Matrix struct {
 // NewMatrix makes the matrix of the named primary and secondary items and
 // of options given as lists of item names, checking that names are
 // unique, that options name known items, each once, and that no option
-// is empty.
+// is empty. A mistake is a *MatrixError.
 func NewMatrix(primary, secondary []string, options [][]string) (*Matrix, error) {
 	m := &Matrix{Items: append(slices.Clone(primary), secondary...), Primary: len(primary)}
 	index := map[string]int{}
 	for i, it := range m.Items {
 		if it == "" {
-			return nil, fmt.Errorf("item %d has no name", i+1)
+			return nil, &MatrixError{Msg: fmt.Sprintf("item %d has no name", i+1)}
 		}
 		if j, ok := index[it]; ok {
-			return nil, fmt.Errorf("item %q is named twice (items %d and %d)", it, j+1, i+1)
+			return nil, &MatrixError{Msg: fmt.Sprintf("item %q is named twice (items %d and %d)", it, j+1, i+1)}
 		}
 		index[it] = i
 	}
 	if len(primary) == 0 {
-		return nil, fmt.Errorf("no primary items: a solution would be empty")
+		return nil, &MatrixError{Msg: "no primary items: a solution would be empty"}
 	}
 	for k, o := range options {
 		if len(o) == 0 {
-			return nil, fmt.Errorf("option %d is empty", k+1)
+			return nil, &MatrixError{Option: k + 1, Msg: fmt.Sprintf("option %d is empty", k+1)}
 		}
 		var items []int
 		for _, name := range o {
 			i, ok := index[name]
 			if !ok {
-				return nil, fmt.Errorf("option %d (%s) names %q, which is not an item", k+1, strings.Join(o, " "), name)
+				return nil, &MatrixError{Option: k + 1, Msg: fmt.Sprintf("option %d (%s) names %q, which is not an item", k+1, strings.Join(o, " "), name)}
 			}
 			if slices.Contains(items, i) {
-				return nil, fmt.Errorf("option %d (%s) names %q twice", k+1, strings.Join(o, " "), name)
+				return nil, &MatrixError{Option: k + 1, Msg: fmt.Sprintf("option %d (%s) names %q twice", k+1, strings.Join(o, " "), name)}
 			}
 			items = append(items, i)
 		}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/cli"
@@ -50,21 +48,12 @@ func (l *lookFlags) renderOptions(spec *specs.Spec) (*specs.RenderOptions, error
 // flagWords words err with the look flags: a *specs.RenderKeyError, a
 // mistake in a value that no spec wrote, is one in the flag of its key's
 // name, as in --columns: "x": want …, or, for a value of the wrong form,
-// --color "red": want …; other errors are returned as they are.
+// --color "red": want …, in whatever words wrap it.
 func flagWords(err error) error {
-	var ke *specs.RenderKeyError
-	if !errors.As(err, &ke) {
-		return err
+	if ke := (*specs.RenderKeyError)(nil); errors.As(err, &ke) {
+		ke.Name = "--" + ke.Key
 	}
-	worded := fmt.Errorf("--%s: %w", ke.Key, ke.Err)
-	if ke.Value != "" {
-		worded = fmt.Errorf("--%s %q: %w", ke.Key, ke.Value, ke.Err)
-	}
-	if err != error(ke) {
-		// Wrapped in more words: keep them, and put the flag's in place.
-		return errors.New(strings.Replace(err.Error(), ke.Error(), worded.Error(), 1))
-	}
-	return worded
+	return err
 }
 
 // options returns the gallery's and the renderer's options that the

@@ -46,8 +46,19 @@ func TestLookFlagWords(t *testing.T) {
 	if got := fmt.Sprint(flagWords(r.Set("colour", "red"))); got != want {
 		t.Errorf("Set(colour) worded %q, want %q", got, want)
 	}
-	wrapped := fmt.Errorf("drawing: %w", r.Set("cell-size", "big"))
+	// A typed error that wraps it, whose message is made when asked for,
+	// names the flag in place of the key, once.
+	wrapped := &drawingError{r.Set("cell-size", "big")}
 	if got, want := flagWords(wrapped).Error(), `drawing: --cell-size: "big": want a number`; got != want {
 		t.Errorf("a wrapped error worded %q, want %q", got, want)
 	}
+	if got, want := flagWords(flagWords(wrapped)).Error(), `drawing: --cell-size: "big": want a number`; got != want {
+		t.Errorf("an error worded twice reads %q, want %q", got, want)
+	}
 }
+
+// drawingError wraps an error as a library's typed error does.
+type drawingError struct{ err error }
+
+func (e *drawingError) Error() string { return "drawing: " + e.err.Error() }
+func (e *drawingError) Unwrap() error { return e.err }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"os"
-	"strings"
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/safefile"
@@ -96,7 +95,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	}
 	engine, err := puzzles.ParseEngine(f.engine)
 	if err != nil {
-		return cli.Usagef("--engine: %v", strings.TrimPrefix(err.Error(), "puzzles: "))
+		return cli.Usagef("--engine: %w", err)
 	}
 	spec, err := specs.LoadContext(cmd.Context(), name)
 	if err != nil {

@@ -223,14 +223,10 @@ func ParseDLX(name string, r io.Reader) (*puzzles.Matrix, error) {
 	m, err := puzzles.NewMatrix(primary, secondary, options)
 	if err != nil {
 		// Say where, for an option.
-		msg := err.Error()
-		if strings.HasPrefix(msg, "option ") {
-			var k int
-			if _, serr := fmt.Sscanf(msg, "option %d", &k); serr == nil && k >= 1 && k <= len(lines) {
-				return nil, fmt.Errorf("%s:%d: %s", name, lines[k-1], msg)
-			}
+		if me := (*puzzles.MatrixError)(nil); errors.As(err, &me) && me.Option >= 1 && me.Option <= len(lines) {
+			return nil, fmt.Errorf("%s:%d: %w", name, lines[me.Option-1], err)
 		}
-		return nil, fmt.Errorf("%s: %s", name, msg)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return m, nil
 }

@@ -188,14 +188,23 @@ type RenderKeyError struct {
 	// (a piece colour without "="); "" when Err says the value itself.
 	Value string
 	Err   error // what is wrong
+	// Name is how the message names the option, set by whoever reports
+	// the error in its own words (a command, by the flag of the key's
+	// name); "" names it "specs: render option KEY".
+	Name string
 }
 
-// Error names the option by its key: "specs: render option key: …".
+// Error names the option by Name or its key: "specs: render option key:
+// …".
 func (e *RenderKeyError) Error() string {
-	if e.Value != "" {
-		return fmt.Sprintf("specs: render option %s %q: %v", e.Key, e.Value, e.Err)
+	name := e.Name
+	if name == "" {
+		name = "specs: render option " + e.Key
 	}
-	return fmt.Sprintf("specs: render option %s: %v", e.Key, e.Err)
+	if e.Value != "" {
+		return fmt.Sprintf("%s %q: %v", name, e.Value, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", name, e.Err)
 }
 
 // Unwrap returns Err.
