@@ -35,23 +35,24 @@ func (s *StickyWriter) Write(p []byte) (int, error) {
 // ("strconv.ParseInt: parsing \"x\": invalid syntax") as what the flag
 // wants ("want a whole number"), and adds to an unknown flag of cmd the
 // flags it was probably meant to be; other errors are returned as they
-// are.
+// are. It reads pflag's typed errors, never their messages.
 func FlagError(cmd *cobra.Command, err error) error {
-	if typed, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok && cmd != nil {
+	if ne := (*pflag.NotExistError)(nil); errors.As(err, &ne) && ne.GetSpecifiedShortnames() == "" && cmd != nil {
 		var names []string
 		cmd.Flags().VisitAll(func(f *pflag.Flag) {
 			if !f.Hidden {
 				names = append(names, f.Name)
 			}
 		})
-		like := suggest.Closest(typed, names)
+		like := suggest.Closest(ne.GetSpecifiedName(), names)
 		for i := range like {
 			like[i] = "--" + like[i]
 		}
 		return fmt.Errorf("%w%s", err, suggest.Phrase(like))
 	}
+	var ie *pflag.InvalidValueError
 	var ne *strconv.NumError
-	if !errors.As(err, &ne) {
+	if !errors.As(err, &ie) || !errors.As(err, &ne) {
 		return err
 	}
 	want := map[string]string{"ParseInt": "want a whole number", "ParseUint": "want a whole number", "Atoi": "want a whole number",
@@ -59,11 +60,15 @@ func FlagError(cmd *cobra.Command, err error) error {
 	if errors.Is(ne.Err, strconv.ErrRange) {
 		want = "out of range"
 	}
-	msg := err.Error()
-	if i := strings.Index(msg, "strconv."); i >= 0 && want != "" {
-		return errors.New(msg[:i] + want)
+	if want == "" {
+		return err
 	}
-	return err
+	f := ie.GetFlag()
+	name := "--" + f.Name
+	if f.Shorthand != "" && f.ShorthandDeprecated == "" {
+		name = "-" + f.Shorthand + ", " + name
+	}
+	return fmt.Errorf("invalid argument %q for %q flag: %s", ie.GetValue(), name, want)
 }
 
 // Setting is a flag's value as given on a command line.

@@ -2,39 +2,46 @@ package cli
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
+// FlagError words pflag's typed errors: a number's parse error as what
+// the flag wants, prefixed once by the flag, and an unknown flag with
+// the flags it was probably meant to be.
 func TestFlagError(t *testing.T) {
-	_, perr := strconv.Atoi("x")
-	_, rerr := strconv.ParseInt("99999999999999999999", 10, 64)
+	cmd := &cobra.Command{Use: "x"}
+	cmd.Flags().IntP("limit", "l", 0, "")
+	cmd.Flags().Bool("quiet", false, "")
+	cmd.Flags().Float64("scale", 0, "")
 	for _, tt := range []struct {
-		err  error
+		args []string
 		want string
 	}{
-		{errors.New(`invalid argument "x" for "--limit" flag: ` + perr.Error()), `invalid argument "x" for "--limit" flag: want a whole number`},
-		{errors.New(`invalid argument for "--limit" flag: ` + rerr.Error()), `flag: out of range`},
-		{errors.New("unknown flag: --frob"), "unknown flag: --frob"},
+		{[]string{"--limit", "x"}, `invalid argument "x" for "-l, --limit" flag: want a whole number`},
+		{[]string{"-l", "x"}, `invalid argument "x" for "-l, --limit" flag: want a whole number`},
+		{[]string{"--limit", "99999999999999999999"}, `invalid argument "99999999999999999999" for "-l, --limit" flag: out of range`},
+		{[]string{"--quiet=maybe"}, `invalid argument "maybe" for "--quiet" flag: want true or false`},
+		{[]string{"--scale", "big"}, `invalid argument "big" for "--scale" flag: want a number`},
+		{[]string{"--limt", "3"}, "unknown flag: --limt (did you mean --limit?)"},
+		{[]string{"--frob"}, "unknown flag: --frob"},
+		{[]string{"-z"}, `unknown shorthand flag: 'z' in -z`},
 	} {
-		wrapped := tt.err
-		if strings.Contains(tt.err.Error(), "strconv") {
-			wrapped = &wrapErr{tt.err, perr}
-			if strings.Contains(tt.err.Error(), "range") {
-				wrapped = &wrapErr{tt.err, rerr}
-			}
+		err := cmd.Flags().Parse(tt.args)
+		if err == nil {
+			t.Fatalf("%v: no error", tt.args)
 		}
-		if got := FlagError(nil, wrapped).Error(); !strings.HasSuffix(got, tt.want) || strings.Contains(got, "strconv") {
-			t.Errorf("FlagError(%q) = %q, want …%q", tt.err, got, tt.want)
+		got := FlagError(cmd, err).Error()
+		if got != tt.want {
+			t.Errorf("%v: FlagError(%q) = %q, want %q", tt.args, err, got, tt.want)
+		}
+		if strings.Count(got, "flag") > 2 || strings.Contains(got, "strconv") {
+			t.Errorf("%v: %q says the flag twice or keeps the parser's words", tt.args, got)
 		}
 	}
 }
-
-type wrapErr struct{ msg, inner error }
-
-func (w *wrapErr) Error() string { return w.msg.Error() }
-func (w *wrapErr) Unwrap() error { return w.inner }
 
 func TestStickyWriter(t *testing.T) {
 	var b strings.Builder

@@ -50,7 +50,7 @@ func (l stick) ParsePiece(name string, pics []string) (Piece, error) { return pa
 // parseFlat reads the one picture of a piece of a plane lattice.
 func parseFlat(lat Lattice, name string, pics []string) (Piece, error) {
 	if len(pics) != 1 {
-		return Piece{}, fmt.Errorf("geom: piece %q is drawn in %d pictures: on the %s lattice a piece is one picture", name, len(pics), lat.Name())
+		return Piece{}, errorf("piece %q is drawn in %d pictures: on the %s lattice a piece is one picture", name, len(pics), lat.Name())
 	}
 	return ParsePieceOn(lat, name, pics[0])
 }

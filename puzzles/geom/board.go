@@ -70,7 +70,7 @@ func NewRectBoardOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
 func rectOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
 	for _, h := range holes {
 		if !ValidCell(lat, h) {
-			return nil, fmt.Errorf("geom: hole [%d, %d] is not a cell of the %s lattice: %s", h.Row, h.Col, lat.Name(), cellRule(lat))
+			return nil, errorf("hole [%d, %d] is not a cell of the %s lattice: %s", h.Row, h.Col, lat.Name(), cellRule(lat))
 		}
 	}
 	b, err := NewRectBoard(rows, cols, holes)
@@ -95,18 +95,18 @@ func rectOn(lat Lattice, rows, cols int, holes []Cell) (*Board, error) {
 // the given holes.
 func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
 	if rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("geom: board of %d × %d: rows and cols must be at least 1", rows, cols)
+		return nil, errorf("board of %d × %d: rows and cols must be at least 1", rows, cols)
 	}
 	if rows > 1<<20 || cols > 1<<20 || rows*cols > 1<<20 {
-		return nil, fmt.Errorf("geom: board of %d × %d is too large (at most %d cells)", rows, cols, 1<<20)
+		return nil, errorf("board of %d × %d is too large (at most %d cells)", rows, cols, 1<<20)
 	}
 	hole := make(map[Cell]bool, len(holes))
 	for _, h := range holes {
 		if h.Row < 0 || h.Row >= rows || h.Col < 0 || h.Col >= cols {
-			return nil, fmt.Errorf("geom: hole [%d, %d] is outside the %d × %d board (rows 0…%d, cols 0…%d)", h.Row, h.Col, rows, cols, rows-1, cols-1)
+			return nil, errorf("hole [%d, %d] is outside the %d × %d board (rows 0…%d, cols 0…%d)", h.Row, h.Col, rows, cols, rows-1, cols-1)
 		}
 		if hole[h] {
-			return nil, fmt.Errorf("geom: hole [%d, %d] is given twice", h.Row, h.Col)
+			return nil, errorf("hole [%d, %d] is given twice", h.Row, h.Col)
 		}
 		hole[h] = true
 	}
@@ -130,27 +130,27 @@ func NewRectBoard(rows, cols int, holes []Cell) (*Board, error) {
 // at non-negative rows and columns, each given once.
 func NewBoard(lat Lattice, cells []Cell) (*Board, error) {
 	if len(cells) == 0 {
-		return nil, fmt.Errorf("geom: the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none (in a piece's, any character but a space is a cell)")
+		return nil, errorf("the board has no cells: in a board's picture '.' is a cell to cover, and ' ' and '#' are none (in a piece's, any character but a space is a cell)")
 	}
 	b := &Board{lat: lat, cells: slices.Clone(cells), layers: 1}
 	slices.SortFunc(b.cells, Cell.Compare)
 	for i, c := range b.cells {
 		if c.Row < 0 || c.Col < 0 || c.Layer < 0 {
-			return nil, fmt.Errorf("geom: board cell %s is at a negative position", CellName(lat, c))
+			return nil, errorf("board cell %s is at a negative position", CellName(lat, c))
 		}
 		if c.Layer != 0 && lat.Coords() < 3 {
-			return nil, fmt.Errorf("geom: board cell [%d, %d] is in layer %d: the %s lattice is flat", c.Row, c.Col, c.Layer, lat.Name())
+			return nil, errorf("board cell [%d, %d] is in layer %d: the %s lattice is flat", c.Row, c.Col, c.Layer, lat.Name())
 		}
 		if !ValidCell(lat, c) {
-			return nil, fmt.Errorf("geom: board cell [%d, %d] is not a cell of the %s lattice: %s", c.Row, c.Col, lat.Name(), cellRule(lat))
+			return nil, errorf("board cell [%d, %d] is not a cell of the %s lattice: %s", c.Row, c.Col, lat.Name(), cellRule(lat))
 		}
 		if i > 0 && c == b.cells[i-1] {
-			return nil, fmt.Errorf("geom: board cell %s is given twice", CellName(lat, c))
+			return nil, errorf("board cell %s is given twice", CellName(lat, c))
 		}
 		b.layers, b.rows, b.cols = max(b.layers, c.Layer+1), max(b.rows, c.Row+1), max(b.cols, c.Col+1)
 	}
 	if b.layers*b.rows*b.cols > 1<<22 {
-		return nil, fmt.Errorf("geom: board spans %d × %d × %d: too large", b.layers, b.rows, b.cols)
+		return nil, errorf("board spans %d × %d × %d: too large", b.layers, b.rows, b.cols)
 	}
 	b.buildIndex()
 	return b, nil

@@ -99,7 +99,7 @@ func Solid(lat Lattice) bool { return lat.Coords() == 3 }
 // the cube.
 func Flat(lat Lattice, pieces []Piece) ([]Piece, error) {
 	if lat != Square {
-		return nil, fmt.Errorf("geom: pieces of the %s lattice do not lie on the cube's: only the square lattice's do", lat.Name())
+		return nil, errorf("pieces of the %s lattice do not lie on the cube's: only the square lattice's do", lat.Name())
 	}
 	out := make([]Piece, len(pieces))
 	for i, p := range pieces {
@@ -114,19 +114,19 @@ func Flat(lat Lattice, pieces []Piece) ([]Piece, error) {
 // given holes.
 func NewBoxBoard(layers, rows, cols int, holes []Cell) (*Board, error) {
 	if layers < 1 || rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("geom: box of %d × %d × %d: layers, rows and cols must be at least 1", layers, rows, cols)
+		return nil, errorf("box of %d × %d × %d: layers, rows and cols must be at least 1", layers, rows, cols)
 	}
 	if layers > 1<<20 || rows > 1<<20 || cols > 1<<20 || layers*rows*cols > 1<<20 {
-		return nil, fmt.Errorf("geom: box of %d × %d × %d is too large (at most %d cells)", layers, rows, cols, 1<<20)
+		return nil, errorf("box of %d × %d × %d is too large (at most %d cells)", layers, rows, cols, 1<<20)
 	}
 	hole := make(map[Cell]bool, len(holes))
 	for _, h := range holes {
 		if h.Layer < 0 || h.Layer >= layers || h.Row < 0 || h.Row >= rows || h.Col < 0 || h.Col >= cols {
-			return nil, fmt.Errorf("geom: hole [%d, %d, %d] is outside the %d × %d × %d box (layers 0…%d, rows 0…%d, cols 0…%d)",
+			return nil, errorf("hole [%d, %d, %d] is outside the %d × %d × %d box (layers 0…%d, rows 0…%d, cols 0…%d)",
 				h.Layer, h.Row, h.Col, layers, rows, cols, layers-1, rows-1, cols-1)
 		}
 		if hole[h] {
-			return nil, fmt.Errorf("geom: hole [%d, %d, %d] is given twice", h.Layer, h.Row, h.Col)
+			return nil, errorf("hole [%d, %d, %d] is given twice", h.Layer, h.Row, h.Col)
 		}
 		hole[h] = true
 	}

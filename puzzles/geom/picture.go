@@ -15,16 +15,36 @@ type PictureError struct {
 	Msg       string // what is wrong and what would be valid
 }
 
-func (e *PictureError) Error() string {
+func (e *PictureError) Error() string { return "geom: " + e.Reason() }
+
+// Reason is the message without the package's name: the layer, the line
+// and column in the picture, and Msg.
+func (e *PictureError) Reason() string {
 	in := ""
 	if e.Layer > 0 {
 		in = fmt.Sprintf("layer %d's ", e.Layer)
 	}
 	if e.Line == 0 {
-		return "geom: " + in + e.Msg
+		return in + e.Msg
 	}
-	return fmt.Sprintf("geom: %spicture line %d, column %d: %s", in, e.Line, e.Col, e.Msg)
+	return fmt.Sprintf("%spicture line %d, column %d: %s", in, e.Line, e.Col, e.Msg)
 }
+
+// An Error is a mistake that geom finds in a board, a piece or a name
+// other than in a picture's text: what is wrong, and what would be
+// valid.
+type Error struct {
+	Msg string // what is wrong and what would be valid
+}
+
+func (e *Error) Error() string { return "geom: " + e.Msg }
+
+// Reason is the message without the package's name: Msg.
+func (e *Error) Reason() string { return e.Msg }
+
+// errorf returns an *Error whose Msg is formatted as fmt.Sprintf formats
+// it.
+func errorf(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
 
 // PictureLines splits a picture into lines, dropping one final newline.
 func PictureLines(pic string) []string {

@@ -72,26 +72,26 @@ func NewPiece(lat Lattice, name string, cells []Cell) (Piece, error) {
 func (p Piece) Validate(lat Lattice) error {
 	switch {
 	case p.Name == "":
-		return fmt.Errorf("geom: a piece needs a name")
+		return errorf("a piece needs a name")
 	case len(p.Cells) == 0:
-		return fmt.Errorf("geom: piece %q has no cells", p.Name)
+		return errorf("piece %q has no cells", p.Name)
 	case p.Any && p.Count != 0:
-		return fmt.Errorf("geom: piece %q: count %d and any: an any-count piece has count 0", p.Name, p.Count)
+		return errorf("piece %q: count %d and any: an any-count piece has count 0", p.Name, p.Count)
 	case p.Count < 1 && !p.Any:
-		return fmt.Errorf("geom: piece %q: count %d, want at least 1", p.Name, p.Count)
+		return errorf("piece %q: count %d, want at least 1", p.Name, p.Count)
 	}
 	for _, c := range p.Cells {
 		if !ValidCell(lat, c) {
 			if c.Layer != 0 {
-				return fmt.Errorf("geom: piece %q: a cell in layer %d: the %s lattice is flat", p.Name, c.Layer, lat.Name())
+				return errorf("piece %q: a cell in layer %d: the %s lattice is flat", p.Name, c.Layer, lat.Name())
 			}
-			return fmt.Errorf("geom: piece %q: [%d, %d] is not a cell of the %s lattice: %s", p.Name, c.Row, c.Col, lat.Name(), cellRule(lat))
+			return errorf("piece %q: [%d, %d] is not a cell of the %s lattice: %s", p.Name, c.Row, c.Col, lat.Name(), cellRule(lat))
 		}
 	}
 	cells := lat.Normalize(p.Cells)
 	for i := 1; i < len(cells); i++ {
 		if cells[i] == cells[i-1] {
-			return fmt.Errorf("geom: piece %q has cell %s twice", p.Name, CellName(lat, cells[i]))
+			return errorf("piece %q has cell %s twice", p.Name, CellName(lat, cells[i]))
 		}
 	}
 	if !Connected(lat, cells) {
@@ -99,7 +99,7 @@ func (p Piece) Validate(lat Lattice) error {
 		if !lat.Default() {
 			on = " on the " + lat.Name() + " lattice"
 		}
-		return fmt.Errorf("geom: piece %q is not connected%s: its cells must join %s", p.Name, on, lat.Join())
+		return errorf("piece %q is not connected%s: its cells must join %s", p.Name, on, lat.Join())
 	}
 	return nil
 }

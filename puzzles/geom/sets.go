@@ -200,7 +200,7 @@ func PieceSet(name string) ([]Piece, error) {
 		}
 		return pieces, nil
 	}
-	return nil, fmt.Errorf("geom: no piece set %q (built-in sets: %s)", name, strings.Join(PieceSetNames(), ", "))
+	return nil, errorf("no piece set %q (built-in sets: %s)", name, strings.Join(PieceSetNames(), ", "))
 }
 
 // latticeSet makes a set of the free polyforms of n cells of lat, named by

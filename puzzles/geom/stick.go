@@ -206,19 +206,19 @@ func StickPicture(segments []Cell) string {
 // holes (segments).
 func NewGridBoard(rows, cols int, holes []Cell) (*Board, error) {
 	if rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("geom: grid of %d × %d squares: rows and cols must be at least 1", rows, cols)
+		return nil, errorf("grid of %d × %d squares: rows and cols must be at least 1", rows, cols)
 	}
 	if rows > 1<<10 || cols > 1<<10 || rows*cols > 1<<19 {
-		return nil, fmt.Errorf("geom: grid of %d × %d squares is too large (at most %d squares)", rows, cols, 1<<19)
+		return nil, errorf("grid of %d × %d squares is too large (at most %d squares)", rows, cols, 1<<19)
 	}
 	hole := make(map[Cell]bool, len(holes))
 	for _, h := range holes {
 		if !ValidCell(Stick, h) || h.Row < 0 || h.Col < 0 || h.Row > 2*rows || h.Col > 2*cols {
-			return nil, fmt.Errorf("geom: hole [%d, %d] is no segment of the %d × %d grid: a segment is [2r, 2c+1] (horizontal, 0 ≤ r ≤ %d, 0 ≤ c < %d) "+
+			return nil, errorf("hole [%d, %d] is no segment of the %d × %d grid: a segment is [2r, 2c+1] (horizontal, 0 ≤ r ≤ %d, 0 ≤ c < %d) "+
 				"or [2r+1, 2c] (vertical, 0 ≤ r < %d, 0 ≤ c ≤ %d)", h.Row, h.Col, rows, cols, rows, cols, rows, cols)
 		}
 		if hole[h] {
-			return nil, fmt.Errorf("geom: hole [%d, %d] is given twice", h.Row, h.Col)
+			return nil, errorf("hole [%d, %d] is given twice", h.Row, h.Col)
 		}
 		hole[h] = true
 	}

@@ -81,7 +81,7 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 	}
 	b, err := geom.NewRectBoardOn(p.lat, rows, cols, holes)
 	if err != nil {
-		return nil, p.errorf(n, "%s", bare(err))
+		return nil, p.errorf(n, "%s", reason(err))
 	}
 	return b, nil
 }
@@ -117,7 +117,7 @@ func (p *specParser) boxBoard(n *yaml.Node) (*geom.Board, error) {
 	}
 	b, err := geom.NewBoxBoard(size[0], size[1], size[2], holes)
 	if err != nil {
-		return nil, p.errorf(n, "%s", bare(err))
+		return nil, p.errorf(n, "%s", reason(err))
 	}
 	return b, nil
 }
@@ -189,7 +189,7 @@ func (p *specParser) layersBoard(f field) (*geom.Board, error) {
 			pe.Layer = 0 // the layer's picture places it
 			return nil, p.pictureError(at, err)
 		}
-		return nil, p.errorf(f.val, "%s", bare(err))
+		return nil, p.errorf(f.val, "%s", reason(err))
 	}
 	return b, nil
 }

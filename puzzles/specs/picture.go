@@ -246,7 +246,7 @@ func (p *specParser) pictureText(n *yaml.Node, what, want string) (string, error
 // pictureError places an error from parsing the picture in n: a
 // PictureError at its line and column in the file, anything else at n.
 func (p *specParser) pictureError(n *yaml.Node, err error) error {
-	msg := bare(err)
+	msg := reason(err)
 	var pe *geom.PictureError
 	if !errors.As(err, &pe) || pe.Line == 0 {
 		return p.errorf(n, "%s", msg)

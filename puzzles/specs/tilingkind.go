@@ -84,7 +84,7 @@ func (r *kindReader) tiling() (*tiling.Puzzle, error) {
 	}
 	pz, err := tiling.NewWith(r.title, board, pieces, tiling.Options{Symmetry: sym, Crossing: crossing})
 	if err != nil {
-		return nil, p.errorf(pk.key, "%s", bare(err))
+		return nil, p.errorf(pk.key, "%s", reason(err))
 	}
 	return pz, nil
 }
@@ -204,14 +204,18 @@ func (p *specParser) checkSize(key *yaml.Node, board *geom.Board, pieces []geom.
 // gigabytes; the largest built-in puzzle comes to 5,670.
 const maxPlacements = 1 << 22
 
-// bare returns the message of an error from package geom or tiling
-// without the package's name, to be placed in the spec's file.
-func bare(err error) string {
-	msg := err.Error()
-	for _, pkg := range []string{"geom: ", "tiling: "} {
-		if m, ok := strings.CutPrefix(msg, pkg); ok {
-			return m
-		}
+// reason returns what an error of package geom or tiling says, without
+// the package's name, to be placed in the spec's file: the Reason of
+// their typed errors (*geom.Error, *geom.PictureError, *tiling.Error).
+func reason(err error) string {
+	if r := reasoner(nil); errors.As(err, &r) {
+		return r.Reason()
 	}
-	return msg
+	return err.Error()
+}
+
+// reasoner is an error that says what is wrong without a package's name.
+type reasoner interface {
+	error
+	Reason() string
 }

@@ -86,7 +86,7 @@ func ParseSymmetry(name string) (Symmetry, error) {
 	if i := slices.Index(symmetryNames, name); i >= 0 {
 		return Symmetry(i), nil
 	}
-	return 0, fmt.Errorf("tiling: symmetry %q: want %s", name, strings.Join(symmetryNames, ", "))
+	return 0, errorf("symmetry %q: want %s", name, strings.Join(symmetryNames, ", "))
 }
 
 // SymmetryNames returns the names ParseSymmetry knows, SymmetryAll's
@@ -125,13 +125,13 @@ type Options struct {
 func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) (*Puzzle, error) {
 	sym := opt.Symmetry
 	if sym < SymmetryAll || sym > SymmetryNone {
-		return nil, fmt.Errorf("tiling: %v: want SymmetryAll, SymmetryRotations or SymmetryNone", sym)
+		return nil, errorf("%v: want SymmetryAll, SymmetryRotations or SymmetryNone", sym)
 	}
 	if board == nil {
-		return nil, fmt.Errorf("tiling: no board")
+		return nil, errorf("no board")
 	}
 	if len(pieces) == 0 {
-		return nil, fmt.Errorf("tiling: no pieces")
+		return nil, errorf("no pieces")
 	}
 	lat := board.Lattice()
 	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym, crossing: opt.Crossing}
@@ -142,7 +142,7 @@ func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) 
 		}
 		for _, q := range pieces[:i] {
 			if q.Name == pc.Name {
-				return nil, fmt.Errorf("tiling: two pieces are named %q: names must be unique", pc.Name)
+				return nil, errorf("two pieces are named %q: names must be unique", pc.Name)
 			}
 		}
 		pc.Cells = lat.Normalize(pc.Cells)
@@ -156,10 +156,10 @@ func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) 
 		}
 	}
 	if p.anyCount() && area > board.Len() {
-		return nil, fmt.Errorf("tiling: the pieces of fixed counts cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
+		return nil, errorf("the pieces of fixed counts cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
 	}
 	if !p.anyCount() && area != board.Len() {
-		return nil, fmt.Errorf("tiling: the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
+		return nil, errorf("the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
 	}
 	p.group = puzzleGroup(board, p.pieces, sym)
 	return p, nil
