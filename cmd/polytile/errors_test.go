@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles/results"
@@ -39,5 +42,43 @@ func TestReword(t *testing.T) {
 				t.Errorf("reword(%q) loses the error it words", tt.err)
 			}
 		})
+	}
+}
+
+// TestPrefixOnce checks that a library's typed error reaches the user
+// with the command's prefix and the flag's or file's once: none lost, none
+// doubled, and no package's name.
+func TestPrefixOnce(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	dlx := write("x.dlx", "a b\n| c\na z\n")
+	hex := write("hex.yaml", "lattice: hexagon\nboard: {rows: 2, cols: 4, holes: [[0,1]]}\npieces: {A: \"##\"}\n")
+	apart := write("apart.yaml", "board: |\n  ...\npieces:\n  - {name: A, shape: \"#  #\"}\n")
+	tab := write("tab.yaml", "board: |\n  ...\npieces:\n  - name: A\n    shape: \"#\\t#\"\n")
+	for _, tt := range []struct {
+		args []string
+		want string // the first line of standard error
+	}{
+		{[]string{"solve", "scott", "--engine", "x"}, `polytile: --engine: unknown engine "x": want auto, dlx or fill`},
+		{[]string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--cell-size", "big"}, `polytile: --cell-size: "big": want a number`},
+		{[]string{"draw", "scott", "-o", filepath.Join(dir, "x.svg"), "--color", "red"}, `polytile: --color "red": want PIECE=COLOUR, such as F=#e41a1c`},
+		{[]string{"solve", "scott", "--limit", "x"}, `polytile: invalid argument "x" for "--limit" flag: want a whole number`},
+		{[]string{"solve", "scott", "--limt", "3"}, `polytile: unknown flag: --limt (did you mean --limit?)`},
+		{[]string{"solve", dlx}, "polytile: " + dlx + `:3: option 1 (a z) names "z", which is not an item`},
+		{[]string{"solve", hex}, "polytile: " + hex + ":2:35: hole [0, 1] is not a cell of the hexagon lattice: a cell's row + column is even"},
+		{[]string{"solve", apart}, "polytile: " + apart + `:4:22: piece "A" is not connected: its cells must join edge to edge`},
+		{[]string{"solve", tab}, "polytile: " + tab + ":5:14: tab in picture: draw with spaces"},
+	} {
+		_, _, stderr := polytile(t, tt.args...)
+		got, _, _ := strings.Cut(stderr, "\n")
+		if got != tt.want {
+			t.Errorf("polytile %s: %q, want %q", strings.Join(tt.args, " "), got, tt.want)
+		}
 	}
 }

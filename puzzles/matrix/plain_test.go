@@ -155,3 +155,16 @@ func TestSudokuGivens(t *testing.T) {
 		t.Errorf("a grid drawn with separators: %v", err)
 	}
 }
+
+// A .dlx file's mistake in an option is placed at the option's line,
+// found from the *puzzles.MatrixError's option, and names the file once.
+func TestParseDLXOptionLine(t *testing.T) {
+	_, err := ParseDLX("x.dlx", strings.NewReader("| a comment\na b\n\na\nb z\n"))
+	var me *puzzles.MatrixError
+	if !errors.As(err, &me) || me.Option != 2 {
+		t.Fatalf("ParseDLX = %v, want a *puzzles.MatrixError of option 2", err)
+	}
+	if got, want := err.Error(), `x.dlx:5: option 2 (b z) names "z", which is not an item`; got != want {
+		t.Errorf("ParseDLX: %q, want %q", got, want)
+	}
+}
