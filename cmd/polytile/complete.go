@@ -29,6 +29,5 @@ func completeSpec(sets bool) cobra.CompletionFunc {
 // SPEC (or SET, if sets), --palette and --format.
 func completeDrawing(cmd *cobra.Command, sets bool) {
 	cmd.ValidArgsFunction = completeSpec(sets)
-	cmd.RegisterFlagCompletionFunc("palette", cli.CompleteWords(palettes.Names))
-	cmd.RegisterFlagCompletionFunc("format", cli.CompleteWords(func() []string { return drawOutputs.Formats }))
+	cli.CompleteFlags(cmd, map[string]func() []string{"palette": palettes.Names, "format": func() []string { return drawOutputs.Formats }})
 }

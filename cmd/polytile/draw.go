@@ -10,7 +10,6 @@ import (
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/safefile"
-	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/results"
@@ -182,8 +181,7 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := gallery.CheckSite(spec.Problem); render.IsSite(f.output) && err != nil {
 		return cli.Usagef("-o %s: %v (draw it as %s)", f.output, err, cli.OrList(f.outs.Pictures))
 	}
-	ctx, bar, stop, err := f.search.Start(cmd)
-	progress := termbar.Reporter[puzzles.Progress](bar)
+	ctx, progress, stop, err := cli.StartSearch[puzzles.Progress](&f.search, cmd)
 	if err != nil {
 		return err
 	}
@@ -254,12 +252,7 @@ func smallTextWords(n *gallery.SmallText, first *gallery.Sheet, opt *gallery.Opt
 	default:
 		help = append(help, "a larger --cell-size or --width")
 	}
-	last := len(help) - 1
-	ways := help[last]
-	if last > 0 {
-		ways = strings.Join(help[:last], ", ") + " or " + help[last]
-	}
-	return fmt.Sprintf("the figure, %s wide, has %s: hard to read in print; %s would make them larger", w, n, ways)
+	return fmt.Sprintf("the figure, %s wide, has %s: hard to read in print; %s would make them larger", w, n, cli.OrList(help))
 }
 
 // fontWords words render's refusal of a font for the output's format

@@ -20,11 +20,7 @@ type lookFlags struct {
 
 func (l *lookFlags) register(fl *pflag.FlagSet) {
 	for _, k := range specs.RenderKeyTable() {
-		isBool := k.Kind == specs.RenderKindBool
-		f := fl.VarPF(&cli.Recorder{Name: k.Name, Bool: isBool, Into: &l.given}, k.Name, "", k.Usage)
-		if isBool {
-			f.NoOptDefVal = "true"
-		}
+		cli.Record(fl, k.Name, k.Usage, k.Kind == specs.RenderKindBool, &l.given)
 	}
 }
 

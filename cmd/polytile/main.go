@@ -11,8 +11,6 @@ import (
 	"embed"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/palettes"
@@ -21,16 +19,7 @@ import (
 )
 
 func main() {
-	// Ctrl-C, or the SIGTERM with which Kubernetes ends a pod, stops the
-	// search cleanly; a second one ends the program at once.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(cli.Main(func(ctx context.Context) int { return run(ctx, os.Args[1:], os.Stdout, os.Stderr) }))
 }
 
 // run runs the command line args and returns the exit status.
@@ -40,35 +29,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
-	root := &cobra.Command{
-		Use:           "polytile",
-		Short:         "Solve tiling puzzles written as YAML and show their distinct solutions",
-		Long:          help.Text("polytile"),
-		Version:       cli.Version(),
-		SilenceErrors: true,
-		SilenceUsage:  true,
-		Args:          cli.Args(0, 0, "a command (polytile help lists them)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return cmd.Help()
-		},
-	}
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return cli.UsageError{Err: cli.FlagError(cmd, err)}
-	})
-	root.AddCommand(newSolveCmd(), newCountCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),
-		listing("list", "List the built-in puzzles and piece sets", specs.WriteCatalog),
-		listing("palettes", "List the colour palettes", palettes.WriteList),
-		listing("schema", "Print a JSON Schema of the spec, for editors", specs.WriteSchema))
-	cli.AddCompletion(root)
-	return root
-}
-
-// listing returns a command of no arguments that writes a text: a list, or the schema.
-func listing(name, short string, write func(io.Writer) error) *cobra.Command {
-	return &cobra.Command{Use: name, Short: short, Long: help.Text(name), Example: help.Examples(name), Args: cli.Args(0, 0, "no arguments"),
-		RunE: func(cmd *cobra.Command, args []string) error { return write(cmd.OutOrStdout()) }}
+	return cli.Root("polytile", "Solve tiling puzzles written as YAML and show their distinct solutions", help, stdout, stderr,
+		newSolveCmd(), newCountCmd(), newDrawCmd(), newPiecesCmd(), newMergeCmd(),
+		cli.Listing("list", "List the built-in puzzles and piece sets", help, specs.WriteCatalog),
+		cli.Listing("palettes", "List the colour palettes", help, palettes.WriteList),
+		cli.Listing("schema", "Print a JSON Schema of the spec, for editors", help, specs.WriteSchema))
 }
 
 // helpFiles holds the long help of each command, and its examples, in

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/polytile/polytile/internal/cli"
@@ -22,15 +21,7 @@ func newMergeCmd() *cobra.Command {
 			if err := safefile.NotInput("-o", output, append(args, spec)...); err != nil {
 				return err
 			}
-			write := func(w io.Writer) error { return results.MergeAnyTo(cmd.Context(), w, args, spec, "", 0) }
-			if output == "" || output == "-" {
-				return write(cmd.OutOrStdout())
-			}
-			if err := safefile.WriteFile(output, write); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", output)
-			return nil
+			return cli.WriteOutput(cmd, output, func(w io.Writer) error { return results.MergeAnyTo(cmd.Context(), w, args, spec, "", 0) })
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the JSON to `FILE` instead of standard output")

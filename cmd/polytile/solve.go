@@ -3,11 +3,9 @@ package main
 import (
 	"cmp"
 	"context"
-	"os"
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/internal/safefile"
-	"github.com/polytile/polytile/internal/termbar"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/results"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -21,12 +19,10 @@ type solveFlags struct {
 	noBreaking bool
 	json       bool
 	engine     string
-	workers    int
+	split      cli.SplitFlags
 	search     cli.SearchFlags
 	jsonl      string
 	resume     string
-	shard      string
-	shards     int
 	stats      bool
 }
 
@@ -48,12 +44,10 @@ func newSolveCmd() *cobra.Command {
 	fl.BoolVar(&f.noBreaking, "no-symmetry-breaking", false, "search every raw solution instead of (mostly) one per class")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object with the counts and every distinct solution found")
 	fl.StringVar(&f.engine, "engine", "auto", "search engine: dlx (Dancing Links), fill (64-bit masks: at most 64 pieces, boards about ten cells across or less) or auto (fill where it fits)")
-	fl.IntVar(&f.workers, "workers", 0, "search on `N` goroutines, on at most N cores (0: one per core)")
 	f.search.Register(fl, "keeping what was found: it is printed and saved, marked as partial")
 	fl.StringVar(&f.jsonl, "jsonl", "", "stream the distinct solutions to `FILE` as JSON lines instead of keeping them")
 	fl.StringVar(&f.resume, "resume", "", "stream to `FILE` as --jsonl does, continuing the stopped run that FILE (or the part a killed run left) holds")
-	fl.StringVar(&f.shard, "shard", "", "run only part `i/n` of the search: the i-th of n, from 0")
-	fl.IntVar(&f.shards, "shards", 0, "the number of parts `N` the search is split into; the part is --shard's, or JOB_COMPLETION_INDEX")
+	f.split.Register(fl, "search", "the search", "run only part `i/n` of the search: the i-th of n, from 0")
 	fl.BoolVar(&f.stats, "stats", false, "print the search's statistics (nodes, rates, wall and CPU time) on standard error")
 	cmd.ValidArgsFunction = completeSpec(false)
 	return cmd
@@ -67,8 +61,6 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 		return 0, 0, cli.Usagef("--limit %d: want 0 (no limit) or more", f.limit)
 	case f.show < 0:
 		return 0, 0, cli.Usagef("--show %d: want 0 or more", f.show)
-	case f.workers < 0:
-		return 0, 0, cli.Usagef("--workers %d: want 1 or more, or 0 for one per core", f.workers)
 	case f.json && f.jsonl != "":
 		return 0, 0, cli.Usagef("--json keeps every solution to print it, --jsonl streams them to a file: choose one")
 	case f.jsonl == "-" || f.resume == "-":
@@ -77,11 +69,7 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 		return 0, 0, cli.Usagef("--resume FILE streams to FILE to the end of the search: it goes with neither --json, --limit nor another --jsonl")
 	}
 	f.jsonl = cmp.Or(f.resume, f.jsonl)
-	shard, shards, err = cli.Shard(f.shard, f.shards, os.Getenv)
-	if err != nil {
-		return 0, 0, cli.UsageError{Err: err}
-	}
-	return shard, shards, nil
+	return f.split.Part()
 }
 
 func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
@@ -89,7 +77,7 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	defer cli.CapCores(f.workers)()
+	defer cli.CapCores(f.split.Workers)()
 	if err := safefile.NotInput("--jsonl", f.jsonl, name); err != nil {
 		return err
 	}
@@ -101,17 +89,17 @@ func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx, bar, stop, err := f.search.Start(cmd)
+	ctx, progress, stop, err := cli.StartSearch[puzzles.Progress](&f.search, cmd)
 	if err != nil {
 		return err
 	}
 	defer stop()
 	cfg := &puzzles.SolveConfig{
-		Progress:           termbar.Reporter[puzzles.Progress](bar),
+		Progress:           progress,
 		NoSymmetryBreaking: f.noBreaking,
 		Limit:              f.limit,
 		Engine:             engine,
-		Workers:            f.workers,
+		Workers:            f.split.Workers,
 		Shard:              shard,
 		Shards:             shards,
 	}

@@ -103,6 +103,16 @@ func (r *Recorder) Set(s string) error {
 	return nil
 }
 
+// Record registers on fl a flag named name, of that usage, whose values
+// a Recorder appends to *into; a Bool flag may be given without a value,
+// which is then true.
+func Record(fl *pflag.FlagSet, name, usage string, isBool bool, into *[]Setting) {
+	f := fl.VarPF(&Recorder{Name: name, Bool: isBool, Into: into}, name, "", usage)
+	if isBool {
+		f.NoOptDefVal = "true"
+	}
+}
+
 // UsageError marks a mistake in the command line, as opposed to a
 // failure while carrying it out.
 type UsageError struct{ Err error }

@@ -25,6 +25,14 @@ func CompleteWords(words func() []string) cobra.CompletionFunc {
 	}
 }
 
+// CompleteFlags registers the completion of cmd's flags: of each flag
+// named in words, with the words its function returns.
+func CompleteFlags(cmd *cobra.Command, words map[string]func() []string) {
+	for name, w := range words {
+		cmd.RegisterFlagCompletionFunc(name, CompleteWords(w))
+	}
+}
+
 // withPrefix returns the words that start with prefix.
 func withPrefix(words []string, prefix string) []cobra.Completion {
 	var out []cobra.Completion

@@ -25,6 +25,13 @@ func (s *SearchFlags) Register(fl *pflag.FlagSet, stopped string) {
 	fl.DurationVar(&s.Timeout, "timeout", 0, "stop after `DURATION` (such as 90s or 2h), "+stopped+" (0: no limit)")
 }
 
+// StartSearch is s.Start with the bar as the function that reports a
+// search's progress, of type R, on it (nil without a bar).
+func StartSearch[R termbar.Report](s *SearchFlags, cmd *cobra.Command) (ctx context.Context, progress func(R), stop func(), err error) {
+	ctx, bar, stop, err := s.Start(cmd)
+	return ctx, termbar.Reporter[R](bar), stop, err
+}
+
 // Start returns the context of the search, which --timeout ends, and the
 // progress bar to show it on (nil on no terminal, or with --quiet); stop
 // releases them, taking the bar off the screen (once: later calls do
