@@ -1,6 +1,9 @@
-// Package cli holds small pieces of a command line that have nothing to do
-// with puzzles: a writer that remembers its first failure, flag errors in
-// a person's words, and a flag value that records what it is given.
+// Package cli holds the pieces of a command line that have nothing to do
+// with puzzles: the root command, its run and exit status, signals, a
+// writer that remembers its first failure, usage errors and flag errors in
+// a person's words, a flag value that records what it is given, what -o
+// takes, the flags of a search (timeout, progress bar, workers, shards),
+// shell completion and help files.
 package cli
 
 import (
