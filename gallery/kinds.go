@@ -170,21 +170,13 @@ func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
 // flat drawings (the names on the pieces, the grid lines between their
 // cells).
 func CheckLatticeKeys(lat geom.Lattice, r *specs.RenderOptions) error {
-	solid := inSpace(lat)
-	if !solid && r.View.Set {
+	if !lat.Layered() && r.View.Set {
 		return r.Fail("view", &UnusedKeyError{Key: "view", Figure: "the " + lat.Name() + " lattice", Why: "is flat, with no solid to view"})
 	}
-	if lat.CellShape() == geom.SegmentCells && slices.Contains(r.Given(), "grid") {
-		return r.Fail("grid", &UnusedKeyError{Key: "grid", Figure: "polysticks",
-			Why: "are drawn as lines along their segments, with no cells inside to rule"})
-	}
-	if !solid || r.View.Value == ViewLayers {
-		return nil
-	}
-	for _, key := range []string{"letters", "grid"} {
+	keys, figure, why := drawerOf(lat, r.View.Value).unused()
+	for _, key := range keys {
 		if slices.Contains(r.Given(), key) {
-			return r.Fail(key, &UnusedKeyError{Key: key, Figure: "a solid drawn in space",
-				Why: "shows no names or grid lines on its faces (view: layers does)"})
+			return r.Fail(key, &UnusedKeyError{Key: key, Figure: figure, Why: why})
 		}
 	}
 	return nil

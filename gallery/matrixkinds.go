@@ -38,7 +38,7 @@ func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, number
 	}
 	s.ctx = ctx
 	items := make([]Item, len(sols))
-	contents := make([]*content, len(sols))
+	contents := make([]frameContent, len(sols))
 	for i, sol := range sols {
 		title := fmt.Sprintf("solution %d of %d", numbers[i], total)
 		if total < 0 {
@@ -72,7 +72,7 @@ func matrixPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	var c *content
+	var c frameContent
 	switch q := p.(type) {
 	case *matrix.Sudoku:
 		c = sudokuContent(q, nil)
@@ -85,7 +85,7 @@ func matrixPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
 	default:
 		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 	}
-	return s.layout([]Item{{Title: "the puzzle", Caption: p.About()}}, []*content{c})
+	return s.layout([]Item{{Title: "the puzzle", Caption: p.About()}}, []frameContent{c})
 }
 
 // cellRing returns the outline of the cell at column x, row y.
@@ -93,13 +93,13 @@ func cellRing(pt func(x, y float64) Point, x, y float64) Ring {
 	return Ring{pt(x, y), pt(x+1, y), pt(x+1, y+1), pt(x, y+1)}
 }
 
-func sudokuContent(q *matrix.Sudoku, sol []int) *content {
+func sudokuContent(q *matrix.Sudoku, sol []int) frameContent {
 	size := q.N * q.N
 	var grid []string
 	if sol != nil {
 		grid = q.Grid(sol)
 	}
-	return &content{w: float64(size), h: float64(size), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	return &painted{w: float64(size), h: float64(size), paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range size {
 			for c := range size {
 				given := q.Givens[r][c] != 0
@@ -136,13 +136,13 @@ func sudokuContent(q *matrix.Sudoku, sol []int) *content {
 	}}
 }
 
-func queensContent(q *matrix.Queens, sol []int) *content {
+func queensContent(q *matrix.Queens, sol []int) frameContent {
 	n := q.N
 	hole := map[[2]int]bool{}
 	for _, h := range q.Holes {
 		hole[h] = true
 	}
-	return &content{w: float64(n), h: float64(n), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	return &painted{w: float64(n), h: float64(n), paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range n {
 			for c := range n {
 				if hole[[2]int{r, c}] {

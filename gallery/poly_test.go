@@ -255,7 +255,7 @@ func TestPolyRandom(t *testing.T) {
 			for i := range owner {
 				owner[i] = rng.IntN(instances)
 			}
-			p := newPolys(lat, cells, owner, instances)
+			p := newPolys(lat.(geom.Polygonal), cells, owner, instances)
 			index := map[geom.Cell]int{}
 			for i, c := range cells {
 				index[c] = i

@@ -41,8 +41,7 @@ func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
 	bs.Labels = false
 	b := p.Board()
 	board := drawerOf(b.Lattice(), bs.View).board(b)
-	board.blank = true
-	top, err := bs.layout([]Item{{Title: "the board"}}, []*content{board})
+	top, err := bs.layout([]Item{{Title: "the board"}}, []frameContent{board})
 	if err != nil {
 		return nil, err
 	}

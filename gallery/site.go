@@ -191,7 +191,7 @@ func first(sheets []*Sheet, err error) (*Sheet, error) {
 // counts are written on the cells.
 func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
 	b := p.Board()
-	solid := inSpace(b.Lattice())
+	solid := b.Lattice().Layered()
 	if solid {
 		// A solid's cells are chosen on its layers, side by side.
 		o := *opt
@@ -266,10 +266,7 @@ const (
 func boardEdges(b *geom.Board) []int {
 	lat := b.Lattice()
 	rows, cols := b.Rows(), b.Cols()
-	lo, hi := 0, 0 // the layers around the board's, on the cube
-	if inSpace(lat) {
-		lo, hi = -1, b.Layers()
-	}
+	lo, hi := -1, b.Layers() // the layers around the board's: no cells on the plane
 	inBox := func(c geom.Cell) bool {
 		return c.Row >= -1 && c.Row <= rows && c.Col >= -1 && c.Col <= cols && c.Layer >= lo && c.Layer <= hi
 	}

@@ -33,6 +33,13 @@ func newSolution(p *Puzzle, owner, kind []int32) *Solution {
 // Puzzle returns the puzzle the solution solves.
 func (s *Solution) Puzzle() *Puzzle { return s.p }
 
+// Board returns the board of the puzzle the solution solves.
+func (s *Solution) Board() *geom.Board { return s.p.board }
+
+// PieceNames returns the names of the puzzle's pieces, which At's pieces
+// index.
+func (s *Solution) PieceNames() []string { return s.p.PieceNames() }
+
 // At returns, for board cell i (in the board's reading order), the piece
 // covering it and which of the solution's pieces it is: pieces are numbered
 // from 0 in the order in which they are first met reading the board.
@@ -277,7 +284,7 @@ func (s *Solution) String() string {
 	}
 	lat := b.Lattice()
 	var out strings.Builder
-	if lat.Coords() == 3 {
+	if lat.Layered() {
 		line := make([]rune, 0, b.Layers()*(width+3))
 		for l := range b.Layers() {
 			head := []rune(fmt.Sprint("layer ", l+1))

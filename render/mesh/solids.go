@@ -21,7 +21,7 @@ var ErrFlat = errors.New("mesh: pieces to print are solids, of the cube lattice 
 
 // inSpace reports whether lat's cells are cubes of space, which print as
 // solids: whether they have three coordinates.
-func inSpace(lat geom.Lattice) bool { return lat.Coords() == 3 }
+func inSpace(lat geom.Lattice) bool { return lat.Layered() }
 
 // PieceSolids returns the pieces of a set of the cube lattice as solids,
 // one of each copy; those of a plane lattice are ErrFlat.
