@@ -15,19 +15,13 @@ type frameContent interface {
 	// legendNames returns the names of the pieces a legend may spell out:
 	// nil when the picture has no pieces to name.
 	legendNames() []string
-}
-
-// A namer is a frameContent whose pieces carry their names, written on
-// them with Letters: shortNames gives the names too small to read short
-// ones (abbreviate), skipping those seen.
-type namer interface {
+	// shortNames gives the names of pieces, written on them with
+	// Letters, that are too small to read short ones (abbreviate),
+	// skipping those seen.
 	shortNames(s *sheetLayout, seen map[string]bool) error
-}
-
-// A liner is a frameContent whose pieces are lines: greys unhatched, the
-// legend's swatches lines.
-type liner interface {
-	lines() bool
+	// linePieces reports whether the pieces are lines: greys unhatched, the
+	// legend's swatches lines.
+	linePieces() bool
 }
 
 // pieced is what a picture of pieces knows besides its geometry: the
@@ -40,10 +34,21 @@ type pieced struct {
 }
 
 func (p *pieced) legendNames() []string { return p.names }
+func (p *pieced) linePieces() bool      { return false }
 
-// shortNames abbreviates, for each piece not seen, its name when it is
+// label returns the name written on instance inst: its piece's, or its
+// abbreviation.
+func (p *pieced) label(s *sheetLayout, inst int) string {
+	name := p.names[p.pieces[inst]]
+	if a, ok := s.abbrev[name]; ok {
+		return a
+	}
+	return name
+}
+
+// abbreviate abbreviates, for each piece not seen, its name when it is
 // too small to read in the room room(inst) gives the first instance of it.
-func (p *pieced) shortNames(s *sheetLayout, seen map[string]bool, room func(inst int) float64) error {
+func (p *pieced) abbreviate(s *sheetLayout, seen map[string]bool, room func(inst int) float64) error {
 	if p.blank {
 		return nil // an empty board: no piece to name
 	}
@@ -84,11 +89,8 @@ type areas struct {
 }
 
 func (c *areas) shortNames(s *sheetLayout, seen map[string]bool) error {
-	if c.blank {
-		return nil
-	}
 	outl := c.outlines()
-	return c.pieced.shortNames(s, seen, func(inst int) float64 {
+	return c.abbreviate(s, seen, func(inst int) float64 {
 		_, r := pole(outl[inst], 0.02)
 		return r*s.cell - s.border/2
 	})
@@ -138,10 +140,7 @@ func (c *areas) letters(s *sheetLayout, f *Frame, pt func(x, y float64) Point, o
 	var patches []patch // kept clear under the names
 	for inst, rings := range outl {
 		at, r := pole(rings, 0.02)
-		name := c.names[c.pieces[inst]]
-		if a, ok := s.abbrev[name]; ok {
-			name = a
-		}
+		name := c.label(s, inst)
 		size, _, _ := s.letterSize(name, r*s.cell-s.border/2)
 		p := pt(at.X, at.Y)
 		f.Letters = append(f.Letters, Text{X: p.X, Y: p.Y, Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name})
@@ -166,4 +165,6 @@ func (c *painted) size() (float64, float64) { return c.w, c.h }
 
 func (c *painted) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) { c.paint(s, f, pt) }
 
-func (c *painted) legendNames() []string { return c.names }
+func (c *painted) legendNames() []string                        { return c.names }
+func (*painted) shortNames(*sheetLayout, map[string]bool) error { return nil }
+func (*painted) linePieces() bool                               { return false }

@@ -4,21 +4,33 @@ import (
 	"fmt"
 
 	"github.com/polytile/polytile/internal/quote"
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 )
 
-// tiled is a solution that puts pieces on a board's cells, as a tiling's
-// (*tiling.Solution) does: what drawing it asks of it.
-type tiled interface {
-	// Board returns the board the solution covers.
+// Tiled is a solution that puts pieces on a board's cells, as a tiling's
+// (*tiling.Solution) does, as drawing asks it: its puzzle (a
+// TiledProblem), its board, its pieces' names, the piece and the instance
+// At each cell of the board, and how many instances it puts down
+// (Pieces). Answers draws a solution that is one as a tiling.
+type Tiled interface {
+	puzzles.Answer
+	Problem() puzzles.Problem
 	Board() *geom.Board
-	// PieceNames returns the names of the puzzle's pieces.
 	PieceNames() []string
-	// At returns the piece covering board cell i and which instance of
-	// the solution's it is.
 	At(i int) (piece, instance int)
-	// Pieces returns the number of instances, the pieces put down.
 	Pieces() int
+}
+
+// TiledProblem is a puzzle whose pieces are put on a board's cells, as a
+// tiling (*tiling.Puzzle) is, as drawing asks it: its title, its board,
+// its pieces and their names. Problem draws one as Puzzle does.
+type TiledProblem interface {
+	puzzles.Problem
+	Title() string
+	Board() *geom.Board
+	Pieces() []geom.Piece
+	PieceNames() []string
 }
 
 // A drawer makes the frame content of one lattice's cells, drawn as
@@ -32,7 +44,7 @@ type drawer interface {
 	board(b *geom.Board) frameContent
 	// solution returns the content of s. Frames of one board share what
 	// depends on the board alone, kept in geoms.
-	solution(s tiled, geoms map[*geom.Board]*polyGeom) frameContent
+	solution(s Tiled, geoms map[*geom.Board]*polyGeom) frameContent
 	// piece returns the content of piece p alone, the i-th of names.
 	piece(p geom.Piece, i int, names []string) (frameContent, error)
 	// outlines returns, for a site's board to hit-test, the outline of
@@ -63,7 +75,7 @@ func drawerOf(lat geom.Lattice, view string) drawer {
 
 // instances returns, for each cell of s's board, the instance covering
 // it, and the piece of each instance.
-func instances(s tiled) (owner, pieces []int) {
+func instances(s Tiled) (owner, pieces []int) {
 	owner, pieces = make([]int, s.Board().Len()), make([]int, s.Pieces())
 	for i := range owner {
 		piece, inst := s.At(i)
@@ -82,9 +94,16 @@ func validCells(lat geom.Lattice, p geom.Piece) error {
 	return nil
 }
 
+// areaDrawer gives the drawers of cells that are areas what they share:
+// outlines within the drawing, and every render key of use.
+type areaDrawer struct{}
+
+func (areaDrawer) pad() float64                       { return 0 }
+func (areaDrawer) unused() ([]string, string, string) { return nil, "", "" }
+
 // cellDrawer draws squares of a grid: the square lattice's cells, and a
 // solid's layers side by side (layersFlat).
-type cellDrawer struct{}
+type cellDrawer struct{ areaDrawer }
 
 // grid returns the picture of cells at their places in a picture of
 // rows × cols, covered by instance owner[i] of pieces, the rest of the
@@ -107,7 +126,7 @@ func (cellDrawer) board(b *geom.Board) frameContent {
 	return c
 }
 
-func (cellDrawer) solution(s tiled, _ map[*geom.Board]*polyGeom) frameContent {
+func (cellDrawer) solution(s Tiled, _ map[*geom.Board]*polyGeom) frameContent {
 	flat, rows, cols := layersFlat(s.Board())
 	owner, pieces := instances(s)
 	return grid(flatten(s.Board().Cells(), flat), rows, cols, owner, pieces, s.PieceNames())
@@ -131,15 +150,20 @@ func (cellDrawer) piece(p geom.Piece, i int, names []string) (frameContent, erro
 func (cellDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
 	flat, _, _ := layersFlat(b)
 	return func(c geom.Cell, x0, y0, cell float64) Ring {
-		f := flat(c)
-		x, y := x0+float64(f.Col)*cell, y0+float64(f.Row)*cell
+		x, y := x0+float64(flat(c).Col)*cell, y0+float64(flat(c).Row)*cell
 		return Ring{{x, y}, {x + cell, y}, {x + cell, y + cell}, {x, y + cell}}
 	}
 }
 
-func (cellDrawer) pad() float64 { return 0 }
-
-func (cellDrawer) unused() ([]string, string, string) { return nil, "", "" }
+// scaled returns ring, in cells, on a board of cells of size cell whose
+// origin is at x0, y0.
+func scaled(ring Ring, x0, y0, cell float64) Ring {
+	out := make(Ring, len(ring))
+	for i, q := range ring {
+		out[i] = Point{x0 + q.X*cell, y0 + q.Y*cell}
+	}
+	return out
+}
 
 // layersFlat returns how a board's cells lie in its picture, with the
 // picture's rows and columns: a board's layers side by side, the bottom

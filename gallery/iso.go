@@ -222,7 +222,7 @@ func strokeRing(a, b Point, width float64) Ring {
 // solidCubes returns the cubes of solution s of a solid, each piece moved
 // away from the solid's centre when exploded (by its centre's offset from
 // it, rounded, so that cubes stay on the lattice).
-func solidCubes(s tiled, exploded bool) []cube {
+func solidCubes(s Tiled, exploded bool) []cube {
 	b := s.Board()
 	cubes := make([]cube, b.Len())
 	for i, c := range b.Cells() {
@@ -296,7 +296,7 @@ func (isoDrawer) board(b *geom.Board) frameContent {
 	return isoContent(cubes, []int{0}, []string{"board"}, true)
 }
 
-func (d isoDrawer) solution(s tiled, _ map[*geom.Board]*polyGeom) frameContent {
+func (d isoDrawer) solution(s Tiled, _ map[*geom.Board]*polyGeom) frameContent {
 	_, pieces := instances(s)
 	return isoContent(solidCubes(s, d.exploded), pieces, s.PieceNames(), false)
 }

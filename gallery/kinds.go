@@ -9,7 +9,6 @@ import (
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/matrix"
 	"github.com/polytile/polytile/puzzles/specs"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // This file is where each kind of puzzle is drawn: a new kind adds its
@@ -30,17 +29,18 @@ func AnswersContext(ctx context.Context, sols []puzzles.Answer, numbers []int, n
 	if len(sols) == 0 {
 		return nil, &NoSolutionError{Nth: nth, Total: total}
 	}
-	switch first := sols[0].(type) {
-	case *tiling.Solution:
-		tilings := make([]*tiling.Solution, len(sols))
+	if _, ok := sols[0].(Tiled); ok {
+		items := make([]Item, len(sols))
 		for i, s := range sols {
-			t, ok := s.(*tiling.Solution)
+			t, ok := s.(Tiled)
 			if !ok {
 				return nil, fmt.Errorf("gallery: solution %d is a %T, not a tiling as the first is", i+1, s)
 			}
-			tilings[i] = t
+			items[i] = Item{Solution: t}
 		}
-		return chosen(ctx, tilings, nth, total, opt)
+		return chosen(ctx, items, nth, total, opt)
+	}
+	switch first := sols[0].(type) {
 	case *matrix.Solution:
 		options := make([][]int, len(sols))
 		for i, s := range sols {
@@ -60,10 +60,10 @@ func AnswersContext(ctx context.Context, sols []puzzles.Answer, numbers []int, n
 // queens, a matrix with no rows chosen.
 func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	switch q := p.(type) {
-	case *tiling.Puzzle:
+	case TiledProblem:
 		return Puzzle(q, opt)
 	case *matrix.Puzzle:
-		return matrixPuzzle(q.Of, opt)
+		return matrixSheets(context.Background(), q.Of, []Item{{Title: "the puzzle", Caption: q.About()}}, [][]int{nil}, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 }
@@ -75,23 +75,17 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 // option of its matrix a cell (a queens board's squares; a Sudoku's
 // symbols in its cells, more than it draws).
 func CheckSize(p puzzles.Problem, frames int) error {
-	cells := 0
-	switch q := p.(type) {
-	case *tiling.Puzzle:
-		cells = q.Board().Len()
-	default:
-		cells = len(p.Matrix().Options)
+	cells := len(p.Matrix().Options)
+	if t, ok := p.(TiledProblem); ok {
+		cells = t.Board().Len()
 	}
-	if bytes := int64(frames) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
-		return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
-	}
-	return nil
+	return tooLarge(frames, cells)
 }
 
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:
 // it shows tilings.
 func CheckSite(p puzzles.Problem) error {
-	if _, ok := p.(*tiling.Puzzle); !ok {
+	if _, ok := p.(TiledProblem); !ok {
 		return &SiteKindError{Kind: p.Kind()}
 	}
 	return nil
@@ -136,10 +130,10 @@ func (e *UnusedKeyError) Error() string {
 // kind. For those figures a key the spec sets is no mistake (it is for
 // its solutions); one set elsewhere, such as on a command line, is.
 func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
-	t, tiling := p.(*tiling.Puzzle)
+	t, tiling := p.(TiledProblem)
 	method := fig.Matrix || fig.Tree
 	if tiling && !method {
-		return checkSolidKeys(t, r)
+		return CheckLatticeKeys(t.Board().Lattice(), r)
 	}
 	what := "a " + p.Kind() + " puzzle"
 	switch {
@@ -154,12 +148,6 @@ func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
 		}
 	}
 	return nil
-}
-
-// checkSolidKeys returns an error for a key r sets that a drawing of the
-// tiling p does not use (CheckLatticeKeys).
-func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
-	return CheckLatticeKeys(p.Board().Lattice(), r)
 }
 
 // CheckLatticeKeys returns an error, at its place in the spec or as a

@@ -11,17 +11,11 @@ import (
 
 // Item is one frame to lay out: a solution, with optional texts.
 type Item struct {
-	Solution *tiling.Solution
+	Solution Tiled
 	// Caption replaces the frame's number under it when Labels is set.
 	Caption string
 	// Title replaces the frame's default title, "solution K of N".
 	Title string
-}
-
-// solutionContent returns the content of s. Frames of a triangular or
-// hexagonal board share its geometry, kept in geoms.
-func solutionContent(s *tiling.Solution, geoms map[*geom.Board]*polyGeom, view string) (frameContent, error) {
-	return drawerOf(s.Board().Lattice(), view).solution(s, geoms), nil
 }
 
 // MaxLayoutBytes bounds the memory a layout may take: 4 GiB. Layout
@@ -53,11 +47,17 @@ func checkMemory(items []Item) error {
 	cells := 0
 	for _, it := range items {
 		if it.Solution != nil {
-			cells = max(cells, it.Solution.Puzzle().Board().Len())
+			cells = max(cells, it.Solution.Board().Len())
 		}
 	}
-	if bytes := int64(len(items)) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
-		return &TooLargeError{Frames: len(items), Cells: cells, Bytes: bytes}
+	return tooLarge(len(items), cells)
+}
+
+// tooLarge returns a *TooLargeError if frames of boards of cells cells
+// would take more than MaxLayoutBytes, else nil.
+func tooLarge(frames, cells int) error {
+	if bytes := int64(frames) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
+		return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
 	}
 	return nil
 }
@@ -93,25 +93,15 @@ func LayoutContext(ctx context.Context, items []Item, opt *Options) ([]*Sheet, e
 		if err := s.stopped(i); err != nil {
 			return nil, err
 		}
-		if contents[i], err = solutionContent(it.Solution, geoms, s.View); err != nil {
-			return nil, err
-		}
+		// Frames of one board share what depends on the board alone.
+		contents[i] = drawerOf(it.Solution.Board().Lattice(), s.View).solution(it.Solution, geoms)
 	}
 	return s.layout(items, contents)
 }
 
 // Solutions lays out solutions, numbered from 1.
 func Solutions(sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
-	return solutions(context.Background(), sols, opt)
-}
-
-// solutions is Solutions, stopping when ctx ends (LayoutContext).
-func solutions(ctx context.Context, sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
-	items := make([]Item, len(sols))
-	for i, s := range sols {
-		items[i] = Item{Solution: s}
-	}
-	return LayoutContext(ctx, items, opt)
+	return Chosen(sols, 0, len(sols), opt)
 }
 
 // Chosen lays out the solutions a pick chose (puzzles.Pick): with nth > 0,
@@ -119,39 +109,30 @@ func solutions(ctx context.Context, sols []*tiling.Solution, opt *Options) ([]*S
 // known), captioned with its number and titled "solution nth of found";
 // else all of them, numbered from 1.
 func Chosen(sols []*tiling.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
-	return chosen(context.Background(), sols, nth, found, opt)
+	items := make([]Item, len(sols))
+	for i, s := range sols {
+		items[i] = Item{Solution: s}
+	}
+	return chosen(context.Background(), items, nth, found, opt)
 }
 
-// chosen is Chosen, stopping when ctx ends (LayoutContext).
-func chosen(ctx context.Context, sols []*tiling.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
-	if nth <= 0 || len(sols) != 1 {
-		return solutions(ctx, sols, opt)
+// chosen is Chosen of the items' solutions, stopping when ctx ends
+// (LayoutContext).
+func chosen(ctx context.Context, items []Item, nth, found int, opt *Options) ([]*Sheet, error) {
+	if nth > 0 && len(items) == 1 {
+		items[0].Title = fmt.Sprintf("solution %d of %d", nth, found)
+		if found < 0 {
+			items[0].Title = fmt.Sprintf("solution %d", nth)
+		}
+		items[0].Caption = fmt.Sprint(nth)
 	}
-	title := fmt.Sprintf("solution %d of %d", nth, found)
-	if found < 0 {
-		title = fmt.Sprintf("solution %d", nth)
-	}
-	return Layout([]Item{{Solution: sols[0], Caption: fmt.Sprint(nth), Title: title}}, opt)
+	return LayoutContext(ctx, items, opt)
 }
 
 // Classes lays out the representatives of classes of solutions of a
 // puzzle of any kind, numbered from 1: what Problem.Solve returns as
-// Result.Distinct. Tilings are laid out as Layout lays them out, the other
-// kinds as Answers does.
+// Result.Distinct, as Answers lays them out.
 func Classes(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
-	items := make([]Item, len(classes))
-	for i, c := range classes {
-		s, ok := c.Solution.(*tiling.Solution)
-		if !ok {
-			return classAnswers(classes, opt)
-		}
-		items[i] = Item{Solution: s}
-	}
-	return Layout(items, opt)
-}
-
-// classAnswers lays out classes with Answers, numbered from 1.
-func classAnswers(classes []puzzles.Class, opt *Options) ([]*Sheet, error) {
 	sols := make([]puzzles.Answer, len(classes))
 	numbers := make([]int, len(classes))
 	for i, c := range classes {
@@ -177,8 +158,12 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 	}
 	items := make([]Item, len(pieces))
 	contents := make([]frameContent, len(pieces))
-	d := drawerOf(s.Lattice, s.View)
+	lat := geom.OrDefault(s.Lattice)
+	d := drawerOf(lat, s.View)
 	for i, p := range pieces {
+		if err := validCells(lat, p); err != nil {
+			return nil, err
+		}
 		c, err := d.piece(p, i, names)
 		if err != nil {
 			return nil, err

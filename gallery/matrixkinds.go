@@ -32,60 +32,50 @@ func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, number
 	if len(sols) == 0 {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
+	items := make([]Item, len(sols))
+	for i := range sols {
+		items[i] = Item{Caption: fmt.Sprint(numbers[i]), Title: fmt.Sprintf("solution %d of %d", numbers[i], total)}
+		if total < 0 {
+			items[i].Title = fmt.Sprintf("solution %d", numbers[i])
+		}
+	}
+	return matrixSheets(ctx, p, items, sols, opt)
+}
+
+// matrixSheets lays out items, the pictures of p with the options of sols
+// chosen (nil: the problem p poses, before it is solved: a Sudoku's givens
+// in their grid, the empty board of N queens, a matrix with no rows
+// chosen).
+func matrixSheets(ctx context.Context, p matrix.Problem, items []Item, sols [][]int, opt *Options) ([]*Sheet, error) {
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
 	s.ctx = ctx
-	items := make([]Item, len(sols))
 	contents := make([]frameContent, len(sols))
 	for i, sol := range sols {
-		title := fmt.Sprintf("solution %d of %d", numbers[i], total)
-		if total < 0 {
-			title = fmt.Sprintf("solution %d", numbers[i])
-		}
-		items[i] = Item{Caption: fmt.Sprint(numbers[i]), Title: title}
 		if err := s.stopped(i); err != nil {
 			return nil, err
 		}
-		switch q := p.(type) {
-		case *matrix.Sudoku:
-			contents[i] = sudokuContent(q, sol)
-		case *matrix.Queens:
-			contents[i] = queensContent(q, sol)
-		case *matrix.Plain:
-			if contents[i], err = matrixContent(s, q.M, sol); err != nil {
-				return nil, err
-			}
-		default:
-			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+		if contents[i], err = matrixKindContent(s, p, sol); err != nil {
+			return nil, err
 		}
 	}
 	return s.layout(items, contents)
 }
 
-// matrixPuzzle lays out the problem p poses, before it is solved: a
-// Sudoku's givens in their grid, the empty board of N queens, a matrix
-// with no rows chosen.
-func matrixPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
-	s, err := newSheetLayout(opt)
-	if err != nil {
-		return nil, err
-	}
-	var c frameContent
+// matrixKindContent returns the picture of p, the options sol chosen
+// (nil: the problem it poses), as its kind draws it.
+func matrixKindContent(s *sheetLayout, p matrix.Problem, sol []int) (frameContent, error) {
 	switch q := p.(type) {
 	case *matrix.Sudoku:
-		c = sudokuContent(q, nil)
+		return sudokuContent(q, sol), nil
 	case *matrix.Queens:
-		c = queensContent(q, nil)
+		return queensContent(q, sol), nil
 	case *matrix.Plain:
-		if c, err = matrixContent(s, q.M, nil); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+		return matrixContent(s, q.M, sol)
 	}
-	return s.layout([]Item{{Title: "the puzzle", Caption: p.About()}}, []frameContent{c})
+	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 }
 
 // cellRing returns the outline of the cell at column x, row y.

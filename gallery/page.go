@@ -114,10 +114,7 @@ func (s *sheetLayout) measure(text string, size float64, bold bool) (float64, er
 // board and the widest caption, and every sheet as wide as its frames and
 // the title.
 func (s *sheetLayout) layout(items []Item, contents []frameContent) ([]*Sheet, error) {
-	if len(contents) > 0 {
-		l, ok := contents[0].(liner)
-		s.lines = ok && l.lines()
-	}
+	s.lines = len(contents) > 0 && contents[0].linePieces()
 	if s.Letters {
 		if err := s.abbreviate(contents); err != nil {
 			return nil, err
@@ -301,10 +298,8 @@ func (s *sheetLayout) frame(items []Item, contents []frameContent, k int, x, y, 
 func (s *sheetLayout) abbreviate(contents []frameContent) error {
 	seen := map[string]bool{}
 	for _, c := range contents {
-		if n, ok := c.(namer); ok {
-			if err := n.shortNames(s, seen); err != nil {
-				return err
-			}
+		if err := c.shortNames(s, seen); err != nil {
+			return err
 		}
 	}
 	if len(s.abbrev) > 0 {

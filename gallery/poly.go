@@ -132,10 +132,6 @@ func (g *polyGeom) at(v ivertex) Point {
 	return Point{x - g.minX, y - g.minY}
 }
 
-func newPolys(lat geom.Polygonal, cells []geom.Cell, owner []int, instances int) *polys {
-	return &polys{g: newPolyGeom(lat, cells), owner: owner, instances: instances}
-}
-
 func (p *polys) size() (float64, float64) { return p.g.w, p.g.h }
 
 // boundary reports whether edge k of the geometry is on its instance's
@@ -298,7 +294,7 @@ func (p *polys) adjacency() [][]int {
 func init() {
 	drawers[geom.PolygonCells] = func(lat geom.Lattice, _ string) drawer {
 		if pl, ok := lat.(geom.Polygonal); ok {
-			return polyDrawer{lat: lat, pl: pl}
+			return polyDrawer{pl: pl}
 		}
 		return cellDrawer{}
 	}
@@ -306,8 +302,8 @@ func init() {
 
 // polyDrawer draws polygons of the plane: triangles, hexagons.
 type polyDrawer struct {
-	lat geom.Lattice
-	pl  geom.Polygonal
+	areaDrawer
+	pl geom.Polygonal
 }
 
 func (d polyDrawer) board(b *geom.Board) frameContent {
@@ -316,7 +312,7 @@ func (d polyDrawer) board(b *geom.Board) frameContent {
 	return c
 }
 
-func (d polyDrawer) solution(s tiled, geoms map[*geom.Board]*polyGeom) frameContent {
+func (d polyDrawer) solution(s Tiled, geoms map[*geom.Board]*polyGeom) frameContent {
 	b := s.Board()
 	g, ok := geoms[b]
 	if !ok {
@@ -330,9 +326,6 @@ func (d polyDrawer) solution(s tiled, geoms map[*geom.Board]*polyGeom) frameCont
 }
 
 func (d polyDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
-	if err := validCells(d.lat, p); err != nil {
-		return nil, err
-	}
 	return polyContent(newPolyGeom(d.pl, p.Cells), make([]int, len(p.Cells)), []int{i}, names), nil
 }
 
@@ -342,16 +335,11 @@ func (d polyDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float
 	return func(c geom.Cell, x0, y0, cell float64) Ring {
 		var ring Ring
 		for _, v := range d.pl.Corners(c) {
-			q := pg.at(v)
-			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
+			ring = append(ring, pg.at(v))
 		}
-		return ring
+		return scaled(ring, x0, y0, cell)
 	}
 }
-
-func (polyDrawer) pad() float64 { return 0 }
-
-func (polyDrawer) unused() ([]string, string, string) { return nil, "", "" }
 
 // polyContent returns the content of the cells of g, cell i covered by
 // instance owner[i] of piece pieces[owner[i]].

@@ -295,3 +295,9 @@ func TestPolyRandom(t *testing.T) {
 		}
 	}
 }
+
+// newPolys returns the polygons of cells of lat, cell i covered by
+// instance owner[i].
+func newPolys(lat geom.Polygonal, cells []geom.Cell, owner []int, instances int) *polys {
+	return &polys{g: newPolyGeom(lat, cells), owner: owner, instances: instances}
+}

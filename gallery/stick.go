@@ -65,12 +65,12 @@ type segments struct {
 	pieced
 }
 
-func (*segments) lines() bool { return true }
+func (*segments) linePieces() bool { return true }
 
 // shortNames: a stick's name is written on its badge, whose outline is
 // outside it.
 func (c *segments) shortNames(s *sheetLayout, seen map[string]bool) error {
-	return c.pieced.shortNames(s, seen, func(int) float64 { return badgeWidth * s.cell / 2 })
+	return c.abbreviate(s, seen, func(int) float64 { return badgeWidth * s.cell / 2 })
 }
 
 // size returns the frame's size in cells: the grid's squares and the room
@@ -289,10 +289,7 @@ func (c *segments) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		return
 	}
 	for inst := range k.instances {
-		name := c.names[c.pieces[inst]]
-		if a, ok := s.abbrev[name]; ok {
-			name = a
-		}
+		name := c.label(s, inst)
 		mid := at(k.badge(inst))
 		if colors[inst].A != 0 {
 			f.Sticks = append(f.Sticks, Stick{Piece: name, Fill: colors[inst], Width: badgeWidth * s.cell, Paths: [][]Point{{mid}}})
@@ -303,11 +300,11 @@ func (c *segments) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 }
 
 func init() {
-	drawers[geom.SegmentCells] = func(lat geom.Lattice, _ string) drawer { return stickDrawer{lat: lat} }
+	drawers[geom.SegmentCells] = func(geom.Lattice, string) drawer { return stickDrawer{} }
 }
 
 // stickDrawer draws segments between grid points.
-type stickDrawer struct{ lat geom.Lattice }
+type stickDrawer struct{}
 
 func (stickDrawer) board(b *geom.Board) frameContent {
 	c := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
@@ -315,28 +312,19 @@ func (stickDrawer) board(b *geom.Board) frameContent {
 	return c
 }
 
-func (stickDrawer) solution(s tiled, _ map[*geom.Board]*polyGeom) frameContent {
+func (stickDrawer) solution(s Tiled, _ map[*geom.Board]*polyGeom) frameContent {
 	owner, pieces := instances(s)
 	return stickContent(s.Board().Cells(), owner, pieces, s.PieceNames())
 }
 
-func (d stickDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
-	if err := validCells(d.lat, p); err != nil {
-		return nil, err
-	}
+func (stickDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
 	return stickContent(p.Cells, make([]int, len(p.Cells)), []int{i}, names), nil
 }
 
 // outlines gives each segment its diamond (sticks.diamond).
 func (stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
 	sg := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).sticks
-	return func(c geom.Cell, x0, y0, cell float64) Ring {
-		var ring Ring
-		for _, q := range sg.diamond(c) {
-			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
-		}
-		return ring
-	}
+	return func(c geom.Cell, x0, y0, cell float64) Ring { return scaled(sg.diamond(c), x0, y0, cell) }
 }
 
 // pad: a segment's diamond reaches half a cell past the grid.

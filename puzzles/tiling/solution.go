@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 )
 
@@ -32,6 +33,9 @@ func newSolution(p *Puzzle, owner, kind []int32) *Solution {
 
 // Puzzle returns the puzzle the solution solves.
 func (s *Solution) Puzzle() *Puzzle { return s.p }
+
+// Problem returns the puzzle the solution solves, as a Problem.
+func (s *Solution) Problem() puzzles.Problem { return s.p }
 
 // Board returns the board of the puzzle the solution solves.
 func (s *Solution) Board() *geom.Board { return s.p.board }
