@@ -48,19 +48,17 @@ type drawer interface {
 	// piece returns the content of piece p alone, the i-th of names.
 	piece(p geom.Piece, i int, names []string) (frameContent, error)
 	// outlines returns, for a site's board to hit-test, the outline of
-	// each cell of b with the board's origin at x0, y0 and cells of size
-	// cell.
+	// each cell of b, the board's origin at x0, y0, cells of size cell.
 	outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring
-	// pad is how far, in cells, a cell's outline reaches past the
-	// board's drawing on each side.
+	// pad is how far, in cells, outlines reach past the board's drawing.
 	pad() float64
 	// unused returns the render keys the drawing has no use for, what it
 	// is and why, as an UnusedKeyError says them: none for areas.
 	unused() (keys []string, figure, why string)
 }
 
-// drawers holds, for what a lattice's cells are, the drawer of a
-// lattice's cells in a view: each drawer's file registers its own.
+// drawers holds the drawers of lattices' cells in a view, by what the
+// cells are: each drawer's file registers its own.
 var drawers = map[geom.CellShape]func(lat geom.Lattice, view string) drawer{}
 
 // drawerOf returns the drawer of lat's cells in view (nil: the default

@@ -223,11 +223,9 @@ func strokeRing(a, b Point, width float64) Ring {
 // away from the solid's centre when exploded (by its centre's offset from
 // it, rounded, so that cubes stay on the lattice).
 func solidCubes(s Tiled, exploded bool) []cube {
-	b := s.Board()
-	cubes := make([]cube, b.Len())
-	for i, c := range b.Cells() {
-		_, inst := s.At(i)
-		cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}, inst: inst}
+	cubes := pieceCubes(s.Board().Cells())
+	for i := range cubes {
+		_, cubes[i].inst = s.At(i)
 	}
 	if exploded {
 		explode(cubes, s.Pieces())
@@ -289,11 +287,7 @@ type isoDrawer struct {
 }
 
 func (isoDrawer) board(b *geom.Board) frameContent {
-	cubes := make([]cube, b.Len())
-	for i, c := range b.Cells() {
-		cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}}
-	}
-	return isoContent(cubes, []int{0}, []string{"board"}, true)
+	return isoContent(pieceCubes(b.Cells()), []int{0}, []string{"board"}, true)
 }
 
 func (d isoDrawer) solution(s Tiled, _ map[*geom.Board]*polyGeom) frameContent {

@@ -16,7 +16,7 @@ import (
 
 // Answers lays out solutions of a puzzle of any kind, of total solutions
 // (total < 0: a number not known), numbers giving each one's number. A
-// tiling's are laid out as Chosen lays them out (nth > 0: the nth
+// tiling's are laid out as Layout lays them out (nth > 0: the nth
 // solution alone, titled with its number), the kinds of package matrix
 // each in a frame. No solutions is a *NoSolutionError.
 func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options) ([]*Sheet, error) {

@@ -101,23 +101,18 @@ func LayoutContext(ctx context.Context, items []Item, opt *Options) ([]*Sheet, e
 
 // Solutions lays out solutions, numbered from 1.
 func Solutions(sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
-	return Chosen(sols, 0, len(sols), opt)
-}
-
-// Chosen lays out the solutions a pick chose (puzzles.Pick): with nth > 0,
-// the one solution given, the nth of found (found < 0: of a number not
-// known), captioned with its number and titled "solution nth of found";
-// else all of them, numbered from 1.
-func Chosen(sols []*tiling.Solution, nth, found int, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(sols))
 	for i, s := range sols {
 		items[i] = Item{Solution: s}
 	}
-	return chosen(context.Background(), items, nth, found, opt)
+	return Layout(items, opt)
 }
 
-// chosen is Chosen of the items' solutions, stopping when ctx ends
-// (LayoutContext).
+// chosen lays out the items' solutions, which a pick chose
+// (puzzles.Pick): with nth > 0, the one solution given, the nth of found
+// (found < 0: of a number not known), captioned with its number and
+// titled "solution nth of found"; else all of them, numbered from 1. It
+// stops when ctx ends (LayoutContext).
 func chosen(ctx context.Context, items []Item, nth, found int, opt *Options) ([]*Sheet, error) {
 	if nth > 0 && len(items) == 1 {
 		items[0].Title = fmt.Sprintf("solution %d of %d", nth, found)
@@ -152,10 +147,7 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 		return nil, fmt.Errorf("gallery: no pieces to lay out")
 	}
 	s.Labels = true
-	names := make([]string, len(pieces))
-	for i, p := range pieces {
-		names[i] = p.Name
-	}
+	names := geom.Names(pieces)
 	items := make([]Item, len(pieces))
 	contents := make([]frameContent, len(pieces))
 	lat := geom.OrDefault(s.Lattice)

@@ -317,9 +317,7 @@ func (d polyDrawer) solution(s Tiled, geoms map[*geom.Board]*polyGeom) frameCont
 	g, ok := geoms[b]
 	if !ok {
 		g = newPolyGeom(d.pl, b.Cells())
-		if geoms != nil {
-			geoms[b] = g
-		}
+		geoms[b] = g
 	}
 	owner, pieces := instances(s)
 	return polyContent(g, owner, pieces, s.PieceNames())
