@@ -16,7 +16,7 @@ func BenchmarkLayoutPoster(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	res, err := spec.Problem.Solve(context.Background(), nil)
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestSolidLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Puzzle(s.Problem.(TiledProblem), nil); err != nil {
+	if _, err := Puzzle(s.Puzzle, nil); err != nil {
 		t.Errorf("the puzzle figure: %v", err)
 	}
 	soma, _ := geom.PieceSet("soma")

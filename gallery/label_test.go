@@ -107,7 +107,7 @@ func TestAbbreviations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Problem.Solve(context.Background(), nil)
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func distinct(t testing.TB, name string, limit int) []*tiling.Solution {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Problem.Solve(context.Background(), &puzzles.SolveConfig{Limit: limit})
+	res, err := spec.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{Limit: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -478,7 +478,7 @@ func TestClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Problem.Solve(context.Background(), nil)
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

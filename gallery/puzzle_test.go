@@ -30,7 +30,7 @@ func TestPuzzle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sheets, err := Puzzle(spec.Problem.(TiledProblem), &tt.opt)
+			sheets, err := Puzzle(spec.Puzzle, &tt.opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +55,7 @@ func TestPuzzle(t *testing.T) {
 			// The pieces lie below the board, inside the sheet, each with
 			// its name.
 			for i, f := range s.Frames[1:] {
-				want := spec.Problem.(TiledProblem).Pieces()[i].Name
+				want := spec.Puzzle.Pieces()[i].Name
 				if f.Caption == nil || f.Caption.Text != want || f.Shapes[0].Piece != want {
 					t.Errorf("frame %d is not piece %s", i+2, want)
 				}
@@ -78,7 +78,7 @@ func ExamplePuzzle() {
 	if err != nil {
 		panic(err)
 	}
-	sheets, err := Puzzle(spec.Problem.(TiledProblem), &Options{Title: spec.Title})
+	sheets, err := Puzzle(spec.Puzzle, &Options{Title: spec.Title})
 	if err != nil {
 		panic(err)
 	}
@@ -148,7 +148,7 @@ func TestPuzzleAnyCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheets, err := Puzzle(spec.Problem.(TiledProblem), nil)
+	sheets, err := Puzzle(spec.Puzzle, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

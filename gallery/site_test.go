@@ -14,7 +14,7 @@ func TestNewSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Problem.Solve(context.Background(), nil)
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestNewSite(t *testing.T) {
 		t.Errorf("pieces touch the edge %d times and the hole %d times in %d solutions", border, hole, n)
 	}
 	// The board's cells: 28 on its edge, 8 beside the hole.
-	edges := boardEdges(spec.Problem.(TiledProblem).Board())
+	edges := boardEdges(spec.Puzzle.Board())
 	onBorder, onHole := 0, 0
 	for _, e := range edges {
 		if e&edgeBorder != 0 {

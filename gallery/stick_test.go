@@ -72,7 +72,7 @@ func TestGoldenSticks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Problem.Solve(context.Background(), nil)
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func stickPuzzle(t testing.TB) (*specs.Spec, []*tiling.Solution) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := spec.Problem.Solve(context.Background(), &puzzles.SolveConfig{})
+	res, err := spec.Puzzle.Solve(context.Background(), &puzzles.SolveConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func TestStickDrawOrder(t *testing.T) {
 // and each piece in a frame of its own, a stick with its name under it.
 func TestStickPuzzle(t *testing.T) {
 	spec, _ := stickPuzzle(t)
-	sheets, err := Puzzle(spec.Problem.(TiledProblem), &Options{CellSize: 20})
+	sheets, err := Puzzle(spec.Puzzle, &Options{CellSize: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +322,7 @@ func TestStickPuzzle(t *testing.T) {
 		}
 	}
 	// With names, the board, which has none, gets no entry in a legend.
-	sheets, err = Puzzle(spec.Problem.(TiledProblem), &Options{Letters: true})
+	sheets, err = Puzzle(spec.Puzzle, &Options{Letters: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +332,7 @@ func TestStickPuzzle(t *testing.T) {
 		}
 	}
 	// Outline style: hairlines along the board's segments, no dots.
-	sheets, err = Puzzle(spec.Problem.(TiledProblem), &Options{Style: StyleOutline})
+	sheets, err = Puzzle(spec.Puzzle, &Options{Style: StyleOutline})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,7 +438,7 @@ func TestStickSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := spec.Problem.(TiledProblem).Board()
+	b := spec.Puzzle.Board()
 	if len(site.Cells) != b.Len() {
 		t.Fatalf("%d cells, want %d", len(site.Cells), b.Len())
 	}

@@ -25,7 +25,7 @@ func solutions(tb testing.TB, name string) []*tiling.Solution {
 		if err != nil {
 			return nil, err
 		}
-		res, err := spec.Problem.Solve(context.Background(), nil)
+		res, err := spec.Puzzle.Solve(context.Background(), nil)
 		if err != nil {
 			return nil, err
 		}

@@ -37,7 +37,7 @@ var scottClasses = sync.OnceValues(func() ([]puzzles.Class, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := spec.Problem.Solve(context.Background(), nil)
+	res, err := spec.Puzzle.Solve(context.Background(), nil)
 	if err != nil {
 		return nil, err
 	}

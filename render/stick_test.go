@@ -39,7 +39,7 @@ func stickSpec(tb testing.TB) *specs.Spec {
 // stickSolutions returns the distinct solutions of stickSpec.
 func stickSolutions(tb testing.TB) []*tiling.Solution {
 	tb.Helper()
-	res, err := stickSpec(tb).Problem.Solve(context.Background(), &puzzles.SolveConfig{})
+	res, err := stickSpec(tb).Puzzle.Solve(context.Background(), &puzzles.SolveConfig{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestPNGSticks(t *testing.T) {
 		}
 	}
 
-	puzzle, err := gallery.Puzzle(stickSpec(t).Problem.(gallery.TiledProblem), &gallery.Options{CellSize: 24, Background: white})
+	puzzle, err := gallery.Puzzle(stickSpec(t).Puzzle, &gallery.Options{CellSize: 24, Background: white})
 	if err != nil {
 		t.Fatal(err)
 	}
