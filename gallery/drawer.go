@@ -61,8 +61,8 @@ type drawer interface {
 // cells are: each drawer's file registers its own.
 var drawers = map[geom.CellShape]func(lat geom.Lattice, view string) drawer{}
 
-// drawerOf returns the drawer of lat's cells in view (nil: the default
-// lattice's): squares of a grid when no drawer is registered for them.
+// drawerOf returns the drawer of lat's cells (nil: the default's) in view:
+// squares of a grid when none is registered for them.
 func drawerOf(lat geom.Lattice, view string) drawer {
 	lat = geom.OrDefault(lat)
 	if d, ok := drawers[lat.CellShape()]; ok {
@@ -92,8 +92,7 @@ func validCells(lat geom.Lattice, p geom.Piece) error {
 	return nil
 }
 
-// areaDrawer gives the drawers of cells that are areas what they share:
-// outlines within the drawing, and every render key of use.
+// areaDrawer is what drawers of areas share: no pad, no key unused.
 type areaDrawer struct{}
 
 func (areaDrawer) pad() float64                       { return 0 }
@@ -103,9 +102,8 @@ func (areaDrawer) unused() ([]string, string, string) { return nil, "", "" }
 // solid's layers side by side (layersFlat).
 type cellDrawer struct{ areaDrawer }
 
-// grid returns the picture of cells at their places in a picture of
-// rows × cols, covered by instance owner[i] of pieces, the rest of the
-// picture covered by none.
+// grid returns the picture of rows × cols, cell at[i] covered by instance
+// owner[i] of pieces, the rest by none.
 func grid(at []geom.Cell, rows, cols int, owner, pieces []int, names []string) *areas {
 	g := &cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: len(pieces)}
 	for i := range g.owner {
@@ -164,9 +162,8 @@ func scaled(ring Ring, x0, y0, cell float64) Ring {
 }
 
 // layersFlat returns how a board's cells lie in its picture, with the
-// picture's rows and columns: a board's layers side by side, the bottom
-// one first, each a board of squares, a column apart; a board of the
-// plane, one layer, as it is.
+// picture's rows and columns: its layers side by side, bottom first, a
+// column apart (a board of the plane, one layer, as it is).
 func layersFlat(b *geom.Board) (flat func(geom.Cell) geom.Cell, rows, cols int) {
 	w := b.Cols() + 1
 	return func(c geom.Cell) geom.Cell { return geom.Cell{Row: c.Row, Col: c.Layer*w + c.Col} },

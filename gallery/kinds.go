@@ -7,12 +7,12 @@ import (
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/matrix"
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
-// This file is where each kind of puzzle is drawn: a new kind adds its
-// case to Answers and Problem.
+// This file is where each kind of puzzle is drawn, asked by what it is
+// (Tiled, TiledProblem, matrixKind), never by its type: a new kind whose
+// puzzle and solutions are those needs nothing here.
 
 // Answers lays out solutions of a puzzle of any kind, of total solutions
 // (total < 0: a number not known), numbers giving each one's number. A
@@ -40,17 +40,16 @@ func AnswersContext(ctx context.Context, sols []puzzles.Answer, numbers []int, n
 		}
 		return chosen(ctx, items, nth, total, opt)
 	}
-	switch first := sols[0].(type) {
-	case *matrix.Solution:
+	if first, ok := sols[0].(matrixKind); ok {
 		options := make([][]int, len(sols))
 		for i, s := range sols {
-			m, ok := s.(*matrix.Solution)
-			if !ok || m.Problem != first.Problem {
+			m, ok := s.(matrixKind)
+			if !ok || m.MatrixProblem() != first.MatrixProblem() {
 				return nil, fmt.Errorf("gallery: solution %d is not of the puzzle the first is of", i+1)
 			}
-			options[i] = m.Options
+			options[i] = s.Rows()
 		}
-		return matrixSolutions(ctx, first.Problem, options, numbers, total, opt)
+		return matrixSolutions(ctx, first.MatrixProblem(), options, numbers, total, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a solution of type %T", sols[0])
 }
@@ -62,8 +61,8 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	switch q := p.(type) {
 	case TiledProblem:
 		return Puzzle(q, opt)
-	case *matrix.Puzzle:
-		return matrixSheets(context.Background(), q.Of, []Item{{Title: "the puzzle", Caption: q.About()}}, [][]int{nil}, opt)
+	case matrixKind:
+		return matrixSheets(context.Background(), q.MatrixProblem(), []Item{{Title: "the puzzle", Caption: p.About()}}, [][]int{nil}, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 }

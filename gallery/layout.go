@@ -108,11 +108,8 @@ func Solutions(sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
 	return Layout(items, opt)
 }
 
-// chosen lays out the items' solutions, which a pick chose
-// (puzzles.Pick): with nth > 0, the one solution given, the nth of found
-// (found < 0: of a number not known), captioned with its number and
-// titled "solution nth of found"; else all of them, numbered from 1. It
-// stops when ctx ends (LayoutContext).
+// chosen lays out the items' solutions, as Answers does: with nth > 0, the
+// one given, captioned and titled as the nth of found; else all of them.
 func chosen(ctx context.Context, items []Item, nth, found int, opt *Options) ([]*Sheet, error) {
 	if nth > 0 && len(items) == 1 {
 		items[0].Title = fmt.Sprintf("solution %d of %d", nth, found)

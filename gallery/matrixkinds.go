@@ -43,9 +43,7 @@ func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, number
 }
 
 // matrixSheets lays out items, the pictures of p with the options of sols
-// chosen (nil: the problem p poses, before it is solved: a Sudoku's givens
-// in their grid, the empty board of N queens, a matrix with no rows
-// chosen).
+// chosen (nil: the problem p poses, before it is solved).
 func matrixSheets(ctx context.Context, p matrix.Problem, items []Item, sols [][]int, opt *Options) ([]*Sheet, error) {
 	s, err := newSheetLayout(opt)
 	if err != nil {
@@ -68,23 +66,40 @@ func matrixSheets(ctx context.Context, p matrix.Problem, items []Item, sols [][]
 // (nil: the problem it poses), as its kind draws it.
 func matrixKindContent(s *sheetLayout, p matrix.Problem, sol []int) (frameContent, error) {
 	switch q := p.(type) {
-	case *matrix.Sudoku:
+	case sudokuGrid:
 		return sudokuContent(q, sol), nil
-	case *matrix.Queens:
+	case queensBoard:
 		return queensContent(q, sol), nil
-	case *matrix.Plain:
-		return matrixContent(s, q.M, sol)
 	}
-	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+	return matrixContent(s, p.Matrix(), sol)
 }
+
+// matrixKind is a puzzle or a solution of package matrix's kinds
+// (*matrix.Puzzle, *matrix.Solution), which its kind draws.
+type matrixKind interface{ MatrixProblem() matrix.Problem }
+
+// sudokuGrid is a kind drawn as a Sudoku's grid (*matrix.Sudoku), the
+// given symbols in bold on grey; queensBoard, as a chessboard with queens
+// (*matrix.Queens). Any other is drawn as its matrix.
+type (
+	sudokuGrid interface {
+		Boxes() (box int, givens [][]int)
+		Grid(sol []int) []string
+	}
+	queensBoard interface {
+		Squares() (n int, holes [][2]int)
+		Cells(sol []int) [][2]int
+	}
+)
 
 // cellRing returns the outline of the cell at column x, row y.
 func cellRing(pt func(x, y float64) Point, x, y float64) Ring {
 	return Ring{pt(x, y), pt(x+1, y), pt(x+1, y+1), pt(x, y+1)}
 }
 
-func sudokuContent(q *matrix.Sudoku, sol []int) frameContent {
-	size := q.N * q.N
+func sudokuContent(q sudokuGrid, sol []int) frameContent {
+	box, givens := q.Boxes()
+	size := box * box
 	var grid []string
 	if sol != nil {
 		grid = q.Grid(sol)
@@ -92,7 +107,7 @@ func sudokuContent(q *matrix.Sudoku, sol []int) frameContent {
 	return &painted{w: float64(size), h: float64(size), paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range size {
 			for c := range size {
-				given := q.Givens[r][c] != 0
+				given := givens[r][c] != 0
 				fill := color.NRGBA{0xff, 0xff, 0xff, 0xff}
 				if given {
 					fill = givenFill
@@ -107,7 +122,7 @@ func sudokuContent(q *matrix.Sudoku, sol []int) frameContent {
 				case grid != nil:
 					text = string(grid[r][c])
 				case given:
-					text = string(matrix.SudokuSymbol(q.Givens[r][c]))
+					text = string(matrix.SudokuSymbol(givens[r][c]))
 				default:
 					continue
 				}
@@ -117,7 +132,7 @@ func sudokuContent(q *matrix.Sudoku, sol []int) frameContent {
 		}
 		for i := 0; i <= size; i++ {
 			line := []Segment{{pt(float64(i), 0), pt(float64(i), float64(size))}, {pt(0, float64(i)), pt(float64(size), float64(i))}}
-			if i%q.N == 0 {
+			if i%box == 0 {
 				f.Borders = append(f.Borders, line...)
 			} else {
 				f.Grid = append(f.Grid, line...)
@@ -126,10 +141,10 @@ func sudokuContent(q *matrix.Sudoku, sol []int) frameContent {
 	}}
 }
 
-func queensContent(q *matrix.Queens, sol []int) frameContent {
-	n := q.N
+func queensContent(q queensBoard, sol []int) frameContent {
+	n, holes := q.Squares()
 	hole := map[[2]int]bool{}
-	for _, h := range q.Holes {
+	for _, h := range holes {
 		hole[h] = true
 	}
 	return &painted{w: float64(n), h: float64(n), paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
