@@ -300,11 +300,11 @@ func (c *segments) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 }
 
 func init() {
-	drawers[geom.SegmentCells] = func(lat geom.Lattice, _ string) drawer { return stickDrawer{lat: lat} }
+	drawers[geom.SegmentCells] = func(geom.Lattice, string) drawer { return stickDrawer{} }
 }
 
-// stickDrawer draws segments between grid points of lat.
-type stickDrawer struct{ lat geom.Lattice }
+// stickDrawer draws segments between grid points.
+type stickDrawer struct{}
 
 func (stickDrawer) board(b *geom.Board) frameContent {
 	c := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
