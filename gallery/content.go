@@ -24,9 +24,8 @@ type frameContent interface {
 	linePieces() bool
 }
 
-// pieced is what a picture of pieces knows besides its geometry: the
-// piece of each instance, the puzzle's piece names, and whether it is an
-// empty board (one light fill, its cells ruled).
+// pieced is what a picture of pieces knows besides its geometry: each
+// instance's piece, their names, and whether it is an empty board.
 type pieced struct {
 	pieces []int
 	names  []string
@@ -81,8 +80,7 @@ type areaGeom interface {
 	adjacency() [][]int
 }
 
-// areas is the picture of cells that are areas, each covered by an
-// instance of a piece.
+// areas is the picture of cells that are areas, covered by pieces.
 type areas struct {
 	areaGeom
 	pieced

@@ -42,9 +42,9 @@ type TiledProblem interface {
 type drawer interface {
 	// board returns the content of b's empty board, named "board".
 	board(b *geom.Board) frameContent
-	// solution returns the content of s. Frames of one board share what
-	// depends on the board alone, kept in geoms.
-	solution(s Tiled, geoms map[*geom.Board]*polyGeom) frameContent
+	// solution returns the content of s. The drawer may keep what
+	// depends on the board alone for the next solution of the board.
+	solution(s Tiled) frameContent
 	// piece returns the content of piece p alone, the i-th of names.
 	piece(p geom.Piece, i int, names []string) (frameContent, error)
 	// outlines returns, for a site's board to hit-test, the outline of
@@ -122,7 +122,7 @@ func (cellDrawer) board(b *geom.Board) frameContent {
 	return c
 }
 
-func (cellDrawer) solution(s Tiled, _ map[*geom.Board]*polyGeom) frameContent {
+func (cellDrawer) solution(s Tiled) frameContent {
 	flat, rows, cols := layersFlat(s.Board())
 	owner, pieces := instances(s)
 	return grid(flatten(s.Board().Cells(), flat), rows, cols, owner, pieces, s.PieceNames())
@@ -149,16 +149,6 @@ func (cellDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64
 		x, y := x0+float64(flat(c).Col)*cell, y0+float64(flat(c).Row)*cell
 		return Ring{{x, y}, {x + cell, y}, {x + cell, y + cell}, {x, y + cell}}
 	}
-}
-
-// scaled returns ring, in cells, on a board of cells of size cell whose
-// origin is at x0, y0.
-func scaled(ring Ring, x0, y0, cell float64) Ring {
-	out := make(Ring, len(ring))
-	for i, q := range ring {
-		out[i] = Point{x0 + q.X*cell, y0 + q.Y*cell}
-	}
-	return out
 }
 
 // layersFlat returns how a board's cells lie in its picture, with the

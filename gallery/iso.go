@@ -290,7 +290,7 @@ func (isoDrawer) board(b *geom.Board) frameContent {
 	return isoContent(pieceCubes(b.Cells()), []int{0}, []string{"board"}, true)
 }
 
-func (d isoDrawer) solution(s Tiled, _ map[*geom.Board]*polyGeom) frameContent {
+func (d isoDrawer) solution(s Tiled) frameContent {
 	_, pieces := instances(s)
 	return isoContent(solidCubes(s, d.exploded), pieces, s.PieceNames(), false)
 }

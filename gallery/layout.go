@@ -85,7 +85,7 @@ func LayoutContext(ctx context.Context, items []Item, opt *Options) ([]*Sheet, e
 		return nil, err
 	}
 	contents := make([]frameContent, len(items))
-	geoms := map[*geom.Board]*polyGeom{}
+	byLattice := map[geom.Lattice]drawer{} // a drawer keeps what solutions of a board share
 	for i, it := range items {
 		if it.Solution == nil {
 			return nil, fmt.Errorf("gallery: item %d has no solution", i+1)
@@ -93,8 +93,11 @@ func LayoutContext(ctx context.Context, items []Item, opt *Options) ([]*Sheet, e
 		if err := s.stopped(i); err != nil {
 			return nil, err
 		}
-		// Frames of one board share what depends on the board alone.
-		contents[i] = drawerOf(it.Solution.Board().Lattice(), s.View).solution(it.Solution, geoms)
+		lat := it.Solution.Board().Lattice()
+		if byLattice[lat] == nil {
+			byLattice[lat] = drawerOf(lat, s.View)
+		}
+		contents[i] = byLattice[lat].solution(it.Solution)
 	}
 	return s.layout(items, contents)
 }

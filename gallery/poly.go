@@ -294,7 +294,7 @@ func (p *polys) adjacency() [][]int {
 func init() {
 	drawers[geom.PolygonCells] = func(lat geom.Lattice, _ string) drawer {
 		if pl, ok := lat.(geom.Polygonal); ok {
-			return polyDrawer{pl: pl}
+			return polyDrawer{pl: pl, geoms: map[*geom.Board]*polyGeom{}}
 		}
 		return cellDrawer{}
 	}
@@ -303,7 +303,8 @@ func init() {
 // polyDrawer draws polygons of the plane: triangles, hexagons.
 type polyDrawer struct {
 	areaDrawer
-	pl geom.Polygonal
+	pl    geom.Polygonal
+	geoms map[*geom.Board]*polyGeom
 }
 
 func (d polyDrawer) board(b *geom.Board) frameContent {
@@ -312,12 +313,13 @@ func (d polyDrawer) board(b *geom.Board) frameContent {
 	return c
 }
 
-func (d polyDrawer) solution(s Tiled, geoms map[*geom.Board]*polyGeom) frameContent {
+// solution: frames of one board share its geometry, kept in geoms.
+func (d polyDrawer) solution(s Tiled) frameContent {
 	b := s.Board()
-	g, ok := geoms[b]
+	g, ok := d.geoms[b]
 	if !ok {
 		g = newPolyGeom(d.pl, b.Cells())
-		geoms[b] = g
+		d.geoms[b] = g
 	}
 	owner, pieces := instances(s)
 	return polyContent(g, owner, pieces, s.PieceNames())
@@ -333,9 +335,10 @@ func (d polyDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float
 	return func(c geom.Cell, x0, y0, cell float64) Ring {
 		var ring Ring
 		for _, v := range d.pl.Corners(c) {
-			ring = append(ring, pg.at(v))
+			q := pg.at(v)
+			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
 		}
-		return scaled(ring, x0, y0, cell)
+		return ring
 	}
 }
 

@@ -312,7 +312,7 @@ func (stickDrawer) board(b *geom.Board) frameContent {
 	return c
 }
 
-func (stickDrawer) solution(s Tiled, _ map[*geom.Board]*polyGeom) frameContent {
+func (stickDrawer) solution(s Tiled) frameContent {
 	owner, pieces := instances(s)
 	return stickContent(s.Board().Cells(), owner, pieces, s.PieceNames())
 }
@@ -324,7 +324,13 @@ func (stickDrawer) piece(p geom.Piece, i int, names []string) (frameContent, err
 // outlines gives each segment its diamond (sticks.diamond).
 func (stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
 	sg := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).sticks
-	return func(c geom.Cell, x0, y0, cell float64) Ring { return scaled(sg.diamond(c), x0, y0, cell) }
+	return func(c geom.Cell, x0, y0, cell float64) Ring {
+		var ring Ring
+		for _, q := range sg.diamond(c) {
+			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
+		}
+		return ring
+	}
 }
 
 // pad: a segment's diamond reaches half a cell past the grid.
