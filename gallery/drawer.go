@@ -4,171 +4,83 @@ import (
 	"fmt"
 
 	"github.com/polytile/polytile/internal/quote"
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
+
+// Tiled is a solution that puts pieces on a board's cells, as a tiling's
+// (*tiling.Solution) does, as drawing asks it: its puzzle (a
+// TiledProblem), its board, its pieces' names, the piece and the instance
+// At each cell of the board, and how many instances it puts down
+// (Pieces). Answers draws a solution that is one as a tiling.
+type Tiled interface {
+	puzzles.Answer
+	Problem() puzzles.Problem
+	Board() *geom.Board
+	PieceNames() []string
+	At(i int) (piece, instance int)
+	Pieces() int
+}
+
+// TiledProblem is a puzzle whose pieces are put on a board's cells, as a
+// tiling (*tiling.Puzzle) is, as drawing asks it: its title, its board,
+// its pieces and their names. Problem draws one as Puzzle does.
+type TiledProblem interface {
+	puzzles.Problem
+	Title() string
+	Board() *geom.Board
+	Pieces() []geom.Piece
+	PieceNames() []string
+}
 
 // A drawer makes the frame content of one lattice's cells, drawn as
 // squares of a grid (cellDrawer: the square lattice, and a solid's layers
 // side by side), polygons (polyDrawer), segments (stickDrawer) or cubes in
-// space (isoDrawer). drawerOf chooses it, once, by what the lattice's cells
-// are (geom.Lattice's CellShape) and the view; nothing else asks.
+// space (isoDrawer). Each registers itself for what a lattice's cells are
+// (geom.Lattice's CellShape); drawerOf chooses it, once, and nothing else
+// asks.
 type drawer interface {
 	// board returns the content of b's empty board, named "board".
-	board(b *geom.Board) *content
-	// solution returns the content of s. Frames of one board share what
-	// depends on the board alone, kept in geoms.
-	solution(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) *content
+	board(b *geom.Board) frameContent
+	// solution returns the content of s. The drawer may keep what
+	// depends on the board alone for the next solution of the board.
+	solution(s Tiled) frameContent
 	// piece returns the content of piece p alone, the i-th of names.
-	piece(p geom.Piece, i int, names []string) (*content, error)
+	piece(p geom.Piece, i int, names []string) (frameContent, error)
 	// outlines returns, for a site's board to hit-test, the outline of
-	// each cell of b with the board's origin at x0, y0 and cells of size
-	// cell.
+	// each cell of b, the board's origin at x0, y0, cells of size cell.
 	outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring
-	// pad is how far, in cells, a cell's outline reaches past the
-	// board's drawing on each side.
+	// pad is how far, in cells, outlines reach past the board's drawing.
 	pad() float64
+	// unused returns the render keys the drawing has no use for, what it
+	// is and why, as an UnusedKeyError says them: none for areas.
+	unused() (keys []string, figure, why string)
 }
 
-// drawerOf returns the drawer of lat's cells in view (nil: squares).
+// drawers holds the drawers of lattices' cells in a view, by what the
+// cells are: each drawer's file registers its own.
+var drawers = map[geom.CellShape]func(lat geom.Lattice, view string) drawer{}
+
+// drawerOf returns the drawer of lat's cells (nil: the default's) in view:
+// squares of a grid when none is registered for them.
 func drawerOf(lat geom.Lattice, view string) drawer {
-	if lat == nil {
-		return cellDrawer{}
-	}
-	switch lat.CellShape() {
-	case geom.CubeCells:
-		if view != ViewLayers {
-			return isoDrawer{exploded: view == ViewExploded}
-		}
-	case geom.SegmentCells:
-		return stickDrawer{lat: lat}
-	case geom.PolygonCells:
-		return polyDrawer{lat: lat}
+	lat = geom.OrDefault(lat)
+	if d, ok := drawers[lat.CellShape()]; ok {
+		return d(lat, view)
 	}
 	return cellDrawer{}
 }
 
-// isoDrawer draws cubes in space, the pieces of a solution apart when
-// exploded. A site hits a solid's cells on its layers (cellDrawer).
-type isoDrawer struct {
-	cellDrawer
-	exploded bool
-}
-
-func (isoDrawer) board(b *geom.Board) *content {
-	cubes := make([]cube, b.Len())
-	for i, c := range b.Cells() {
-		cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}}
-	}
-	return isoContent(cubes, []int{0}, []string{"board"}, true)
-}
-
-func (d isoDrawer) solution(s *tiling.Solution, _ map[*geom.Board]*polyGeom) *content {
-	p := s.Puzzle()
-	pieces := make([]int, s.Pieces())
-	for i := range p.Board().Cells() {
-		piece, inst := s.At(i)
-		pieces[inst] = piece
-	}
-	return isoContent(solidCubes(s, d.exploded), pieces, p.PieceNames(), false)
-}
-
-func (isoDrawer) piece(p geom.Piece, i int, names []string) (*content, error) {
-	return isoContent(pieceCubes(p.Cells), []int{i}, names, false), nil
-}
-
-// stickDrawer draws segments between grid points.
-type stickDrawer struct{ lat geom.Lattice }
-
-func (stickDrawer) board(b *geom.Board) *content {
-	return stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
-}
-
-func (stickDrawer) solution(s *tiling.Solution, _ map[*geom.Board]*polyGeom) *content {
-	p := s.Puzzle()
-	b := p.Board()
-	owner := make([]int, b.Len())
-	pieces := make([]int, s.Pieces())
-	for i := range b.Cells() {
+// instances returns, for each cell of s's board, the instance covering
+// it, and the piece of each instance.
+func instances(s Tiled) (owner, pieces []int) {
+	owner, pieces = make([]int, s.Board().Len()), make([]int, s.Pieces())
+	for i := range owner {
 		piece, inst := s.At(i)
 		owner[i], pieces[inst] = inst, piece
 	}
-	return stickContent(b.Cells(), owner, pieces, p.PieceNames())
+	return owner, pieces
 }
-
-func (d stickDrawer) piece(p geom.Piece, i int, names []string) (*content, error) {
-	if err := validCells(d.lat, p); err != nil {
-		return nil, err
-	}
-	return stickContent(p.Cells, make([]int, len(p.Cells)), []int{i}, names), nil
-}
-
-// outlines gives each segment its diamond (sticks.diamond).
-func (stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
-	sg := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).stick
-	return func(c geom.Cell, x0, y0, cell float64) Ring {
-		var ring Ring
-		for _, q := range sg.diamond(c) {
-			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
-		}
-		return ring
-	}
-}
-
-// pad: a segment's diamond reaches half a cell past the grid.
-func (stickDrawer) pad() float64 { return 0.5 - stickPad }
-
-// polyDrawer draws polygons of the plane: triangles, hexagons.
-type polyDrawer struct{ lat geom.Lattice }
-
-func (d polyDrawer) board(b *geom.Board) *content {
-	return polyContent(newPolyGeom(d.lat, b.Cells()), make([]int, b.Len()), []int{0}, []string{"board"})
-}
-
-func (d polyDrawer) solution(s *tiling.Solution, geoms map[*geom.Board]*polyGeom) *content {
-	p := s.Puzzle()
-	b := p.Board()
-	g, ok := geoms[b]
-	if !ok {
-		g = newPolyGeom(d.lat, b.Cells())
-		if geoms != nil {
-			geoms[b] = g
-		}
-	}
-	owner := make([]int, b.Len())
-	pieces := make([]int, s.Pieces())
-	for i := range b.Cells() {
-		piece, inst := s.At(i)
-		owner[i], pieces[inst] = inst, piece
-	}
-	var names []string
-	for _, pc := range p.Pieces() {
-		names = append(names, pc.Name)
-	}
-	return polyContent(g, owner, pieces, names)
-}
-
-func (d polyDrawer) piece(p geom.Piece, i int, names []string) (*content, error) {
-	if err := validCells(d.lat, p); err != nil {
-		return nil, err
-	}
-	return polyContent(newPolyGeom(d.lat, p.Cells), make([]int, len(p.Cells)), []int{i}, names), nil
-}
-
-// outlines gives each cell its polygon.
-func (d polyDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
-	pg := newPolyGeom(d.lat, b.Cells())
-	return func(c geom.Cell, x0, y0, cell float64) Ring {
-		var ring Ring
-		for _, v := range corners(d.lat, c) {
-			q := pg.at(v)
-			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
-		}
-		return ring
-	}
-}
-
-func (polyDrawer) pad() float64 { return 0 }
 
 // validCells reports a cell of p that is no cell of lat.
 func validCells(lat geom.Lattice, p geom.Piece) error {
@@ -180,84 +92,89 @@ func validCells(lat geom.Lattice, p geom.Piece) error {
 	return nil
 }
 
+// areaDrawer is what drawers of areas share: no pad, no key unused.
+type areaDrawer struct{}
+
+func (areaDrawer) pad() float64                       { return 0 }
+func (areaDrawer) unused() ([]string, string, string) { return nil, "", "" }
+
 // cellDrawer draws squares of a grid: the square lattice's cells, and a
 // solid's layers side by side (layersFlat).
-type cellDrawer struct{}
+type cellDrawer struct{ areaDrawer }
 
-func (cellDrawer) board(b *geom.Board) *content {
-	flat, rows, cols := layersFlat(b)
-	board := &content{cells: cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: 1},
-		pieces: []int{0}, names: []string{"board"}}
-	for i := range board.owner {
-		board.owner[i] = -1
+// grid returns the picture of rows × cols, cell at[i] covered by instance
+// owner[i] of pieces, the rest by none.
+func grid(at []geom.Cell, rows, cols int, owner, pieces []int, names []string) *areas {
+	g := &cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: len(pieces)}
+	for i := range g.owner {
+		g.owner[i] = -1
 	}
-	for _, c := range b.Cells() {
-		c = flat(c)
-		board.owner[c.Row*cols+c.Col] = 0
+	for i, c := range at {
+		g.owner[c.Row*cols+c.Col] = owner[i]
 	}
-	return board
+	return &areas{areaGeom: g, pieced: pieced{pieces: pieces, names: names}}
 }
 
-func (cellDrawer) solution(s *tiling.Solution, _ map[*geom.Board]*polyGeom) *content {
-	p := s.Puzzle()
-	b := p.Board()
+func (cellDrawer) board(b *geom.Board) frameContent {
 	flat, rows, cols := layersFlat(b)
-	c := &content{
-		cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: s.Pieces()},
-		pieces: make([]int, s.Pieces()),
-	}
-	for i := range c.owner {
-		c.owner[i] = -1
-	}
-	for i, cell := range b.Cells() {
-		piece, inst := s.At(i)
-		cell = flat(cell)
-		c.owner[cell.Row*c.cols+cell.Col] = inst
-		c.pieces[inst] = piece
-	}
-	for _, pc := range p.Pieces() {
-		c.names = append(c.names, pc.Name)
-	}
+	c := grid(flatten(b.Cells(), flat), rows, cols, make([]int, b.Len()), []int{0}, []string{"board"})
+	c.blank = true
 	return c
+}
+
+func (cellDrawer) solution(s Tiled) frameContent {
+	flat, rows, cols := layersFlat(s.Board())
+	owner, pieces := instances(s)
+	return grid(flatten(s.Board().Cells(), flat), rows, cols, owner, pieces, s.PieceNames())
 }
 
 // piece lays a solid's layers out flat, side by side (flatCells); a
 // piece of the plane is as it is.
-func (cellDrawer) piece(p geom.Piece, i int, names []string) (*content, error) {
-	p.Cells = flatCells(p.Cells)
+func (cellDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
+	cells := flatCells(p.Cells)
 	rows, cols := 0, 0
-	for _, c := range p.Cells {
+	for _, c := range cells {
 		if c.Row < 0 || c.Col < 0 {
 			return nil, fmt.Errorf("gallery: piece %s is not normalized", quote.Short(p.Name))
 		}
 		rows, cols = max(rows, c.Row+1), max(cols, c.Col+1)
 	}
-	c := &content{
-		cells:  cells{rows: rows, cols: cols, owner: make([]int, rows*cols), instances: 1},
-		pieces: []int{i},
-		names:  names,
-	}
-	for k := range c.owner {
-		c.owner[k] = -1
-	}
-	for _, cell := range p.Cells {
-		c.owner[cell.Row*cols+cell.Col] = 0
-	}
-	return c, nil
+	return grid(cells, rows, cols, make([]int, len(cells)), []int{i}, names), nil
 }
 
 // outlines gives each cell its square, where layersFlat lays it.
 func (cellDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
 	flat, _, _ := layersFlat(b)
 	return func(c geom.Cell, x0, y0, cell float64) Ring {
-		f := flat(c)
-		x, y := x0+float64(f.Col)*cell, y0+float64(f.Row)*cell
+		x, y := x0+float64(flat(c).Col)*cell, y0+float64(flat(c).Row)*cell
 		return Ring{{x, y}, {x + cell, y}, {x + cell, y + cell}, {x, y + cell}}
 	}
 }
 
-func (cellDrawer) pad() float64 { return 0 }
+// layersFlat returns how a board's cells lie in its picture, with the
+// picture's rows and columns: its layers side by side, bottom first, a
+// column apart (a board of the plane, one layer, as it is).
+func layersFlat(b *geom.Board) (flat func(geom.Cell) geom.Cell, rows, cols int) {
+	w := b.Cols() + 1
+	return func(c geom.Cell) geom.Cell { return geom.Cell{Row: c.Row, Col: c.Layer*w + c.Col} },
+		b.Rows(), b.Layers()*w - 1
+}
 
-// inSpace reports whether lat's cells are cubes of space, in layers:
-// whether they have three coordinates.
-func inSpace(lat geom.Lattice) bool { return lat.Coords() == 3 }
+// flatten returns cells where flat lays them.
+func flatten(cells []geom.Cell, flat func(geom.Cell) geom.Cell) []geom.Cell {
+	out := make([]geom.Cell, len(cells))
+	for i, c := range cells {
+		out[i] = flat(c)
+	}
+	return out
+}
+
+// flatCells lays a solid's cells out flat, as layersFlat lays out a
+// board's.
+func flatCells(cells []geom.Cell) []geom.Cell {
+	w := 0
+	for _, c := range cells {
+		w = max(w, c.Col+1)
+	}
+	return flatten(cells, func(c geom.Cell) geom.Cell { return geom.Cell{Row: c.Row, Col: c.Layer*(w+1) + c.Col} })
+}

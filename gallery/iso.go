@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // The views of a solid (Options.View).
@@ -41,7 +40,7 @@ type cube struct {
 // or another face of its own at a fold, or air: one outline for each
 // region of a piece's faces. Cubes are drawn far to near, their faces
 // covering those behind, lines and all.
-func isoContent(cubes []cube, pieces []int, names []string, blank bool) *content {
+func isoContent(cubes []cube, pieces []int, names []string, blank bool) frameContent {
 	occupied := make(map[[3]int]int, len(cubes))
 	lo, hi := [3]int{math.MaxInt32, math.MaxInt32, math.MaxInt32}, [3]int{math.MinInt32, math.MinInt32, math.MinInt32}
 	for _, c := range cubes {
@@ -68,47 +67,51 @@ func isoContent(cubes []cube, pieces []int, names []string, blank bool) *content
 	slices.SortStableFunc(order, func(a, b cube) int {
 		return cmp.Compare(a.at[0]+a.at[1]+a.at[2], b.at[0]+b.at[1]+b.at[2])
 	})
-	return &content{pieces: pieces, names: names, w: maxX - minX, h: maxY - minY, solid: !blank,
-		custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
-			at := func(x, y, z int) Point {
-				px, py := project(float64(x), float64(y), float64(z))
-				return pt(px-minX, py-minY)
+	pic := &painted{w: maxX - minX, h: maxY - minY}
+	if !blank {
+		pic.names = names // a legend names a solid's pieces
+	}
+	pic.paint = func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+		at := func(x, y, z int) Point {
+			px, py := project(float64(x), float64(y), float64(z))
+			return pt(px-minX, py-minY)
+		}
+		fills, _ := s.fillsOf(names, pieces, func() [][]int { return touching(cubes, occupied, len(pieces)) })
+		if blank {
+			for i := range fills {
+				fills[i] = boardFill
 			}
-			fills, _ := s.fillsOf(names, pieces, func() [][]int { return touching(cubes, occupied, len(pieces)) })
-			if blank {
-				for i := range fills {
-					fills[i] = boardFill
+		}
+		same := func(c [3]int, inst int) bool { i, ok := occupied[c]; return ok && i == inst }
+		for _, c := range order {
+			for _, fc := range isoFaces {
+				out := add3(c.at, fc.normal)
+				if _, ok := occupied[out]; ok {
+					continue // another cube covers this face
+				}
+				var ring Ring
+				for _, k := range fc.corner {
+					ring = append(ring, at(c.at[0]+k[0], c.at[1]+k[1], c.at[2]+k[2]))
+				}
+				ring = widen(ring, seam)
+				f.Shapes = append(f.Shapes, Shape{Piece: names[pieces[c.inst]], Fill: tint(fills[c.inst], fc.shade), Outline: []Ring{ring}})
+				// Each edge k of the face, from corner k to k+1: no line
+				// where the same face of the next cube of the piece, across
+				// the edge, goes on.
+				for k, d := range fc.across {
+					next := add3(c.at, d)
+					if _, covered := occupied[add3(next, fc.normal)]; same(next, c.inst) && !covered {
+						continue
+					}
+					a, b := fc.corner[k], fc.corner[(k+1)%4]
+					pa := at(c.at[0]+a[0], c.at[1]+a[1], c.at[2]+a[2])
+					pb := at(c.at[0]+b[0], c.at[1]+b[1], c.at[2]+b[2])
+					f.Shapes = append(f.Shapes, Shape{Piece: "", Fill: s.BorderColor, Outline: []Ring{strokeRing(pa, pb, s.border)}})
 				}
 			}
-			same := func(c [3]int, inst int) bool { i, ok := occupied[c]; return ok && i == inst }
-			for _, c := range order {
-				for _, fc := range isoFaces {
-					out := add3(c.at, fc.normal)
-					if _, ok := occupied[out]; ok {
-						continue // another cube covers this face
-					}
-					var ring Ring
-					for _, k := range fc.corner {
-						ring = append(ring, at(c.at[0]+k[0], c.at[1]+k[1], c.at[2]+k[2]))
-					}
-					ring = widen(ring, seam)
-					f.Shapes = append(f.Shapes, Shape{Piece: names[pieces[c.inst]], Fill: tint(fills[c.inst], fc.shade), Outline: []Ring{ring}})
-					// Each edge k of the face, from corner k to k+1: no line
-					// where the same face of the next cube of the piece, across
-					// the edge, goes on.
-					for k, d := range fc.across {
-						next := add3(c.at, d)
-						if _, covered := occupied[add3(next, fc.normal)]; same(next, c.inst) && !covered {
-							continue
-						}
-						a, b := fc.corner[k], fc.corner[(k+1)%4]
-						pa := at(c.at[0]+a[0], c.at[1]+a[1], c.at[2]+a[2])
-						pb := at(c.at[0]+b[0], c.at[1]+b[1], c.at[2]+b[2])
-						f.Shapes = append(f.Shapes, Shape{Piece: "", Fill: s.BorderColor, Outline: []Ring{strokeRing(pa, pb, s.border)}})
-					}
-				}
-			}
-		}}
+		}
+	}
+	return pic
 }
 
 // isoFace is a face of a cube that a viewer above, in front and to the
@@ -219,12 +222,10 @@ func strokeRing(a, b Point, width float64) Ring {
 // solidCubes returns the cubes of solution s of a solid, each piece moved
 // away from the solid's centre when exploded (by its centre's offset from
 // it, rounded, so that cubes stay on the lattice).
-func solidCubes(s *tiling.Solution, exploded bool) []cube {
-	b := s.Puzzle().Board()
-	cubes := make([]cube, b.Len())
-	for i, c := range b.Cells() {
-		_, inst := s.At(i)
-		cubes[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}, inst: inst}
+func solidCubes(s Tiled, exploded bool) []cube {
+	cubes := pieceCubes(s.Board().Cells())
+	for i := range cubes {
+		_, cubes[i].inst = s.At(i)
 	}
 	if exploded {
 		explode(cubes, s.Pieces())
@@ -267,4 +268,38 @@ func pieceCubes(cells []geom.Cell) []cube {
 		out[i] = cube{at: [3]int{c.Col, c.Row, c.Layer}}
 	}
 	return out
+}
+
+func init() {
+	drawers[geom.CubeCells] = func(_ geom.Lattice, view string) drawer {
+		if view == ViewLayers {
+			return cellDrawer{}
+		}
+		return isoDrawer{exploded: view == ViewExploded}
+	}
+}
+
+// isoDrawer draws cubes in space, the pieces of a solution apart when
+// exploded. A site hits a solid's cells on its layers (cellDrawer).
+type isoDrawer struct {
+	cellDrawer
+	exploded bool
+}
+
+func (isoDrawer) board(b *geom.Board) frameContent {
+	return isoContent(pieceCubes(b.Cells()), []int{0}, []string{"board"}, true)
+}
+
+func (d isoDrawer) solution(s Tiled) frameContent {
+	_, pieces := instances(s)
+	return isoContent(solidCubes(s, d.exploded), pieces, s.PieceNames(), false)
+}
+
+func (isoDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
+	return isoContent(pieceCubes(p.Cells), []int{i}, names, false), nil
+}
+
+// unused: a solid in space shows no names or grid lines on its faces.
+func (isoDrawer) unused() ([]string, string, string) {
+	return []string{"letters", "grid"}, "a solid drawn in space", "shows no names or grid lines on its faces (view: layers does)"
 }

@@ -7,17 +7,16 @@ import (
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/matrix"
 	"github.com/polytile/polytile/puzzles/specs"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
-// This file is where each kind of puzzle is drawn: a new kind adds its
-// case to Answers and Problem.
+// This file is where each kind of puzzle is drawn, asked by what it is
+// (Tiled, TiledProblem, matrixKind), never by its type: a new kind whose
+// puzzle and solutions are those needs nothing here.
 
 // Answers lays out solutions of a puzzle of any kind, of total solutions
 // (total < 0: a number not known), numbers giving each one's number. A
-// tiling's are laid out as Chosen lays them out (nth > 0: the nth
+// tiling's are laid out as Layout lays them out (nth > 0: the nth
 // solution alone, titled with its number), the kinds of package matrix
 // each in a frame. No solutions is a *NoSolutionError.
 func Answers(sols []puzzles.Answer, numbers []int, nth, total int, opt *Options) ([]*Sheet, error) {
@@ -30,27 +29,27 @@ func AnswersContext(ctx context.Context, sols []puzzles.Answer, numbers []int, n
 	if len(sols) == 0 {
 		return nil, &NoSolutionError{Nth: nth, Total: total}
 	}
-	switch first := sols[0].(type) {
-	case *tiling.Solution:
-		tilings := make([]*tiling.Solution, len(sols))
+	if _, ok := sols[0].(Tiled); ok {
+		items := make([]Item, len(sols))
 		for i, s := range sols {
-			t, ok := s.(*tiling.Solution)
+			t, ok := s.(Tiled)
 			if !ok {
 				return nil, fmt.Errorf("gallery: solution %d is a %T, not a tiling as the first is", i+1, s)
 			}
-			tilings[i] = t
+			items[i] = Item{Solution: t}
 		}
-		return chosen(ctx, tilings, nth, total, opt)
-	case *matrix.Solution:
+		return chosen(ctx, items, nth, total, opt)
+	}
+	if first, ok := sols[0].(matrixKind); ok {
 		options := make([][]int, len(sols))
 		for i, s := range sols {
-			m, ok := s.(*matrix.Solution)
-			if !ok || m.Problem != first.Problem {
+			m, ok := s.(matrixKind)
+			if !ok || m.MatrixProblem() != first.MatrixProblem() {
 				return nil, fmt.Errorf("gallery: solution %d is not of the puzzle the first is of", i+1)
 			}
-			options[i] = m.Options
+			options[i] = s.Rows()
 		}
-		return matrixSolutions(ctx, first.Problem, options, numbers, total, opt)
+		return matrixSolutions(ctx, first.MatrixProblem(), options, numbers, total, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a solution of type %T", sols[0])
 }
@@ -60,10 +59,10 @@ func AnswersContext(ctx context.Context, sols []puzzles.Answer, numbers []int, n
 // queens, a matrix with no rows chosen.
 func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	switch q := p.(type) {
-	case *tiling.Puzzle:
+	case TiledProblem:
 		return Puzzle(q, opt)
-	case *matrix.Puzzle:
-		return matrixPuzzle(q.Of, opt)
+	case matrixKind:
+		return matrixSheets(context.Background(), q.MatrixProblem(), []Item{{Title: "the puzzle", Caption: p.About()}}, [][]int{nil}, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 }
@@ -75,23 +74,17 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 // option of its matrix a cell (a queens board's squares; a Sudoku's
 // symbols in its cells, more than it draws).
 func CheckSize(p puzzles.Problem, frames int) error {
-	cells := 0
-	switch q := p.(type) {
-	case *tiling.Puzzle:
-		cells = q.Board().Len()
-	default:
-		cells = len(p.Matrix().Options)
+	cells := len(p.Matrix().Options)
+	if t, ok := p.(TiledProblem); ok {
+		cells = t.Board().Len()
 	}
-	if bytes := int64(frames) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
-		return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
-	}
-	return nil
+	return tooLarge(frames, cells)
 }
 
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:
 // it shows tilings.
 func CheckSite(p puzzles.Problem) error {
-	if _, ok := p.(*tiling.Puzzle); !ok {
+	if _, ok := p.(TiledProblem); !ok {
 		return &SiteKindError{Kind: p.Kind()}
 	}
 	return nil
@@ -136,10 +129,10 @@ func (e *UnusedKeyError) Error() string {
 // kind. For those figures a key the spec sets is no mistake (it is for
 // its solutions); one set elsewhere, such as on a command line, is.
 func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
-	t, tiling := p.(*tiling.Puzzle)
+	t, tiling := p.(TiledProblem)
 	method := fig.Matrix || fig.Tree
 	if tiling && !method {
-		return checkSolidKeys(t, r)
+		return CheckLatticeKeys(t.Board().Lattice(), r)
 	}
 	what := "a " + p.Kind() + " puzzle"
 	switch {
@@ -156,12 +149,6 @@ func CheckKeys(p puzzles.Problem, fig Figure, r *specs.RenderOptions) error {
 	return nil
 }
 
-// checkSolidKeys returns an error for a key r sets that a drawing of the
-// tiling p does not use (CheckLatticeKeys).
-func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
-	return CheckLatticeKeys(p.Board().Lattice(), r)
-}
-
 // CheckLatticeKeys returns an error, at its place in the spec or as a
 // *specs.RenderKeyError wrapping an *UnusedKeyError, for a key r sets
 // that a drawing on lat, of a tiling or of pieces alike, does not use:
@@ -170,21 +157,13 @@ func checkSolidKeys(p *tiling.Puzzle, r *specs.RenderOptions) error {
 // flat drawings (the names on the pieces, the grid lines between their
 // cells).
 func CheckLatticeKeys(lat geom.Lattice, r *specs.RenderOptions) error {
-	solid := inSpace(lat)
-	if !solid && r.View.Set {
+	if !lat.Layered() && r.View.Set {
 		return r.Fail("view", &UnusedKeyError{Key: "view", Figure: "the " + lat.Name() + " lattice", Why: "is flat, with no solid to view"})
 	}
-	if lat.CellShape() == geom.SegmentCells && slices.Contains(r.Given(), "grid") {
-		return r.Fail("grid", &UnusedKeyError{Key: "grid", Figure: "polysticks",
-			Why: "are drawn as lines along their segments, with no cells inside to rule"})
-	}
-	if !solid || r.View.Value == ViewLayers {
-		return nil
-	}
-	for _, key := range []string{"letters", "grid"} {
+	keys, figure, why := drawerOf(lat, r.View.Value).unused()
+	for _, key := range keys {
 		if slices.Contains(r.Given(), key) {
-			return r.Fail(key, &UnusedKeyError{Key: key, Figure: "a solid drawn in space",
-				Why: "shows no names or grid lines on its faces (view: layers does)"})
+			return r.Fail(key, &UnusedKeyError{Key: key, Figure: figure, Why: why})
 		}
 	}
 	return nil

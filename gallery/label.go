@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"container/heap"
+	"image/color"
 	"math"
 )
 
@@ -149,4 +150,129 @@ func abbreviation(i int) string {
 		s = string(rune('a'+(i-1)%26)) + s
 	}
 	return s
+}
+
+// letterLight is the light colour letters may take on dark fills.
+var letterLight = color.NRGBA{0xff, 0xff, 0xff, 0xff}
+
+// letterColor returns the colour to write a letter in on a piece of the
+// given fill: the border's colour (near-black by default) or white,
+// whichever has the higher contrast ratio with the fill (WCAG 2.2,
+// https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio), white on near ties
+// (within a tenth): a mid-grey fill, darkened by the hatching around
+// the name in StyleGrey, reads better with light text.
+// A fill that is not opaque is taken over the sheet's background, or over
+// white when the background is not opaque either, as on most pages and
+// viewers.
+func (s *sheetLayout) letterColor(fill color.NRGBA) color.NRGBA {
+	under := letterLight
+	if s.Background.A == 0xff {
+		under = s.Background
+	}
+	l := luminance(over(fill, under))
+	dark, light := s.BorderColor, letterLight
+	if contrast(l, luminance(light)) >= 0.9*contrast(l, luminance(dark)) {
+		return light
+	}
+	return dark
+}
+
+// over returns c composited over the opaque colour under.
+func over(c, under color.NRGBA) color.NRGBA {
+	a := float64(c.A) / 0xff
+	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*a + float64(y)*(1-a))) }
+	return color.NRGBA{mix(c.R, under.R), mix(c.G, under.G), mix(c.B, under.B), 0xff}
+}
+
+// luminance returns the relative luminance of c's colour, ignoring its
+// alpha: 0 for black, 1 for white (WCAG 2.2,
+// https://www.w3.org/TR/WCAG22/#dfn-relative-luminance, with the sRGB
+// threshold 0.04045 of IEC 61966-2-1).
+func luminance(c color.NRGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 0xff
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// contrast returns the contrast ratio of two relative luminances, from 1
+// to 21: (L1 + 0.05) / (L2 + 0.05) with L1 the lighter.
+func contrast(a, b float64) float64 {
+	if a < b {
+		a, b = b, a
+	}
+	return (a + 0.05) / (b + 0.05)
+}
+
+// A clear patch under each piece's name: the hatching of StyleGrey stops
+// short of the letters, so that a name never sits on lines it could merge
+// with, whatever the resolution. (Grid lines, thin and light, run on: they
+// mark the cells the name is written across.)
+
+// patch is a rectangle, X0 < X1, Y0 < Y1.
+type patch struct{ X0, Y0, X1, Y1 float64 }
+
+// letterPatch returns the patch kept clear under t, a name centred on
+// (t.X, t.Y): its measured box with a margin of a fifth of its size.
+func (s *sheetLayout) letterPatch(t Text) (patch, error) {
+	k, err := s.measure(t.Text, 1, t.Bold)
+	if err != nil {
+		return patch{}, err
+	}
+	w, h := k*t.Size/2+t.Size/5, letterHeight*t.Size/2+t.Size/5
+	return patch{t.X - w, t.Y - h, t.X + w, t.Y + h}, nil
+}
+
+// clearPatches returns segs with the parts inside the patches taken out.
+func clearPatches(segs []Segment, patches []patch) []Segment {
+	if len(patches) == 0 {
+		return segs
+	}
+	var out []Segment
+	for _, sg := range segs {
+		pieces := []Segment{sg}
+		for _, p := range patches {
+			var next []Segment
+			for _, q := range pieces {
+				next = append(next, p.cut(q)...)
+			}
+			pieces = next
+		}
+		out = append(out, pieces...)
+	}
+	return out
+}
+
+// cut returns the parts of sg outside p: sg itself, one part or two.
+func (p patch) cut(sg Segment) []Segment {
+	// Liang–Barsky: the parameters t in [0, 1] of sg inside p.
+	dx, dy := sg.B.X-sg.A.X, sg.B.Y-sg.A.Y
+	t0, t1 := 0.0, 1.0
+	for _, e := range [4][2]float64{{-dx, sg.A.X - p.X0}, {dx, p.X1 - sg.A.X}, {-dy, sg.A.Y - p.Y0}, {dy, p.Y1 - sg.A.Y}} {
+		q, r := e[0], e[1]
+		switch {
+		case q == 0 && r < 0:
+			return []Segment{sg} // parallel to the edge, outside it
+		case q < 0:
+			t0 = max(t0, r/q)
+		case q > 0:
+			t1 = min(t1, r/q)
+		}
+	}
+	if t0 >= t1 {
+		return []Segment{sg}
+	}
+	at := func(t float64) Point { return Point{sg.A.X + t*dx, sg.A.Y + t*dy} }
+	var out []Segment
+	if t0 > 1e-9 {
+		out = append(out, Segment{sg.A, at(t0)})
+	}
+	if t1 < 1-1e-9 {
+		out = append(out, Segment{at(t1), sg.B})
+	}
+	return out
 }

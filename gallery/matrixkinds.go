@@ -32,77 +32,82 @@ func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, number
 	if len(sols) == 0 {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
+	items := make([]Item, len(sols))
+	for i := range sols {
+		items[i] = Item{Caption: fmt.Sprint(numbers[i]), Title: fmt.Sprintf("solution %d of %d", numbers[i], total)}
+		if total < 0 {
+			items[i].Title = fmt.Sprintf("solution %d", numbers[i])
+		}
+	}
+	return matrixSheets(ctx, p, items, sols, opt)
+}
+
+// matrixSheets lays out items, the pictures of p with the options of sols
+// chosen (nil: the problem p poses, before it is solved).
+func matrixSheets(ctx context.Context, p matrix.Problem, items []Item, sols [][]int, opt *Options) ([]*Sheet, error) {
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
 	}
 	s.ctx = ctx
-	items := make([]Item, len(sols))
-	contents := make([]*content, len(sols))
+	contents := make([]frameContent, len(sols))
 	for i, sol := range sols {
-		title := fmt.Sprintf("solution %d of %d", numbers[i], total)
-		if total < 0 {
-			title = fmt.Sprintf("solution %d", numbers[i])
-		}
-		items[i] = Item{Caption: fmt.Sprint(numbers[i]), Title: title}
 		if err := s.stopped(i); err != nil {
 			return nil, err
 		}
-		switch q := p.(type) {
-		case *matrix.Sudoku:
-			contents[i] = sudokuContent(q, sol)
-		case *matrix.Queens:
-			contents[i] = queensContent(q, sol)
-		case *matrix.Plain:
-			if contents[i], err = matrixContent(s, q.M, sol); err != nil {
-				return nil, err
-			}
-		default:
-			return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+		if contents[i], err = matrixKindContent(s, p, sol); err != nil {
+			return nil, err
 		}
 	}
 	return s.layout(items, contents)
 }
 
-// matrixPuzzle lays out the problem p poses, before it is solved: a
-// Sudoku's givens in their grid, the empty board of N queens, a matrix
-// with no rows chosen.
-func matrixPuzzle(p matrix.Problem, opt *Options) ([]*Sheet, error) {
-	s, err := newSheetLayout(opt)
-	if err != nil {
-		return nil, err
-	}
-	var c *content
+// matrixKindContent returns the picture of p, the options sol chosen
+// (nil: the problem it poses), as its kind draws it.
+func matrixKindContent(s *sheetLayout, p matrix.Problem, sol []int) (frameContent, error) {
 	switch q := p.(type) {
-	case *matrix.Sudoku:
-		c = sudokuContent(q, nil)
-	case *matrix.Queens:
-		c = queensContent(q, nil)
-	case *matrix.Plain:
-		if c, err = matrixContent(s, q.M, nil); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
+	case sudokuGrid:
+		return sudokuContent(q, sol), nil
+	case queensBoard:
+		return queensContent(q, sol), nil
 	}
-	return s.layout([]Item{{Title: "the puzzle", Caption: p.About()}}, []*content{c})
+	return matrixContent(s, p.Matrix(), sol)
 }
+
+// matrixKind is a puzzle or a solution of package matrix's kinds
+// (*matrix.Puzzle, *matrix.Solution), which its kind draws.
+type matrixKind interface{ MatrixProblem() matrix.Problem }
+
+// sudokuGrid is a kind drawn as a Sudoku's grid (*matrix.Sudoku), the
+// given symbols in bold on grey; queensBoard, as a chessboard with queens
+// (*matrix.Queens). Any other is drawn as its matrix.
+type (
+	sudokuGrid interface {
+		Boxes() (box int, givens [][]int)
+		Grid(sol []int) []string
+	}
+	queensBoard interface {
+		Squares() (n int, holes [][2]int)
+		Cells(sol []int) [][2]int
+	}
+)
 
 // cellRing returns the outline of the cell at column x, row y.
 func cellRing(pt func(x, y float64) Point, x, y float64) Ring {
 	return Ring{pt(x, y), pt(x+1, y), pt(x+1, y+1), pt(x, y+1)}
 }
 
-func sudokuContent(q *matrix.Sudoku, sol []int) *content {
-	size := q.N * q.N
+func sudokuContent(q sudokuGrid, sol []int) frameContent {
+	box, givens := q.Boxes()
+	size := box * box
 	var grid []string
 	if sol != nil {
 		grid = q.Grid(sol)
 	}
-	return &content{w: float64(size), h: float64(size), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	return &painted{w: float64(size), h: float64(size), paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range size {
 			for c := range size {
-				given := q.Givens[r][c] != 0
+				given := givens[r][c] != 0
 				fill := color.NRGBA{0xff, 0xff, 0xff, 0xff}
 				if given {
 					fill = givenFill
@@ -117,7 +122,7 @@ func sudokuContent(q *matrix.Sudoku, sol []int) *content {
 				case grid != nil:
 					text = string(grid[r][c])
 				case given:
-					text = string(matrix.SudokuSymbol(q.Givens[r][c]))
+					text = string(matrix.SudokuSymbol(givens[r][c]))
 				default:
 					continue
 				}
@@ -127,7 +132,7 @@ func sudokuContent(q *matrix.Sudoku, sol []int) *content {
 		}
 		for i := 0; i <= size; i++ {
 			line := []Segment{{pt(float64(i), 0), pt(float64(i), float64(size))}, {pt(0, float64(i)), pt(float64(size), float64(i))}}
-			if i%q.N == 0 {
+			if i%box == 0 {
 				f.Borders = append(f.Borders, line...)
 			} else {
 				f.Grid = append(f.Grid, line...)
@@ -136,13 +141,13 @@ func sudokuContent(q *matrix.Sudoku, sol []int) *content {
 	}}
 }
 
-func queensContent(q *matrix.Queens, sol []int) *content {
-	n := q.N
+func queensContent(q queensBoard, sol []int) frameContent {
+	n, holes := q.Squares()
 	hole := map[[2]int]bool{}
-	for _, h := range q.Holes {
+	for _, h := range holes {
 		hole[h] = true
 	}
-	return &content{w: float64(n), h: float64(n), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	return &painted{w: float64(n), h: float64(n), paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		for r := range n {
 			for c := range n {
 				if hole[[2]int{r, c}] {

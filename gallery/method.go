@@ -259,7 +259,7 @@ func (p *matrixPicture) layout(s *sheetLayout, l matrixLabels, title string) ([]
 		s.notes = []string{note}
 	}
 	item := Item{Title: title, Caption: fmt.Sprintf("%d items, %d options", len(p.m.Items), len(p.m.Options))}
-	return s.layout([]Item{item}, []*content{p.content(l)})
+	return s.layout([]Item{item}, []frameContent{p.content(l)})
 }
 
 // Fills of a matrix's picture: the density picture's lightest and darkest
@@ -303,11 +303,11 @@ func (p *matrixPicture) key(s *sheetLayout) ([]legendEntry, error) {
 }
 
 // content returns the picture with the names l as a frame's content.
-func (p *matrixPicture) content(l matrixLabels) *content {
+func (p *matrixPicture) content(l matrixLabels) frameContent {
 	m := p.m
 	cols, rows, per, bins := len(m.Items), len(m.Options), p.per, p.bins
 	x0, y0 := l.left, l.top
-	return &content{w: x0 + float64(cols), h: y0 + float64(bins), custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	return &painted{w: x0 + float64(cols), h: y0 + float64(bins), paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		y1, x1 := y0+float64(bins), x0+float64(cols)
 		for i, name := range m.Items {
 			if l.items > 0 && i%l.items == 0 {
@@ -370,7 +370,7 @@ func (p *matrixPicture) content(l matrixLabels) *content {
 // matrixContent returns the picture of m, the options sol chosen, as a
 // frame of a puzzle's or a solution's figure: named items at cells of
 // s's size, no options' names and no key.
-func matrixContent(s *sheetLayout, m *puzzles.Matrix, sol []int) (*content, error) {
+func matrixContent(s *sheetLayout, m *puzzles.Matrix, sol []int) (frameContent, error) {
 	p := newMatrixPicture(m, sol)
 	l, err := p.labelsAt(s, s.cell, false)
 	if err != nil {

@@ -26,7 +26,7 @@ type polys struct {
 // cell lies across each, how an outline may go on from each, and how
 // edges line up into straight lines.
 type polyGeom struct {
-	lat        geom.Lattice
+	lat        geom.Polygonal
 	cells      []geom.Cell
 	edges      []gedge // the cells' edges, clockwise around each cell, cell by cell
 	first      []int   // cell i's edges are edges[first[i]:first[i+1]]
@@ -53,39 +53,10 @@ type gline struct {
 }
 
 // ivertex is a vertex in the lattice's integer coordinates.
-type ivertex struct{ x, y int }
-
-// corners returns cell c's vertices clockwise on the screen (y down), in
-// integer coordinates: for triangles x counts half edges and y rows; for
-// hexagons x counts half a hexagon's width and y half its circumradius (a
-// row is 3 units, the top and bottom vertices 2 from the centre).
-func corners(lat geom.Lattice, c geom.Cell) []ivertex {
-	r, k := c.Row, c.Col
-	if lat == geom.Hexagon {
-		y := 3 * r
-		return []ivertex{{k, y - 2}, {k + 1, y - 1}, {k + 1, y + 1}, {k, y + 2}, {k - 1, y + 1}, {k - 1, y - 1}}
-	}
-	if geom.PointsUp(c) {
-		return []ivertex{{k + 1, r}, {k + 2, r + 1}, {k, r + 1}}
-	}
-	return []ivertex{{k, r}, {k + 2, r}, {k + 1, r + 1}}
-}
-
-// Cell sizes in the plane, in units of the square lattice's cell: a
-// triangle's edge is 1.5 (about a square's area), a hexagon is 1 across
-// its flats.
-const triangleEdge = 1.5
-
-// plane maps an integer vertex to the plane, before the offset.
-func plane(lat geom.Lattice, v ivertex) (float64, float64) {
-	if lat == geom.Hexagon {
-		return float64(v.x) / 2, float64(v.y) / (2 * math.Sqrt(3))
-	}
-	return float64(v.x) / 2 * triangleEdge, float64(v.y) * math.Sqrt(3) / 2 * triangleEdge
-}
+type ivertex = geom.Vertex
 
 // newPolyGeom works out the geometry of cells of lat.
-func newPolyGeom(lat geom.Lattice, cells []geom.Cell) *polyGeom {
+func newPolyGeom(lat geom.Polygonal, cells []geom.Cell) *polyGeom {
 	g := &polyGeom{lat: lat, cells: cells, first: make([]int, len(cells)+1)}
 	g.minX, g.minY = math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
@@ -94,13 +65,13 @@ func newPolyGeom(lat geom.Lattice, cells []geom.Cell) *polyGeom {
 	leaving := make(map[ivertex][]int, 6*len(cells))
 	for i, c := range cells {
 		g.first[i] = len(g.edges)
-		vs := corners(lat, c)
+		vs := lat.Corners(c)
 		for k, a := range vs {
 			b := vs[(k+1)%len(vs)]
 			byKey[key{a, b}] = len(g.edges)
 			leaving[a] = append(leaving[a], len(g.edges))
 			g.edges = append(g.edges, gedge{a: a, b: b, cell: i, across: -1})
-			x, y := plane(lat, a)
+			x, y := lat.VertexPoint(a)
 			g.minX, g.minY = min(g.minX, x), min(g.minY, y)
 			maxX, maxY = max(maxX, x), max(maxY, y)
 		}
@@ -133,7 +104,7 @@ func newPolyGeom(lat geom.Lattice, cells []geom.Cell) *polyGeom {
 	// Lines: each edge once (from the cell of lower index, or the only
 	// one), from its lesser end to its greater, so that the line that
 	// continues it starts where it ends.
-	less := func(u, v ivertex) bool { return u.y < v.y || u.y == v.y && u.x < v.x }
+	less := func(u, v ivertex) bool { return u.Y < v.Y || u.Y == v.Y && u.X < v.X }
 	lineOf := make(map[key]int, len(g.edges))
 	for k, e := range g.edges {
 		if e.across >= 0 && e.across < e.cell {
@@ -147,8 +118,8 @@ func newPolyGeom(lat geom.Lattice, cells []geom.Cell) *polyGeom {
 		g.lines = append(g.lines, gline{a: a, b: b, edge: k, cont: -1, pred: -1})
 	}
 	for l, ln := range g.lines {
-		d := ivertex{ln.b.x - ln.a.x, ln.b.y - ln.a.y}
-		if c, ok := lineOf[key{ln.b, ivertex{ln.b.x + d.x, ln.b.y + d.y}}]; ok {
+		d := ivertex{X: ln.b.X - ln.a.X, Y: ln.b.Y - ln.a.Y}
+		if c, ok := lineOf[key{ln.b, ivertex{X: ln.b.X + d.X, Y: ln.b.Y + d.Y}}]; ok {
 			g.lines[l].cont = c
 			g.lines[c].pred = l
 		}
@@ -157,12 +128,8 @@ func newPolyGeom(lat geom.Lattice, cells []geom.Cell) *polyGeom {
 }
 
 func (g *polyGeom) at(v ivertex) Point {
-	x, y := plane(g.lat, v)
+	x, y := g.lat.VertexPoint(v)
 	return Point{x - g.minX, y - g.minY}
-}
-
-func newPolys(lat geom.Lattice, cells []geom.Cell, owner []int, instances int) *polys {
-	return &polys{g: newPolyGeom(lat, cells), owner: owner, instances: instances}
 }
 
 func (p *polys) size() (float64, float64) { return p.g.w, p.g.h }
@@ -224,7 +191,7 @@ func (p *polys) ring(verts []ivertex) Ring {
 	var r Ring
 	for i, v := range verts {
 		a, b, c := verts[(i+n-1)%n], v, verts[(i+1)%n]
-		if (b.x-a.x)*(c.y-b.y) == (b.y-a.y)*(c.x-b.x) {
+		if (b.X-a.X)*(c.Y-b.Y) == (b.Y-a.Y)*(c.X-b.X) {
 			continue // straight on: the integer coordinates are an affine image of the plane's
 		}
 		r = append(r, p.g.at(b))
@@ -269,7 +236,7 @@ func (p *polys) lines() (borders, grid []Segment) {
 	// In reading order of their starts, then of the ends of their first
 	// edges.
 	slices.SortFunc(runs, func(r, q run) int {
-		return cmp.Or(cmp.Compare(r.a.y, q.a.y), cmp.Compare(r.a.x, q.a.x), cmp.Compare(r.next.y, q.next.y), cmp.Compare(r.next.x, q.next.x))
+		return cmp.Or(cmp.Compare(r.a.Y, q.a.Y), cmp.Compare(r.a.X, q.a.X), cmp.Compare(r.next.Y, q.next.Y), cmp.Compare(r.next.X, q.next.X))
 	})
 	for _, r := range runs {
 		seg := Segment{g.at(r.a), g.at(r.b)}
@@ -322,4 +289,61 @@ func (p *polys) adjacency() [][]int {
 		slices.Sort(a)
 	}
 	return adj
+}
+
+func init() {
+	drawers[geom.PolygonCells] = func(lat geom.Lattice, _ string) drawer {
+		if pl, ok := lat.(geom.Polygonal); ok {
+			return polyDrawer{pl: pl, geoms: map[*geom.Board]*polyGeom{}}
+		}
+		return cellDrawer{}
+	}
+}
+
+// polyDrawer draws polygons of the plane: triangles, hexagons.
+type polyDrawer struct {
+	areaDrawer
+	pl    geom.Polygonal
+	geoms map[*geom.Board]*polyGeom
+}
+
+func (d polyDrawer) board(b *geom.Board) frameContent {
+	c := polyContent(newPolyGeom(d.pl, b.Cells()), make([]int, b.Len()), []int{0}, []string{"board"})
+	c.blank = true
+	return c
+}
+
+// solution: frames of one board share its geometry, kept in geoms.
+func (d polyDrawer) solution(s Tiled) frameContent {
+	b := s.Board()
+	g, ok := d.geoms[b]
+	if !ok {
+		g = newPolyGeom(d.pl, b.Cells())
+		d.geoms[b] = g
+	}
+	owner, pieces := instances(s)
+	return polyContent(g, owner, pieces, s.PieceNames())
+}
+
+func (d polyDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
+	return polyContent(newPolyGeom(d.pl, p.Cells), make([]int, len(p.Cells)), []int{i}, names), nil
+}
+
+// outlines gives each cell its polygon.
+func (d polyDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
+	pg := newPolyGeom(d.pl, b.Cells())
+	return func(c geom.Cell, x0, y0, cell float64) Ring {
+		var ring Ring
+		for _, v := range d.pl.Corners(c) {
+			q := pg.at(v)
+			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
+		}
+		return ring
+	}
+}
+
+// polyContent returns the content of the cells of g, cell i covered by
+// instance owner[i] of piece pieces[owner[i]].
+func polyContent(g *polyGeom, owner []int, pieces []int, names []string) *areas {
+	return &areas{areaGeom: &polys{g: g, owner: owner, instances: len(pieces)}, pieced: pieced{pieces: pieces, names: names}}
 }

@@ -255,7 +255,7 @@ func TestPolyRandom(t *testing.T) {
 			for i := range owner {
 				owner[i] = rng.IntN(instances)
 			}
-			p := newPolys(lat, cells, owner, instances)
+			p := newPolys(lat.(geom.Polygonal), cells, owner, instances)
 			index := map[geom.Cell]int{}
 			for i, c := range cells {
 				index[c] = i
@@ -294,4 +294,10 @@ func TestPolyRandom(t *testing.T) {
 			}
 		}
 	}
+}
+
+// newPolys returns the polygons of cells of lat, cell i covered by
+// instance owner[i].
+func newPolys(lat geom.Polygonal, cells []geom.Cell, owner []int, instances int) *polys {
+	return &polys{g: newPolyGeom(lat, cells), owner: owner, instances: instances}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // boardFill is the colour of the empty board in Puzzle's figure.
@@ -17,7 +15,7 @@ var boardFill = color.NRGBA{0xf4, 0xf4, 0xf4, 0xff}
 // under it. It is the figure that opens an article on a puzzle: one sheet,
 // the title on top. Width and Height scale the whole figure to that size;
 // PerPage does not apply.
-func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
+func Puzzle(p TiledProblem, opt *Options) ([]*Sheet, error) {
 	if p == nil {
 		return nil, fmt.Errorf("gallery: no puzzle")
 	}
@@ -41,8 +39,7 @@ func Puzzle(p *tiling.Puzzle, opt *Options) ([]*Sheet, error) {
 	bs.Labels = false
 	b := p.Board()
 	board := drawerOf(b.Lattice(), bs.View).board(b)
-	board.blank = true
-	top, err := bs.layout([]Item{{Title: "the board"}}, []*content{board})
+	top, err := bs.layout([]Item{{Title: "the board"}}, []frameContent{board})
 	if err != nil {
 		return nil, err
 	}

@@ -108,13 +108,17 @@ func TestChosen(t *testing.T) {
 		{sols[6:7], 7, -1, 1, "solution 7", "7"},
 		{sols[:5], 0, 65, 5, "solution 1 of 5", "1"},
 	} {
-		sheets, err := Chosen(tt.sols, tt.nth, tt.found, &Options{Labels: true})
+		answers := make([]puzzles.Answer, len(tt.sols))
+		for i, s := range tt.sols {
+			answers[i] = s
+		}
+		sheets, err := Answers(answers, nil, tt.nth, tt.found, &Options{Labels: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		f := sheets[0].Frames[0]
 		if len(sheets[0].Frames) != tt.frames || f.Title != tt.title || f.Caption.Text != tt.label {
-			t.Errorf("Chosen(%d of %d): %d frames, the first %q captioned %q; want %d, %q, %q", tt.nth, tt.found, len(sheets[0].Frames), f.Title, f.Caption.Text, tt.frames, tt.title, tt.label)
+			t.Errorf("Answers(%d of %d): %d frames, the first %q captioned %q; want %d, %q, %q", tt.nth, tt.found, len(sheets[0].Frames), f.Title, f.Caption.Text, tt.frames, tt.title, tt.label)
 		}
 	}
 }

@@ -53,10 +53,10 @@ func SearchTree(ctx context.Context, m *puzzles.Matrix, cfg puzzles.TreeConfig, 
 		h += cutHeight
 		caption = fmt.Sprintf("the search tree: %d nodes, %s; drawn down to depth %d", root.Below+1, plural.Of(root.Solutions, "solution"), cfg.Depth)
 	}
-	c := &content{w: float64(t.leaves) * t.across, h: h, custom: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	c := &painted{w: float64(t.leaves) * t.across, h: h, paint: func(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		t.draw(m, s, f, pt)
 	}}
-	return s.layout([]Item{{Title: title, Caption: caption}}, []*content{c})
+	return s.layout([]Item{{Title: title, Caption: caption}}, []frameContent{c})
 }
 
 // cutHeight is how far below its box the summary of a cut node reaches,

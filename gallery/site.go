@@ -9,7 +9,6 @@ import (
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Site is what a web gallery of a puzzle's solutions shows, laid out: the
@@ -90,41 +89,24 @@ func NewSite(classes []puzzles.Class, opt *Options) (*Site, error) {
 // NewSiteContext is NewSite, which stops with ctx's cause when ctx ends:
 // laying out a site of many solutions takes seconds.
 func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) (*Site, error) {
-	if len(classes) == 0 {
-		return nil, fmt.Errorf("gallery: no solutions for a site")
-	}
 	var o Options
 	if opt != nil {
 		o = *opt
 	}
-	sols := make([]*tiling.Solution, len(classes))
-	for i, c := range classes {
-		s, ok := c.Solution.(*tiling.Solution)
-		if !ok {
-			return nil, fmt.Errorf("gallery: a web gallery shows tilings; solution %d is not one", i+1)
-		}
-		sols[i] = s
+	items, p, err := siteItems(classes)
+	if err != nil {
+		return nil, err
 	}
-	p := sols[0].Puzzle()
 	b := p.Board()
-	// The poster and a sheet for each solution: twice the frames.
-	if bytes := 2 * int64(len(sols)) * int64(b.Len()) * layoutBytesPerCell; bytes > MaxLayoutBytes {
-		return nil, &TooLargeError{Frames: 2 * len(sols), Cells: b.Len(), Bytes: bytes}
-	}
-	if len(p.Pieces()) > MaxSitePieces {
-		return nil, fmt.Errorf("gallery: a site tells at most %d pieces apart; this puzzle has %d", MaxSitePieces, len(p.Pieces()))
-	}
 	site := &Site{Title: cmp.Or(o.Title, p.Title()), Symmetries: p.Symmetries(), Complete: true, Pieces: p.PieceNames()}
-	var err error
-	if site.Poster, err = first(solutions(ctx, sols, &o)); err != nil {
+	if site.Poster, err = first(LayoutContext(ctx, items, &o)); err != nil {
 		return nil, err
 	}
 	one := o
 	one.Title, one.Labels, one.Letters, one.PerPage, one.Width, one.Height, one.Legend, one.Margin = "", false, true, 0, 0, 0, false, -1
-	n := b.Len()
 	counts := make([][]int, len(site.Pieces))
 	for i := range counts {
-		counts[i] = make([]int, n)
+		counts[i] = make([]int, b.Len())
 	}
 	site.Stats = make([]SiteStat, len(site.Pieces))
 	edge := boardEdges(b)
@@ -132,49 +114,87 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 		if ctx.Err() != nil {
 			return nil, &stopError{err: ctx.Err(), cause: context.Cause(ctx)}
 		}
-		if sols[k].Puzzle() != p {
-			return nil, fmt.Errorf("gallery: solution %d is of another puzzle", k+1)
-		}
 		site.Raw += int64(c.Orbit)
-		sh, err := first(Layout([]Item{{Solution: sols[k], Title: fmt.Sprintf("solution %d of %d", k+1, len(classes))}}, &one))
+		items[k].Title = fmt.Sprintf("solution %d of %d", k+1, len(classes))
+		sh, err := first(Layout(items[k:k+1], &one))
 		if err != nil {
 			return nil, err
 		}
-		grid := make([]byte, n)
-		border := make([]bool, len(site.Pieces))
-		hole := make([]bool, len(site.Pieces))
-		for i := range n {
-			piece, _ := sols[k].At(i)
-			grid[i] = PieceCode(piece)
-			counts[piece][i]++
-			border[piece] = border[piece] || edge[i]&edgeBorder != 0
-			hole[piece] = hole[piece] || edge[i]&edgeHole != 0
-		}
-		for i := range site.Pieces {
-			if border[i] {
-				site.Stats[i].Border++
-			}
-			if hole[i] {
-				site.Stats[i].Hole++
-			}
-		}
-		site.Solutions = append(site.Solutions, SiteSolution{Number: k + 1, Orbit: c.Orbit, Sheet: sh, Grid: string(grid)})
+		grid := site.count(items[k].Solution, edge, counts)
+		site.Solutions = append(site.Solutions, SiteSolution{Number: k + 1, Orbit: c.Orbit, Sheet: sh, Grid: grid})
 	}
 	if site.Puzzle, err = first(Puzzle(p, &Options{CellSize: o.CellSize, Palette: o.Palette, Style: o.Style,
 		BorderColor: o.BorderColor, Font: o.Font, MeasureText: o.MeasureText})); err != nil {
 		return nil, err
 	}
-	if site.Board, site.Cells, err = boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, Font: o.Font, MeasureText: o.MeasureText}, nil); err != nil {
+	boardOpt := &Options{CellSize: o.CellSize, Margin: -1, Font: o.Font, MeasureText: o.MeasureText}
+	if site.Board, site.Cells, err = boardSheet(p, boardOpt, nil); err != nil {
 		return nil, err
 	}
 	for i, name := range site.Pieces {
-		heat, _, err := boardSheet(p, &Options{CellSize: o.CellSize, Margin: -1, Font: o.Font, MeasureText: o.MeasureText}, counts[i])
+		heat, _, err := boardSheet(p, boardOpt, counts[i])
 		if err != nil {
 			return nil, err
 		}
 		site.Stats[i].Piece, site.Stats[i].Counts, site.Stats[i].Heat = name, counts[i], heat
 	}
 	return site, nil
+}
+
+// siteItems returns the items of the classes' solutions, all of one tiled
+// puzzle, which it returns, refusing a site too large to lay out.
+func siteItems(classes []puzzles.Class) ([]Item, TiledProblem, error) {
+	if len(classes) == 0 {
+		return nil, nil, fmt.Errorf("gallery: no solutions for a site")
+	}
+	items := make([]Item, len(classes))
+	var p TiledProblem
+	for i, c := range classes {
+		s, ok := c.Solution.(Tiled)
+		if ok && p == nil {
+			p, ok = s.Problem().(TiledProblem)
+		}
+		if !ok {
+			return nil, nil, fmt.Errorf("gallery: a web gallery shows tilings; solution %d is not one", i+1)
+		}
+		if s.Problem() != p {
+			return nil, nil, fmt.Errorf("gallery: solution %d is of another puzzle", i+1)
+		}
+		items[i] = Item{Solution: s}
+	}
+	// The poster and a sheet for each solution: twice the frames.
+	if err := tooLarge(2*len(items), p.Board().Len()); err != nil {
+		return nil, nil, err
+	}
+	if len(p.Pieces()) > MaxSitePieces {
+		return nil, nil, fmt.Errorf("gallery: a site tells at most %d pieces apart; this puzzle has %d", MaxSitePieces, len(p.Pieces()))
+	}
+	return items, p, nil
+}
+
+// count adds solution s's pieces to counts, piece by piece and cell by
+// cell, and to the site's statistics of pieces on the board's border and
+// at its holes (edge, boardEdges), and returns its grid of piece codes.
+func (site *Site) count(s Tiled, edge []int, counts [][]int) string {
+	grid := make([]byte, len(edge))
+	border := make([]bool, len(site.Pieces))
+	hole := make([]bool, len(site.Pieces))
+	for i := range edge {
+		piece, _ := s.At(i)
+		grid[i] = PieceCode(piece)
+		counts[piece][i]++
+		border[piece] = border[piece] || edge[i]&edgeBorder != 0
+		hole[piece] = hole[piece] || edge[i]&edgeHole != 0
+	}
+	for i := range site.Pieces {
+		if border[i] {
+			site.Stats[i].Border++
+		}
+		if hole[i] {
+			site.Stats[i].Hole++
+		}
+	}
+	return string(grid)
 }
 
 // first returns the first of sheets.
@@ -189,9 +209,9 @@ func first(sheets []*Sheet, err error) (*Sheet, error) {
 // and its border, and its cells; with
 // counts, each cell is shaded by its count, the largest darkest, and the
 // counts are written on the cells.
-func boardSheet(p *tiling.Puzzle, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
+func boardSheet(p TiledProblem, opt *Options, counts []int) (*Sheet, []SiteCell, error) {
 	b := p.Board()
-	solid := inSpace(b.Lattice())
+	solid := b.Lattice().Layered()
 	if solid {
 		// A solid's cells are chosen on its layers, side by side.
 		o := *opt
@@ -266,10 +286,7 @@ const (
 func boardEdges(b *geom.Board) []int {
 	lat := b.Lattice()
 	rows, cols := b.Rows(), b.Cols()
-	lo, hi := 0, 0 // the layers around the board's, on the cube
-	if inSpace(lat) {
-		lo, hi = -1, b.Layers()
-	}
+	lo, hi := -1, b.Layers() // the layers around the board's: no cells on the plane
 	inBox := func(c geom.Cell) bool {
 		return c.Row >= -1 && c.Row <= rows && c.Col >= -1 && c.Col <= cols && c.Layer >= lo && c.Layer <= hi
 	}

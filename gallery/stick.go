@@ -43,7 +43,7 @@ type sticks struct {
 
 // stickContent returns the content of segments segs, segment i covered
 // by instance owner[i] of piece pieces[owner[i]], named names[piece].
-func stickContent(segs []geom.Cell, owner []int, pieces []int, names []string) *content {
+func stickContent(segs []geom.Cell, owner []int, pieces []int, names []string) *segments {
 	k := &sticks{segs: segs, owner: owner, instances: len(pieces)}
 	if len(segs) > 0 {
 		minR, minC, maxR, maxC := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
@@ -55,7 +55,22 @@ func stickContent(segs []geom.Cell, owner []int, pieces []int, names []string) *
 		k.minR, k.minC = minR, minC
 		k.rows, k.cols = (maxR-minR)/2, (maxC-minC)/2
 	}
-	return &content{stick: k, pieces: pieces, names: names}
+	return &segments{sticks: k, pieced: pieced{pieces: pieces, names: names}}
+}
+
+// segments is the picture of segments, each covered by an instance of a
+// piece: its pieces are lines.
+type segments struct {
+	*sticks
+	pieced
+}
+
+func (*segments) linePieces() bool { return true }
+
+// shortNames: a stick's name is written on its badge, whose outline is
+// outside it.
+func (c *segments) shortNames(s *sheetLayout, seen map[string]bool) error {
+	return c.abbreviate(s, seen, func(int) float64 { return badgeWidth * s.cell / 2 })
 }
 
 // size returns the frame's size in cells: the grid's squares and the room
@@ -234,11 +249,11 @@ func (k *sticks) diamond(s geom.Cell) Ring {
 	return Ring{k.at(a), k.at(l), k.at(b), k.at(r)}
 }
 
-// stickFrame draws content c on the stick lattice into f: the grid
+// draw draws content c on the stick lattice into f: the grid
 // points, faint; an empty board's segments, thin; each instance's line in
 // its colour; and, with letters, the badges that carry the names.
-func (s *sheetLayout) stickFrame(c *content, f *Frame, pt func(x, y float64) Point) {
-	k := c.stick
+func (c *segments) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
+	k := c.sticks
 	at := func(p geom.Cell) Point { q := k.at(p); return pt(q.X, q.Y) }
 	if s.Style != StyleOutline {
 		for _, p := range k.points() {
@@ -258,7 +273,7 @@ func (s *sheetLayout) stickFrame(c *content, f *Frame, pt func(x, y float64) Poi
 		}
 		return
 	}
-	colors, _ := s.fills(c)
+	colors, _ := s.fillsOf(c.names, c.pieces, k.adjacency)
 	for inst, paths := range k.paths() {
 		st := Stick{Piece: c.names[c.pieces[inst]], Fill: colors[inst], Width: stickWidth * s.cell}
 		for _, path := range paths {
@@ -274,10 +289,7 @@ func (s *sheetLayout) stickFrame(c *content, f *Frame, pt func(x, y float64) Poi
 		return
 	}
 	for inst := range k.instances {
-		name := c.names[c.pieces[inst]]
-		if a, ok := s.abbrev[name]; ok {
-			name = a
-		}
+		name := c.label(s, inst)
 		mid := at(k.badge(inst))
 		if colors[inst].A != 0 {
 			f.Sticks = append(f.Sticks, Stick{Piece: name, Fill: colors[inst], Width: badgeWidth * s.cell, Paths: [][]Point{{mid}}})
@@ -285,4 +297,46 @@ func (s *sheetLayout) stickFrame(c *content, f *Frame, pt func(x, y float64) Poi
 		size, _, _ := s.letterSize(name, badgeWidth*s.cell/2)
 		f.Letters = append(f.Letters, Text{X: mid.X, Y: mid.Y, Size: size, Bold: true, Color: s.letterColor(colors[inst]), Text: name})
 	}
+}
+
+func init() {
+	drawers[geom.SegmentCells] = func(geom.Lattice, string) drawer { return stickDrawer{} }
+}
+
+// stickDrawer draws segments between grid points.
+type stickDrawer struct{}
+
+func (stickDrawer) board(b *geom.Board) frameContent {
+	c := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
+	c.blank = true
+	return c
+}
+
+func (stickDrawer) solution(s Tiled) frameContent {
+	owner, pieces := instances(s)
+	return stickContent(s.Board().Cells(), owner, pieces, s.PieceNames())
+}
+
+func (stickDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
+	return stickContent(p.Cells, make([]int, len(p.Cells)), []int{i}, names), nil
+}
+
+// outlines gives each segment its diamond (sticks.diamond).
+func (stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
+	sg := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).sticks
+	return func(c geom.Cell, x0, y0, cell float64) Ring {
+		var ring Ring
+		for _, q := range sg.diamond(c) {
+			ring = append(ring, Point{x0 + q.X*cell, y0 + q.Y*cell})
+		}
+		return ring
+	}
+}
+
+// pad: a segment's diamond reaches half a cell past the grid.
+func (stickDrawer) pad() float64 { return 0.5 - stickPad }
+
+// unused: polysticks have no cells inside to rule.
+func (stickDrawer) unused() ([]string, string, string) {
+	return []string{"grid"}, "polysticks", "are drawn as lines along their segments, with no cells inside to rule"
 }

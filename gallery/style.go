@@ -50,16 +50,11 @@ func greyOf(i, n int, plain bool) (color.NRGBA, int) {
 	return color.NRGBA{v, v, v, 0xff}, hatch
 }
 
-// fills returns the fill of each instance of c, and its hatching, as
-// Options.Style fills them. Copies of a piece (pieces of one name) share
+// fillsOf returns the fill of each instance of the given pieces
+// (pieces[inst], an index into names), and its hatching, as Options.Style
+// fills them, adjacency giving the instances each touches when the
+// palette's rule needs them. Copies of a piece (pieces of one name) share
 // its fill, unless Options.ShadeCopies gives each its own shade of it.
-func (s *sheetLayout) fills(c *content) ([]color.NRGBA, []int) {
-	return s.fillsOf(c.names, c.pieces, c.adjacency)
-}
-
-// fillsOf is fills for instances of the given pieces (pieces[inst], an
-// index into names), adjacency giving the instances each touches when the
-// palette's rule needs them.
 func (s *sheetLayout) fillsOf(names []string, pieces []int, adjacency func() [][]int) ([]color.NRGBA, []int) {
 	hatch := make([]int, len(pieces))
 	distinct, of := palettes.DistinctNames(names)

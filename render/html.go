@@ -85,28 +85,9 @@ func writeSite(ctx context.Context, path string, site *gallery.Site, downloads [
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	// Every file is written first and put in place at the end, so that a
-	// site stopped or failed half-way leaves nothing of itself.
-	var pending []*safefile.File
-	defer func() {
-		for _, f := range pending {
-			f.Abort() // after a Commit it does nothing
-		}
-	}()
-	write := func(name string, f func(io.Writer) error) error {
-		if err := ctx.Err(); err != nil {
-			return &stopError{err: err, cause: context.Cause(ctx)}
-		}
-		file, err := safefile.CreateReplacing(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
-		if err := file.WriteAll(f); err != nil {
-			return err
-		}
-		pending = append(pending, file)
-		return nil
-	}
+	files := &siteFiles{ctx: ctx, dir: dir}
+	defer files.abort()
+	write := files.write
 	// The poster and the downloads first: the pages link to them.
 	for _, f := range []Format{FormatSVG, FormatPNG, FormatPDF} {
 		err := write(stem+"-poster."+f.String(), func(w io.Writer) error {
@@ -160,11 +141,50 @@ func writeSite(ctx context.Context, path string, site *gallery.Site, downloads [
 			return nil, err
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, &stopError{err: err, cause: context.Cause(ctx)}
+	return files.commit()
+}
+
+// siteFiles writes a site's files, each first to a temporary name, and
+// puts them all in place at the end (commit), so that a site stopped or
+// failed half-way leaves nothing of itself (abort).
+type siteFiles struct {
+	ctx     context.Context
+	dir     string
+	pending []*safefile.File
+}
+
+// write writes the file name of the site's directory by f, unless the
+// context has ended.
+func (s *siteFiles) write(name string, f func(io.Writer) error) error {
+	if err := s.ctx.Err(); err != nil {
+		return &stopError{err: err, cause: context.Cause(s.ctx)}
+	}
+	file, err := safefile.CreateReplacing(filepath.Join(s.dir, name))
+	if err != nil {
+		return err
+	}
+	if err := file.WriteAll(f); err != nil {
+		return err
+	}
+	s.pending = append(s.pending, file)
+	return nil
+}
+
+// abort removes the files written and not put in place.
+func (s *siteFiles) abort() {
+	for _, f := range s.pending {
+		f.Abort() // after a Commit it does nothing
+	}
+}
+
+// commit puts the files written in place, unless the context has ended,
+// and returns their names.
+func (s *siteFiles) commit() ([]string, error) {
+	if err := s.ctx.Err(); err != nil {
+		return nil, &stopError{err: err, cause: context.Cause(s.ctx)}
 	}
 	var written []string
-	for _, f := range pending {
+	for _, f := range s.pending {
 		if err := f.Commit(); err != nil {
 			return written, err
 		}

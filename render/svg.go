@@ -115,6 +115,33 @@ func newSVGCanvas(out *output, s *gallery.Sheet) *svgCanvas {
 	return c
 }
 
+// textRule returns the rule of class t<k>, text in style st.
+func textRule(st textStyle, k int) string {
+	rule := fmt.Sprintf(".t%d{font-size:%spx;fill:%s", k, num(st.size), hex(st.c))
+	if st.c.A != 0xff {
+		rule += ";fill-opacity:" + opacity(st.c.A)
+	}
+	if st.bold {
+		rule += ";font-weight:bold"
+	}
+	switch st.anchor {
+	case gallery.AnchorMiddle:
+		rule += ";text-anchor:middle"
+	case gallery.AnchorEnd:
+		rule += ";text-anchor:end"
+	}
+	return rule + "}"
+}
+
+// closeRule closes rule, with the opacity of paint ("fill", "stroke")
+// when its alpha a is not opaque.
+func closeRule(rule, paint string, a uint8) string {
+	if a != 0xff {
+		rule += ";" + paint + "-opacity:" + opacity(a)
+	}
+	return rule + "}"
+}
+
 // styleSheet scans s for its fill colours, stroke styles and text styles,
 // in the order Draw meets them, and returns a CSS rule for each.
 func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
@@ -127,22 +154,8 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 		if _, ok := c.texts[st]; ok {
 			return
 		}
-		k := len(c.texts)
-		c.texts[st] = k
-		rule := fmt.Sprintf(".t%d{font-size:%spx;fill:%s", k, num(st.size), hex(st.c))
-		if st.c.A != 0xff {
-			rule += ";fill-opacity:" + opacity(st.c.A)
-		}
-		if st.bold {
-			rule += ";font-weight:bold"
-		}
-		switch st.anchor {
-		case gallery.AnchorMiddle:
-			rule += ";text-anchor:middle"
-		case gallery.AnchorEnd:
-			rule += ";text-anchor:end"
-		}
-		rules = append(rules, rule+"}")
+		c.texts[st] = len(c.texts)
+		rules = append(rules, textRule(st, c.texts[st]))
 	}
 	addStroke := func(width float64, col color.NRGBA, class string) {
 		st := strokeStyle{width, col}
@@ -150,11 +163,7 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 			return
 		}
 		c.strokes[st] = class
-		rule := fmt.Sprintf(".%s{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:square", class, hex(col), num(width))
-		if col.A != 0xff {
-			rule += ";stroke-opacity:" + opacity(col.A)
-		}
-		rules = append(rules, rule+"}")
+		rules = append(rules, closeRule(fmt.Sprintf(".%s{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:square", class, hex(col), num(width)), "stroke", col.A))
 	}
 	addText(s.Title)
 	grid := false
@@ -164,11 +173,7 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 			if _, ok := c.fills[sh.Fill]; !ok && sh.Fill.A != 0 {
 				k := len(c.fills)
 				c.fills[sh.Fill] = k
-				rule := fmt.Sprintf(".f%d{fill:%s", k, hex(sh.Fill))
-				if sh.Fill.A != 0xff {
-					rule += ";fill-opacity:" + opacity(sh.Fill.A)
-				}
-				rules = append(rules, rule+"}")
+				rules = append(rules, closeRule(fmt.Sprintf(".f%d{fill:%s", k, hex(sh.Fill)), "fill", sh.Fill.A))
 			}
 		}
 		grid = grid || len(f.Grid) > 0
@@ -184,11 +189,7 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 	for _, st := range polylineStyles(s) {
 		k := len(c.lines)
 		c.lines[st] = k
-		rule := fmt.Sprintf(".p%d{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:round;stroke-linejoin:round", k, hex(st.c), num(st.width))
-		if st.c.A != 0xff {
-			rule += ";stroke-opacity:" + opacity(st.c.A)
-		}
-		rules = append(rules, rule+"}")
+		rules = append(rules, closeRule(fmt.Sprintf(".p%d{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:round;stroke-linejoin:round", k, hex(st.c), num(st.width)), "stroke", st.c.A))
 	}
 	if len(c.texts) > 0 {
 		italic := ""

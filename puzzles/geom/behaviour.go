@@ -10,6 +10,9 @@ type plane struct{}
 func (plane) Default() bool                                         { return false }
 func (plane) Coords() int                                           { return 2 }
 func (plane) Reflectable() bool                                     { return true }
+func (plane) Layered() bool                                         { return false }
+func (plane) GridBoard() bool                                       { return false }
+func (stick) GridBoard() bool                                       { return true }
 func (plane) PiecesCross() bool                                     { return false }
 func (plane) Crossings(cells []Cell) []Cell                         { return nil }
 func (plane) AtPoint(pt Cell) []Cell                                { return nil }
@@ -58,6 +61,8 @@ func parseFlat(lat Lattice, name string, pics []string) (Piece, error) {
 func (cube) Default() bool                 { return false }
 func (cube) Coords() int                   { return 3 }
 func (cube) Reflectable() bool             { return false }
+func (cube) Layered() bool                 { return true }
+func (cube) GridBoard() bool               { return false }
 func (cube) PiecesCross() bool             { return false }
 func (cube) Crossings(cells []Cell) []Cell { return nil }
 func (cube) AtPoint(pt Cell) []Cell        { return nil }

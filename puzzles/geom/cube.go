@@ -90,7 +90,7 @@ func (cube) Neighbors(c Cell) []Cell {
 
 // Solid reports whether lat is a lattice of space, whose pieces are
 // solids: turned in every way, never reflected.
-func Solid(lat Lattice) bool { return lat.Coords() == 3 }
+func Solid(lat Lattice) bool { return lat.Layered() }
 
 // Flat returns pieces of a plane set laid flat on the cube lattice, in
 // layer 0: the solid pieces of one layer's thickness. Each is one-sided,

@@ -65,6 +65,14 @@ type Lattice interface {
 	// and matrices: 2, [row, col], on the plane lattices; 3, [layer, row,
 	// col], on the cube, whose pictures are one for each layer.
 	Coords() int
+	// Layered reports whether cells lie in layers, as the cube's do:
+	// named by layer, row and column (Coords 3), a board or a piece drawn
+	// as one picture for each layer, a box filled along its shortest axis.
+	Layered() bool
+	// GridBoard reports whether a rectangular board of rows × cols is
+	// the grid of that many squares, whose edges are the cells (the stick
+	// lattice: NewGridBoard), rather than that many cells.
+	GridBoard() bool
 	// Reflectable reports whether a piece that is not one-sided may be
 	// reflected (turned over): on the plane; a solid never is, so on the
 	// cube every piece is one-sided.

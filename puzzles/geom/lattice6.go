@@ -40,19 +40,6 @@ var Triangle Lattice = triangle{}
 // dihedral group of order 12; translations keep r + x's parity.
 var Hexagon Lattice = hexagon{}
 
-// Lattices returns the lattices by name, square first.
-func Lattices() []Lattice { return []Lattice{Square, Triangle, Hexagon, Cube, Stick} }
-
-// LatticeByName returns the lattice of that name, or false.
-func LatticeByName(name string) (Lattice, bool) {
-	for _, l := range Lattices() {
-		if l.Name() == name {
-			return l, true
-		}
-	}
-	return nil, false
-}
-
 // ValidCell reports whether c is a cell of lat: every position is one on
 // the square and triangular lattices, in layer 0; on the hexagonal one
 // r + x is even; on the stick lattice, whose cells are segments, it is odd;

@@ -30,6 +30,9 @@ type Puzzle struct {
 // NewPuzzle returns p as a Problem.
 func NewPuzzle(p Problem) *Puzzle { return &Puzzle{Of: p} }
 
+// MatrixProblem returns the puzzle of package matrix that m is (Of).
+func (m *Puzzle) MatrixProblem() Problem { return m.Of }
+
 // Kind names the puzzle's kind: "exact-cover", "sudoku" or "queens".
 func (m *Puzzle) Kind() string { return m.Of.Kind() }
 

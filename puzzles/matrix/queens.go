@@ -104,6 +104,9 @@ func (q *Queens) Cells(sol []int) [][2]int {
 	return out
 }
 
+// Squares returns the board's side and its holes, each [row, col].
+func (q *Queens) Squares() (n int, holes [][2]int) { return q.N, q.Holes }
+
 func (q *Queens) Kind() string            { return "queens" }
 func (q *Queens) Matrix() *puzzles.Matrix { return q.m }
 func (q *Queens) Symmetries() int         { return len(q.syms) }

@@ -33,5 +33,8 @@ func (s *Solution) SortKey() string {
 	return key
 }
 
+// MatrixProblem returns the puzzle the solution solves (Problem).
+func (s *Solution) MatrixProblem() Problem { return s.Problem }
+
 // Rows returns the options chosen.
 func (s *Solution) Rows() []int { return s.Options }

@@ -192,6 +192,10 @@ func (s *Sudoku) matrix() *puzzles.Matrix {
 	return m
 }
 
+// Boxes returns the side of a box (the grid is box² across) and the
+// givens, a symbol's number from 1 (SudokuSymbol), 0 for a blank.
+func (s *Sudoku) Boxes() (box int, givens [][]int) { return s.N, s.Givens }
+
 func (s *Sudoku) Kind() string            { return "sudoku" }
 func (s *Sudoku) Matrix() *puzzles.Matrix { return s.m }
 func (s *Sudoku) Symmetries() int         { return 1 }

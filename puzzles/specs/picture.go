@@ -287,4 +287,4 @@ func (p *specParser) picturePosition(n *yaml.Node, k, c int) (line, col int) {
 // layered reports whether lat's boards and shapes are drawn as lists of
 // pictures, one for each layer, bottom first: whether its cells have a
 // layer (three coordinates, the cube's).
-func layered(lat geom.Lattice) bool { return lat.Coords() == 3 }
+func layered(lat geom.Lattice) bool { return lat.Layered() }

@@ -183,7 +183,7 @@ func tilingSchema() jsonObject {
 			cond = cond.with("required", []string{"lattice"})
 		}
 		board, pieces := ref("board"), ref("sets-of-"+l.Name())
-		if l.CellShape() == geom.SegmentCells {
+		if l.GridBoard() {
 			board = ref("stick-board")
 		}
 		if layered(l) {

@@ -33,9 +33,7 @@ func WritePieces(w io.Writer, comment string, lat geom.Lattice, pieces []geom.Pi
 			fmt.Fprintf(bw, "# %s\n", strings.TrimRight(line, " "))
 		}
 	}
-	if lat == nil {
-		lat = geom.Square
-	}
+	lat = geom.OrDefault(lat)
 	if !lat.Default() {
 		fmt.Fprintf(bw, "lattice: %s\n", lat.Name())
 	}

@@ -286,7 +286,7 @@ type fillLayout struct {
 }
 
 func fillLayoutOf(b *geom.Board) fillLayout {
-	if b.Lattice().Coords() == 3 {
+	if b.Lattice().Layered() {
 		if lay, ok := boxLayoutOf(b); ok {
 			return lay
 		}

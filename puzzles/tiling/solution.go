@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 )
 
@@ -32,6 +33,16 @@ func newSolution(p *Puzzle, owner, kind []int32) *Solution {
 
 // Puzzle returns the puzzle the solution solves.
 func (s *Solution) Puzzle() *Puzzle { return s.p }
+
+// Problem returns the puzzle the solution solves, as a Problem.
+func (s *Solution) Problem() puzzles.Problem { return s.p }
+
+// Board returns the board of the puzzle the solution solves.
+func (s *Solution) Board() *geom.Board { return s.p.board }
+
+// PieceNames returns the names of the puzzle's pieces, which At's pieces
+// index.
+func (s *Solution) PieceNames() []string { return s.p.PieceNames() }
 
 // At returns, for board cell i (in the board's reading order), the piece
 // covering it and which of the solution's pieces it is: pieces are numbered
@@ -277,7 +288,7 @@ func (s *Solution) String() string {
 	}
 	lat := b.Lattice()
 	var out strings.Builder
-	if lat.Coords() == 3 {
+	if lat.Layered() {
 		line := make([]rune, 0, b.Layers()*(width+3))
 		for l := range b.Layers() {
 			head := []rune(fmt.Sprint("layer ", l+1))

@@ -91,7 +91,7 @@ func (p *Puzzle) Matrix() *puzzles.Matrix {
 // itemName names cell c's item of the matrix: "row,col", or on the cube
 // "layer,row,col".
 func (p *Puzzle) itemName(c geom.Cell) string {
-	if p.board.Lattice().Coords() == 3 {
+	if p.board.Lattice().Layered() {
 		return fmt.Sprintf("%d,%d,%d", c.Layer, c.Row, c.Col)
 	}
 	return fmt.Sprintf("%d,%d", c.Row, c.Col)
@@ -242,7 +242,7 @@ var placementSpaces = sync.Pool{New: func() any { return new(placementSpace) }}
 // "pieces":[{"name":"F","cells":[[0,1],…]},…].
 func (s *Solution) AppendJSON(b []byte) []byte {
 	names := s.p.jsonNames()
-	layer := s.p.board.Lattice().Coords() == 3
+	layer := s.p.board.Lattice().Layered()
 	sp := placementSpaces.Get().(*placementSpace)
 	sp.pls, sp.cells = s.AppendPlacements(sp.pls[:0], sp.cells)
 	b = append(b, `"pieces":[`...)

@@ -21,7 +21,7 @@ var ErrFlat = errors.New("mesh: pieces to print are solids, of the cube lattice 
 
 // inSpace reports whether lat's cells are cubes of space, which print as
 // solids: whether they have three coordinates.
-func inSpace(lat geom.Lattice) bool { return lat.Coords() == 3 }
+func inSpace(lat geom.Lattice) bool { return lat.Layered() }
 
 // PieceSolids returns the pieces of a set of the cube lattice as solids,
 // one of each copy; those of a plane lattice are ErrFlat.
@@ -42,12 +42,18 @@ func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
 	return out, nil
 }
 
+// placed is a solution that says where it puts its pieces, as a tiling's
+// does.
+type placed interface {
+	Placements() []tiling.Placement
+}
+
 // SolutionSolids returns the pieces of the nth distinct solution (from 1)
 // of a tiling of the cube lattice as solids, where the solution puts them,
 // searching with ctx. No nth solution is a *gallery.NoSolutionError; a
 // problem that is no such tiling, ErrFlat.
 func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, error) {
-	t, ok := p.(*tiling.Puzzle)
+	t, ok := p.(gallery.TiledProblem)
 	if !ok || !inSpace(t.Board().Lattice()) {
 		return nil, ErrFlat
 	}
@@ -61,7 +67,10 @@ func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, e
 	if len(sols) == 0 {
 		return nil, &gallery.NoSolutionError{Nth: nth, Total: found}
 	}
-	s := sols[0].(*tiling.Solution)
+	s, ok := sols[0].(placed)
+	if !ok {
+		return nil, ErrFlat
+	}
 	var out []Solid
 	for _, pl := range s.Placements() {
 		name := t.Pieces()[pl.Piece].Name
@@ -170,7 +179,7 @@ func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r
 // in format f, assembled, sized and coloured as r says (OptionsOf),
 // searching with ctx (SolutionSolids).
 func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem, nth int, r *specs.RenderOptions) error {
-	if t, ok := p.(*tiling.Puzzle); !ok || !inSpace(t.Board().Lattice()) {
+	if t, ok := p.(gallery.TiledProblem); !ok || !inSpace(t.Board().Lattice()) {
 		return ErrFlat
 	}
 	if nth <= 0 {
