@@ -1,6 +1,8 @@
 package tiling
 
 import (
+	"github.com/polytile/polytile/puzzles/run"
+
 	"context"
 	"math/bits"
 	"slices"
@@ -88,7 +90,7 @@ type fill struct {
 	// gauge, told on the levels of the search down to tellDepth (-1:
 	// none), below root, the task's; topK of topN branches of its first
 	// level are done.
-	gauge      *jobGauge
+	gauge      *run.Gauge
 	root       int
 	tellDepth  int
 	topK, topN int

@@ -1,6 +1,8 @@
 package tiling
 
 import (
+	"github.com/polytile/polytile/puzzles/run"
+
 	"context"
 	"math/bits"
 	"unsafe"
@@ -19,7 +21,7 @@ import (
 // task), counted as countGrid and count1 count them; errCountOverflow if
 // they number 2^64 or more, ctx's error if it ends first. If g is not
 // nil it is told the share of the task done as it goes (tell).
-func (f *fill) countTask(ctx context.Context, prefix []int32, g *jobGauge) (uint64, error) {
+func (f *fill) countTask(ctx context.Context, prefix []int32, g *run.Gauge) (uint64, error) {
 	f.load(prefix)
 	f.done = ctx.Done()
 	f.stop, f.overflow = false, false
@@ -59,7 +61,7 @@ func (f *fill) tell(depth, k, n int) {
 	} else {
 		frac = (float64(f.topK) + frac) / float64(f.topN)
 	}
-	f.gauge.tell(frac)
+	f.gauge.Tell(frac)
 }
 
 // branches returns the options that count1 tries at the state.

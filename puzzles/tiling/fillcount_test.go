@@ -1,6 +1,8 @@
 package tiling
 
 import (
+	"github.com/polytile/polytile/puzzles/run"
+
 	"context"
 	"errors"
 	"runtime"
@@ -128,8 +130,8 @@ func TestCountOverflow(t *testing.T) {
 		t.Errorf("no task of %d overflowed with %d states of 2^63 covers", len(tasks), poisoned)
 	}
 
-	defer func(c func(*fill, context.Context, []int32, *jobGauge) (uint64, error)) { searchCount = c }(searchCount)
-	searchCount = func(*fill, context.Context, []int32, *jobGauge) (uint64, error) { return 0, errCountOverflow }
+	defer func(c func(*fill, context.Context, []int32, *run.Gauge) (uint64, error)) { searchCount = c }(searchCount)
+	searchCount = func(*fill, context.Context, []int32, *run.Gauge) (uint64, error) { return 0, errCountOverflow }
 	if s, err = loadSpec("pentominoes-3x20"); err != nil {
 		t.Fatal(err)
 	}

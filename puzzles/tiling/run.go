@@ -4,12 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
@@ -457,132 +454,6 @@ func cellsText(cells []geom.Cell) string {
 	}
 	b.WriteByte(']')
 	return b.String()
-}
-
-// worker runs tasks with one searcher.
-type worker struct {
-	p     *Puzzle
-	s     searcher
-	cz    *canonizer
-	owner []int32 // the instance covering each cell
-	kind  []int32 // the piece of each instance
-	code  []int32
-}
-
-func newWorker(p *Puzzle, s searcher) *worker {
-	return &worker{p: p, s: s, cz: newCanonizer(p),
-		owner: make([]int32, p.board.Len()), kind: make([]int32, p.Instances()), code: make([]int32, p.board.Len())}
-}
-
-// run runs task t, adding the classes it keeps to r (wake wakes the
-// merger); a canceled ctx stops it, with what it found so far.
-func (w *worker) run(ctx context.Context, t *task, r *taskResult, wake func()) {
-	if l, ok := w.s.(interface{ setLive(*atomic.Int64) }); ok {
-		l.setLive(&r.live)
-	}
-	var found int64
-	refused := false
-	nodes, updates, err := w.s.search(ctx, t.prefix, func(placements []int32) bool {
-		found++
-		for inst, k := range placements {
-			pl := &w.p.placements[k]
-			w.kind[inst] = int32(pl.piece)
-			for _, c := range pl.cells {
-				w.owner[c] = int32(inst)
-			}
-		}
-		if d, ok := w.class(t); ok && !r.add(ctx, d, wake) {
-			refused = true
-			return false
-		}
-		return true
-	})
-	if refused && err == nil {
-		err = ctx.Err()
-	}
-	r.finish(found, nodes, updates, err)
-}
-
-// class returns the class of the cover whose owner and kind are filled in,
-// if the cover is its representative among the covers the search finds:
-// the smallest of its images under t.stab, which are the only covers of its
-// class the search finds. So each class is kept by exactly one task,
-// without a shared set of the classes seen.
-func (w *worker) class(t *task) (puzzles.Class, bool) {
-	group := w.p.group
-	own := w.cz.best
-	w.cz.encode(&group[0], w.owner, w.kind, own)
-	for _, g := range t.stab[1:] {
-		if w.cz.compare(&group[g], w.owner, w.kind, own, w.code) < 0 {
-			return puzzles.Class{}, false
-		}
-	}
-	best, orbit := w.cz.canonicalRest(w.owner, w.kind)
-	return puzzles.Class{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}, true
-}
-
-// Solve finds the distinct solutions of the puzzle, splitting the search
-// into tasks run by cfg.Workers goroutines. If ctx is canceled it returns
-// what was found so far, marked incomplete, with ctx's error.
-func (p *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.Result, error) {
-	c, err := puzzles.CheckConfig(cfg)
-	if err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	res := &puzzles.Result{Symmetries: len(p.group), Restricted: -1, Engine: c.Engine}
-	e, tasks, index, err := p.split(ctx, &c, res)
-	if err != nil && !errors.Is(err, ctx.Err()) {
-		return nil, err // the engine cannot run the puzzle
-	}
-	m := newMerger(p, &c, res, index, start)
-	if err == nil && c.Progress != nil && len(tasks) > 0 {
-		m.est = newEstimator(newSearcher(e, res.Engine), tasks)
-		m.est.warm(warmLimit)
-	}
-	if err == nil {
-		err = m.run(ctx, tasks, c.Workers, func() *worker { return newWorker(p, newSearcher(e, res.Engine)) })
-	} else {
-		m.finish(true) // stopped before the search: nothing found
-	}
-	res.Elapsed = time.Since(start)
-	return res, err
-}
-
-// split makes the placements, chooses the engine, encodes the puzzle and
-// splits its search into tasks, noting in res what it chose; it returns
-// the tasks of c's shard, with their indices among all the tasks.
-func (p *Puzzle) split(ctx context.Context, c *puzzles.SolveConfig, res *puzzles.Result) (*Encoding, []task, []int, error) {
-	err := p.prepare(ctx)
-	if err == nil {
-		res.Engine, err = p.engine(c.Engine)
-	}
-	var e *Encoding
-	if err == nil {
-		e, err = p.encode(ctx, !c.NoSymmetryBreaking)
-	}
-	var all []task
-	if err == nil {
-		all, err = p.tasks(ctx, e, newSearcher(e, res.Engine))
-	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	tasks, index := all, make([]int, len(all))
-	for i := range index {
-		index[i] = i
-	}
-	if c.Shards > 1 || c.Skip != nil {
-		tasks, index = nil, index[:0]
-		for i, t := range all {
-			if (c.Shards <= 1 || i%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(i)) {
-				tasks = append(tasks, t)
-				index = append(index, i)
-			}
-		}
-	}
-	res.Restricted, res.Tasks = e.Restricted, len(tasks)
-	return e, tasks, index, nil
 }
 
 // engine resolves EngineAuto and checks that the engine can run p.
