@@ -1,6 +1,7 @@
 package run
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 
@@ -79,4 +80,56 @@ func (s *spill) close() {
 		}
 		s.f = nil
 	}
+}
+
+// Numbers is a Codec of classes written as an orbit and then Count
+// numbers (Of gives them, Back reads them back), each in 2 bytes, or 4 if Wide.
+type Numbers struct {
+	Count int
+	Wide  bool
+	Of    func(c puzzles.Class) []int32
+	Back  func(orbit int, nums []int32) puzzles.Class
+}
+
+func (n Numbers) width() int {
+	if n.Wide {
+		return 4
+	}
+	return 2
+}
+
+// Size is a record's size.
+func (n Numbers) Size() int { return n.width() * (1 + n.Count) }
+
+// Append appends c's record to b.
+func (n Numbers) Append(b []byte, c puzzles.Class) []byte {
+	b = n.put(b, uint32(c.Orbit))
+	for _, v := range n.Of(c) {
+		b = n.put(b, uint32(v))
+	}
+	return b
+}
+
+// Decode reads a record back.
+func (n Numbers) Decode(rec []byte) puzzles.Class {
+	w := n.width()
+	nums := make([]int32, n.Count)
+	for k := range nums {
+		nums[k] = n.get(rec[(k+1)*w:])
+	}
+	return n.Back(int(n.get(rec)), nums)
+}
+
+func (n Numbers) put(b []byte, v uint32) []byte {
+	if !n.Wide {
+		return binary.LittleEndian.AppendUint16(b, uint16(v))
+	}
+	return binary.LittleEndian.AppendUint32(b, v)
+}
+
+func (n Numbers) get(b []byte) int32 {
+	if !n.Wide {
+		return int32(binary.LittleEndian.Uint16(b))
+	}
+	return int32(binary.LittleEndian.Uint32(b))
 }

@@ -240,7 +240,7 @@ func (w *countWorker) Search(ctx context.Context, j int, y *run.Yield) (run.Stat
 	}
 	if w.f == nil {
 		w.f = newFill(r.e)
-		w.f.memo.init(&w.f.dead)
+		w.f.memo.Init(&w.f.dead)
 	}
 	t := &r.tasks[j]
 	covers, err := searchCount(w.f, ctx, t.prefix, y.Gauge())

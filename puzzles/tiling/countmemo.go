@@ -1,13 +1,13 @@
 package tiling
 
 import (
-	"github.com/polytile/polytile/puzzles/run"
-
 	"context"
 	"encoding/binary"
 	"math/big"
 	"math/bits"
 	"slices"
+
+	"github.com/polytile/polytile/puzzles/run"
 )
 
 // placementOrbits returns the orbits of the placements under the group's

@@ -2,7 +2,6 @@ package tiling
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"slices"
 	"sync/atomic"
@@ -35,7 +34,7 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.
 		return nil, err // the engine cannot run the puzzle
 	}
 	rc := &run.Config{Tasks: ours, Workers: c.Workers, Each: c.Each, Limit: c.Limit, TaskDone: c.TaskDone,
-		Progress: c.Progress, Every: progressEvery, Codec: solutionCodec{p}, Buffer: bufferCap,
+		Progress: c.Progress, Every: progressEvery, Codec: solutionCodec(p), Buffer: bufferCap,
 		NewSearcher: func() run.Searcher { return newWorker(p, newSearcher(e, res.Engine), all) }}
 	if err == nil && c.Progress != nil {
 		rc.Prober = taskProber{newSearcher(e, res.Engine), all}
@@ -155,49 +154,13 @@ func (w *worker) class(t *task) (puzzles.Class, bool) {
 	return puzzles.Class{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}, true
 }
 
-// solutionCodec writes a class of the puzzle's as a record of fixed size
-// (run.Codec), for the classes a task puts aside on disk: the orbit, then
-// the code of the solution, in numbers of 2 bytes, or of 4 where there
-// are 2^16 instances or more.
-type solutionCodec struct{ p *Puzzle }
-
-func (s solutionCodec) width() int {
-	if s.p.Instances()*len(s.p.pieces) >= 1<<16 {
-		return 4
-	}
-	return 2
-}
-
-func (s solutionCodec) Size() int { return s.width() * (1 + s.p.board.Len()) }
-
-func (s solutionCodec) Append(b []byte, c puzzles.Class) []byte {
-	w := s.width()
-	b = put(b, w, uint32(c.Orbit))
-	for _, v := range c.Solution.(*Solution).code {
-		b = put(b, w, uint32(v))
-	}
-	return b
-}
-
-func (s solutionCodec) Decode(rec []byte) puzzles.Class {
-	w := s.width()
-	code := make([]int32, s.p.board.Len())
-	for k := range code {
-		code[k] = get(rec[(k+1)*w:], w)
-	}
-	return puzzles.Class{Solution: &Solution{p: s.p, code: code}, Orbit: int(get(rec, w))}
-}
-
-func put(b []byte, width int, v uint32) []byte {
-	if width == 2 {
-		return binary.LittleEndian.AppendUint16(b, uint16(v))
-	}
-	return binary.LittleEndian.AppendUint32(b, v)
-}
-
-func get(b []byte, width int) int32 {
-	if width == 2 {
-		return int32(binary.LittleEndian.Uint16(b))
-	}
-	return int32(binary.LittleEndian.Uint32(b))
+// solutionCodec writes a class of the puzzle's as its orbit and the code
+// of its solution (run.Numbers), for the classes a task puts aside on
+// disk.
+func solutionCodec(p *Puzzle) run.Codec {
+	return run.Numbers{Count: p.board.Len(), Wide: p.Instances()*len(p.pieces) >= 1<<16,
+		Of: func(c puzzles.Class) []int32 { return c.Solution.(*Solution).code },
+		Back: func(orbit int, code []int32) puzzles.Class {
+			return puzzles.Class{Solution: &Solution{p: p, code: code}, Orbit: orbit}
+		}}
 }
