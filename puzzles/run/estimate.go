@@ -1,6 +1,7 @@
 package run
 
 import (
+	"math"
 	"math/rand/v2"
 	"time"
 )
@@ -130,19 +131,44 @@ func (e *Estimator) Fraction(tasks []TaskNodes) (running int64, fraction float64
 	return running, done / total, true
 }
 
-// Weights returns the estimated nodes of each task (at least 1), as p
-// probes them MinProbes times each in about limit; false if there was
-// not the time to probe them all.
-func Weights(p Prober, tasks []int, limit time.Duration) ([]float64, bool) {
-	e := NewEstimator(p, tasks)
-	e.Warm(limit)
-	out := make([]float64, len(tasks))
-	for i := range tasks {
+// Weigh returns the weights of tasks for progress by time
+// (Config.Weights): the estimated nodes of those that probed names, as p
+// probes them MinProbes times each (at least 1), and the smallest of
+// those for the others; 1 for every task if p is nil or there was not the
+// time (WarmLimit) to probe every task enough.
+func Weigh(p Prober, tasks []int, probed func(task int) bool) []float64 {
+	weights := make([]float64, len(tasks))
+	for i := range weights {
+		weights[i] = 1
+	}
+	if p == nil {
+		return weights
+	}
+	var some []int
+	for _, t := range tasks {
+		if probed(t) {
+			some = append(some, t)
+		}
+	}
+	e := NewEstimator(p, some)
+	e.Warm(WarmLimit)
+	est := make([]float64, len(some))
+	smallest := math.Inf(1)
+	for i := range some {
 		w, ok := e.Estimate(i)
 		if !ok {
-			return nil, false
+			return weights
 		}
-		out[i] = max(w, 1)
+		est[i] = max(w, 1)
+		smallest = min(smallest, est[i])
 	}
-	return out, true
+	k := 0
+	for i, t := range tasks {
+		weights[i] = smallest
+		if probed(t) {
+			weights[i] = est[k]
+			k++
+		}
+	}
+	return weights
 }

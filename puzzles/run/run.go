@@ -90,7 +90,8 @@ type Config struct {
 	// TaskDone, if not nil, is told of each task that ran to its end and
 	// whose classes were all merged, in task order.
 	TaskDone func(task int, st puzzles.TaskStats)
-	// Sums are where Yield.Add adds counts, by key.
+	// Sums are where Yield.Add adds counts, by key: one for each key the
+	// searchers add under.
 	Sums []*big.Int
 	// Progress, if not nil, is called every Every (0: puzzles.ProgressEvery)
 	// and once at the end, from the goroutine that called Run.

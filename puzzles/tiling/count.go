@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"runtime"
 	"slices"
@@ -185,38 +184,14 @@ type countRun struct {
 
 // weigh gives each task of the search its estimated share of the work
 // (the search nodes below it, by Knuth's estimate, as Solve's progress
-// weighs its tasks), and each memo count the share of the smallest task;
-// if there is no estimate of every task in time, every job has the same
-// (nil: no weights at all where there is no search).
+// weighs its tasks), and each memo count the share of the smallest task
+// (run.Weigh).
 func (r *countRun) weigh() []float64 {
-	weights := make([]float64, len(r.jobs))
-	for i := range weights {
-		weights[i] = 1
+	var pr run.Prober
+	if r.e != nil {
+		pr = taskProber{newFill(r.e), r.tasks}
 	}
-	if r.e == nil {
-		return weights
-	}
-	var tasks []int
-	for _, j := range r.jobs {
-		if j < len(r.tasks) {
-			tasks = append(tasks, j)
-		}
-	}
-	est, ok := run.Weights(taskProber{newFill(r.e), r.tasks}, tasks, run.WarmLimit)
-	if !ok {
-		return weights
-	}
-	smallest := math.Inf(1)
-	for _, w := range est {
-		smallest = min(smallest, w)
-	}
-	for i := range weights {
-		weights[i] = smallest
-		if i < len(est) {
-			weights[i] = est[i]
-		}
-	}
-	return weights
+	return run.Weigh(pr, r.jobs, func(j int) bool { return j < len(r.tasks) })
 }
 
 // countWorker runs the jobs of a count; its fill engine is made at its
