@@ -344,3 +344,27 @@ func TestNumbers(t *testing.T) {
 		}
 	}
 }
+
+// Firsts keeps the first classes in canonical order, whatever the order
+// they come in, and counts them all.
+func TestFirsts(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 10} {
+		f := NewFirsts(n)
+		var all []string
+		for _, k := range []int32{5, 3, 9, 1, 7, 2} {
+			d := puzzles.Class{Solution: &answer{0, k}, Orbit: 2}
+			all = append(all, d.Solution.SortKey())
+			if !f.Each(d, 0) {
+				t.Fatalf("keep %d: Each stopped", n)
+			}
+		}
+		slices.Sort(all)
+		var got []string
+		for _, c := range f.Classes() {
+			got = append(got, c.Solution.SortKey())
+		}
+		if w := all[:min(n, len(all))]; !slices.Equal(got, w) || f.Distinct != 6 || f.Raw != 12 {
+			t.Errorf("keep %d: %v, %d distinct, %d raw; want %v, 6, 12", n, got, f.Distinct, f.Raw, w)
+		}
+	}
+}
