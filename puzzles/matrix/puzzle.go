@@ -183,17 +183,9 @@ type prober struct {
 }
 
 func (p prober) Probe(t int, pick func(n int) int) float64 {
-	path := slices.Clone(p.tasks[t])
-	est, product := 0.0, 1.0
-	for {
-		kids, more := solve.NewSearch(p.pr, &solve.Config{Prefix: path}).Branch()
-		if !more || len(kids) == 0 {
-			return est
-		}
-		product *= float64(len(kids))
-		est += product
-		path = append(path, kids[pick(len(kids))])
-	}
+	return run.Descend(p.tasks[t], func(path []int) ([]int, bool) {
+		return solve.NewSearch(p.pr, &solve.Config{Prefix: path}).Branch()
+	}, pick)
 }
 
 // Remark forwards the puzzle's remark on what a search found, if its kind

@@ -3,6 +3,7 @@ package run
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -171,4 +172,23 @@ func Weigh(p Prober, tasks []int, probed func(task int) bool) []float64 {
 		}
 	}
 	return weights
+}
+
+// Descend estimates the search nodes below prefix by one random descent
+// through the tree that branch gives (the choices after a path, or false
+// at a whole solution), choosing among n branches by pick(n): Knuth's
+// estimate, the mean of many of which is the number of nodes. (A Prober
+// for a search that has no faster way.)
+func Descend[T any](prefix []T, branch func(path []T) ([]T, bool), pick func(n int) int) float64 {
+	path := slices.Clone(prefix)
+	est, product := 0.0, 1.0
+	for {
+		kids, more := branch(path)
+		if !more || len(kids) == 0 {
+			return est
+		}
+		product *= float64(len(kids))
+		est += product
+		path = append(path, kids[pick(len(kids))])
+	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -366,5 +368,43 @@ func TestFirsts(t *testing.T) {
 		if w := all[:min(n, len(all))]; !slices.Equal(got, w) || f.Distinct != 6 || f.Raw != 12 {
 			t.Errorf("keep %d: %v, %d distinct, %d raw; want %v, 6, 12", n, got, f.Distinct, f.Raw, w)
 		}
+	}
+}
+
+// Descend's estimate is exact on a tree whose nodes of one level have as
+// many children each: 3 + 3·2 + 3·2·1 below the root of a tree of 3, 2
+// and 1 children a level; and the mean of descents is the nodes of a
+// tree that is not.
+func TestDescend(t *testing.T) {
+	even := func(path []int) ([]int, bool) {
+		if len(path) == 3 {
+			return nil, false
+		}
+		return make([]int, 3-len(path)), true
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 10 {
+		if got := Descend(nil, even, rng.IntN); got != 15 {
+			t.Fatalf("even tree: %v, want 15", got)
+		}
+	}
+	// A root of two children, one a leaf, the other with four leaves: 6
+	// nodes below the root.
+	uneven := func(path []int) ([]int, bool) {
+		switch {
+		case len(path) == 0:
+			return []int{0, 1}, true
+		case len(path) == 1 && path[0] == 1:
+			return []int{0, 0, 0, 0}, true
+		}
+		return nil, false
+	}
+	sum := 0.0
+	const n = 20000
+	for range n {
+		sum += Descend(nil, uneven, rng.IntN)
+	}
+	if mean := sum / n; math.Abs(mean-6) > 0.2 {
+		t.Errorf("uneven tree: mean %.2f, want 6", mean)
 	}
 }
