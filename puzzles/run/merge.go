@@ -20,7 +20,7 @@ type merger struct {
 	cfg     *Config
 	res     *puzzles.Result
 	results []taskResult
-	gauges  []Gauge
+	gauges  []Gauge // for progress by time; nil without
 	buffer  int
 	every   time.Duration
 	start   time.Time
@@ -52,7 +52,7 @@ type merger struct {
 }
 
 func newMerger(c *Config, res *puzzles.Result) *merger {
-	m := &merger{cfg: c, res: res, results: make([]taskResult, len(c.Tasks)), gauges: make([]Gauge, len(c.Tasks)),
+	m := &merger{cfg: c, res: res, results: make([]taskResult, len(c.Tasks)),
 		buffer: c.Buffer, every: c.Every, start: time.Now(), now: time.Now, wake: make(chan struct{}, 1), ctx: context.Background()}
 	if m.buffer <= 0 {
 		m.buffer = defaultBuffer
@@ -64,7 +64,13 @@ func newMerger(c *Config, res *puzzles.Result) *merger {
 	for i := range m.results {
 		m.results[i].pos = i
 		m.results[i].taken.L = &m.results[i].mu
-		m.gauges[i].origin = m.start
+	}
+	if c.Weights != nil && c.Progress != nil {
+		// Progress by time: each task's gauge.
+		m.gauges = make([]Gauge, len(c.Tasks))
+		for i := range m.gauges {
+			m.gauges[i].origin = m.start
+		}
 	}
 	res.Complete = true
 	res.Tasks = len(c.Tasks)
@@ -111,15 +117,19 @@ func (m *merger) run(ctx context.Context) error {
 func (m *merger) work(ctx context.Context) {
 	var s Searcher
 	var woke time.Time // when this worker last woke the merger
+	y := &Yield{m: m}
 	for i, ok := m.claim(ctx); ok; i, ok = m.claim(ctx) {
 		if s == nil {
 			s = m.cfg.NewSearcher()
 		}
-		r, g := &m.results[i], &m.gauges[i]
-		g.begin()
-		st, err := s.Search(ctx, m.cfg.Tasks[i], &Yield{m: m, r: r})
-		if err == nil {
-			g.end()
+		r := &m.results[i]
+		y.r = r
+		if m.gauges != nil {
+			m.gauges[i].begin()
+		}
+		st, err := s.Search(ctx, m.cfg.Tasks[i], y)
+		if err == nil && m.gauges != nil {
+			m.gauges[i].end()
 		}
 		r.finish(st, err)
 		if err != nil && !isStop(err) {

@@ -152,9 +152,9 @@ func (y *Yield) Add(key int, v *big.Int) {
 func (y *Yield) Live() *atomic.Int64 { return &y.r.live }
 
 // Gauge is where the search tells the share of the task done, for
-// progress by time (Config.Weights); nil if no one asked for progress.
+// progress by time (Config.Weights); nil if no one asked for it.
 func (y *Yield) Gauge() *Gauge {
-	if y.m.cfg.Progress == nil {
+	if y.m.gauges == nil {
 		return nil
 	}
 	return &y.m.gauges[y.r.pos]
