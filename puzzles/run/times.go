@@ -20,7 +20,7 @@ type Gauge struct {
 // since returns the nanoseconds since the run's start.
 func (g *Gauge) since() int64 { return int64(time.Since(g.origin)) }
 
-// begin notes that the job begins.
+// begin notes that the task begins.
 func (g *Gauge) begin() { g.began.Store(g.since() + 1) }
 
 // Tell notes the share of the task done, from 0 to 1.
@@ -29,13 +29,13 @@ func (g *Gauge) Tell(share float64) {
 	g.share.Store(math.Float64bits(share))
 }
 
-// end notes that the job is done.
+// end notes that the task is done.
 func (g *Gauge) end() {
 	g.Tell(1)
 	g.ended.Store(g.since() + 1)
 }
 
-// state returns what the gauge says of a job of that weight.
+// state returns what the gauge says of a task of that weight.
 func (g *Gauge) state(weight float64) TaskState {
 	s := TaskState{Weight: weight, Share: math.Float64frombits(g.share.Load()), Told: time.Duration(g.told.Load())}
 	if b := g.began.Load(); b > 0 {
@@ -47,8 +47,8 @@ func (g *Gauge) state(weight float64) TaskState {
 	return s
 }
 
-// TaskState is how far a job of a count has come at one moment: what
-// TimeEstimator reads. Its times are from the count's start.
+// TaskState is how far a task (a job) has come at one moment: what
+// TimeEstimator reads. Its times are from the run's start.
 type TaskState struct {
 	Weight        float64 // its estimated share of the whole, in any unit
 	Share         float64 // the share of the job done, from 0 to 1, as the job last told it
@@ -57,11 +57,12 @@ type TaskState struct {
 	Running, Done bool
 }
 
-// TimeEstimator estimates the fraction of a count done and its time
-// left from the work done, as Solve's progress does from the nodes made;
-// here the work is the time the workers spent on each job, since the
-// nodes of a count (a search whose states are remembered, or the memo's
-// states) say little of the time they take. A job's share moves only when
+// TimeEstimator estimates the fraction of a run done and its time left
+// from the work done, as the progress by nodes does from the nodes made
+// (Estimator); here the work is the time the workers spent on each job
+// (a task), for runs such as counts, whose nodes (of a search whose
+// states are remembered, or the memo's states) say little of the time
+// they take. A job's share moves only when
 // it starts another branch of its first levels, and a branch may take
 // minutes: a fraction and a time left read from the shares alone stand
 // still, and grow, meanwhile. So the jobs are weighed in seconds:
@@ -80,7 +81,7 @@ type TaskState struct {
 // among the workers, but never less than the longest of them: while a
 // job's share stands still and it runs within what was expected of it,
 // the time left goes down as the clock goes on. The zero value is not
-// ready: set workers.
+// ready: set Workers.
 type TimeEstimator struct {
 	Workers int     // the goroutines running the jobs
 	most    float64 // the largest fraction given so far: the fraction never goes back
@@ -89,8 +90,8 @@ type TimeEstimator struct {
 // maxLeft is the longest time left that progress tells.
 const maxLeft = 1000 * time.Hour
 
-// estimate returns the fraction done and the time left at now, from the
-// count's start, with the jobs as they are then, and whether they are
+// Estimate returns the fraction done and the time left at now, from the
+// run's start, with the jobs as they are then, and whether they are
 // known.
 func (e *TimeEstimator) Estimate(now time.Duration, jobs []TaskState) (fraction float64, left time.Duration, ok bool) {
 	rate, ok := secondsPerWeight(now, jobs)

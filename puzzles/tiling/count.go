@@ -101,7 +101,7 @@ func (p *Puzzle) countMethod() puzzles.CountMethod {
 	return puzzles.CountSearch
 }
 
-// count is Count by the given method, c checked: its jobs (countJob) run
+// count is Count by the given method, c checked: its jobs (countRun) run
 // on workers (package run), which add up the fixed counts.
 func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzles.CountMethod) (*puzzles.Counts, error) {
 	r := &countRun{p: p, cfg: c}
