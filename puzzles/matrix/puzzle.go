@@ -113,7 +113,7 @@ func (m *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.
 	tasks := firstTasks(pr)
 	res := &puzzles.Result{Symmetries: m.Symmetries(), Restricted: -1, Engine: puzzles.EngineDLX}
 	rc := &run.Config{Tasks: run.Ours(len(tasks), c.Shard, c.Shards, c.Skip), Workers: c.Workers,
-		Each: c.Each, Limit: c.Limit, TaskDone: c.TaskDone, Progress: c.Progress,
+		Each: c.Each, Limit: c.Limit, TaskDone: c.TaskDone, Progress: c.Progress, Start: start,
 		NewSearcher: func() run.Searcher { return &searcher{m: m, pr: pr, tasks: tasks} }}
 	if c.Progress != nil {
 		rc.Prober = prober{pr, tasks}

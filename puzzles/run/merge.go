@@ -60,6 +60,9 @@ func newMerger(c *Config, res *puzzles.Result) *merger {
 	if m.every <= 0 {
 		m.every = puzzles.ProgressEvery
 	}
+	if !c.Start.IsZero() {
+		m.start = c.Start
+	}
 	m.moved.L = &m.mu
 	for i := range m.results {
 		m.results[i].pos = i

@@ -97,6 +97,9 @@ type Config struct {
 	// and once at the end, from the goroutine that called Run.
 	Progress func(puzzles.Progress)
 	Every    time.Duration
+	// Start is when the search began, from which progress counts the
+	// time elapsed (zero: when Run is called).
+	Start time.Time
 	// Prober, if not nil, estimates the tasks' sizes, for progress: the
 	// run probes them a little at a time as it goes.
 	Prober Prober

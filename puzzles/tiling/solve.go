@@ -34,7 +34,7 @@ func (p *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.
 		return nil, err // the engine cannot run the puzzle
 	}
 	rc := &run.Config{Tasks: ours, Workers: c.Workers, Each: c.Each, Limit: c.Limit, TaskDone: c.TaskDone,
-		Progress: c.Progress, Every: progressEvery, Codec: solutionCodec(p), Buffer: bufferCap,
+		Progress: c.Progress, Every: progressEvery, Start: start, Codec: solutionCodec(p), Buffer: bufferCap,
 		NewSearcher: func() run.Searcher { return newWorker(p, newSearcher(e, res.Engine), all) }}
 	if err == nil && c.Progress != nil {
 		rc.Prober = taskProber{newSearcher(e, res.Engine), all}
