@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/run"
 	"github.com/polytile/polytile/solve"
 )
 
@@ -95,10 +96,10 @@ func (m *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 
 // Solve searches the puzzle's matrix with Dancing Links. Its tasks are the
 // options of the item the search chooses first, in a whole search as in
-// one split into shards. A cover is kept when it is its class's canonical
-// solution, so each class is kept by one task. The search runs on one
-// goroutine: Workers is at most one here; the engine is Dancing Links
-// (puzzles.EngineAuto or puzzles.EngineDLX); symmetry breaking does not apply.
+// one split into shards, run on cfg.Workers goroutines (package run). A
+// cover is kept when it is its class's canonical solution, so each class
+// is kept by one task. The engine is Dancing Links (puzzles.EngineAuto or
+// puzzles.EngineDLX); symmetry breaking does not apply.
 func (m *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.Result, error) {
 	c, err := puzzles.CheckConfig(cfg)
 	if err != nil {
@@ -111,33 +112,29 @@ func (m *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.
 	if err != nil {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
-	r := &matrixRun{m: m, cfg: &c, pr: pr, start: time.Now(),
-		res: &puzzles.Result{Symmetries: m.Symmetries(), Restricted: -1, Complete: true, Engine: puzzles.EngineDLX, Workers: 1}}
-	err = r.run(ctx)
-	if c.Each == nil {
-		sortClasses(r.res.Distinct)
+	start := time.Now()
+	tasks := firstTasks(pr)
+	res := &puzzles.Result{Symmetries: m.Symmetries(), Restricted: -1, Engine: puzzles.EngineDLX}
+	rc := &run.Config{Tasks: run.Ours(len(tasks), c.Shard, c.Shards, c.Skip), Workers: c.Workers,
+		Each: c.Each, Limit: c.Limit, TaskDone: c.TaskDone, Progress: c.Progress, Start: start,
+		NewSearcher: func() run.Searcher { return &searcher{m: m, pr: pr, tasks: tasks} }}
+	if c.Progress != nil {
+		rc.Prober = prober{pr, tasks}
 	}
-	r.res.Elapsed = time.Since(r.start)
-	r.progress()
-	return r.res, err
+	err = run.Run(ctx, rc, res)
+	if c.Each == nil {
+		sortClasses(res.Distinct)
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
 }
 
-// matrixRun is one run of Puzzle.Solve.
-type matrixRun struct {
-	m     *Puzzle
-	cfg   *puzzles.SolveConfig
-	pr    *solve.Problem
-	res   *puzzles.Result
-	start time.Time
-	done  int   // tasks finished
-	kept  int64 // classes kept
-}
-
-// tasks returns the prefixes of the tasks: the options of the item the
-// search chooses first, whether or not the search is split into shards,
-// so that a whole search counts its nodes as its shards do together.
-func (r *matrixRun) tasks() [][]int {
-	first, ok := solve.NewSearch(r.pr, nil).Branch()
+// firstTasks returns the prefixes of the tasks: the options of the item
+// the search chooses first, whether or not the search is split into
+// shards, so that a whole search counts its nodes as its shards do
+// together.
+func firstTasks(pr *solve.Problem) [][]int {
+	first, ok := solve.NewSearch(pr, nil).Branch()
 	if !ok {
 		return [][]int{nil} // no primary item: the root is the one solution
 	}
@@ -148,75 +145,50 @@ func (r *matrixRun) tasks() [][]int {
 	return tasks
 }
 
-// run runs the tasks of the configuration's shard, those not skipped.
-func (r *matrixRun) run(ctx context.Context) error {
-	c := r.cfg
-	var mine []int
-	tasks := r.tasks()
-	for t := range tasks {
-		if (c.Shards <= 1 || t%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(t)) {
-			mine = append(mine, t)
-		}
-	}
-	r.res.Tasks = len(mine)
-	for _, t := range mine {
-		st, stop, err := r.task(ctx, t, tasks[t])
-		r.res.Finished++
-		if err != nil || stop {
-			r.res.Complete = false
-			return err
-		}
-		r.res.Found += st.Found
-		r.res.Stats.Nodes += st.Nodes
-		r.res.Stats.Updates += st.Updates
-		r.done++
-		if c.TaskDone != nil {
-			c.TaskDone(t, st)
-		}
-	}
-	return nil
+// searcher runs the tasks of a matrix puzzle (run.Searcher).
+type searcher struct {
+	m     *Puzzle
+	pr    *solve.Problem
+	tasks [][]int
 }
 
-// task runs task t, whose prefix is prefix: it reports the task's figures,
-// and whether the limit or Each stopped the search.
-func (r *matrixRun) task(ctx context.Context, t int, prefix []int) (puzzles.TaskStats, bool, error) {
-	c, res := r.cfg, r.res
-	var st puzzles.TaskStats
-	s := solve.NewSearch(r.pr, &solve.Config{Prefix: prefix})
-	stop := false
-	for sol := range s.Solutions(ctx) {
+// Search runs task t, giving y the covers that are their class's
+// canonical solution.
+func (s *searcher) Search(ctx context.Context, t int, y *run.Yield) (run.Stats, error) {
+	var st run.Stats
+	search := solve.NewSearch(s.pr, &solve.Config{Prefix: s.tasks[t]})
+	for sol := range search.Solutions(ctx) {
 		st.Found++
 		opts := slices.Sorted(slices.Values(sol))
-		_, canon, orbit := r.m.Of.Canonical(opts)
+		_, canon, orbit := s.m.Of.Canonical(opts)
 		if !slices.Equal(canon, opts) {
 			continue // the class's canonical solution is found elsewhere
 		}
-		d := puzzles.Class{Solution: &Solution{Problem: r.m.Of, Options: opts}, Orbit: orbit}
-		st.Distinct++
-		st.Raw += int64(orbit)
-		res.Raw += int64(orbit)
-		r.kept++
-		if c.Each != nil {
-			stop = !c.Each(d, t)
-		} else {
-			res.Distinct = append(res.Distinct, d)
-		}
-		if stop || c.Limit > 0 && r.kept >= int64(c.Limit) {
-			stop = true
+		if !y.Class(puzzles.Class{Solution: &Solution{Problem: s.m.Of, Options: opts}, Orbit: orbit}) {
 			break
 		}
 	}
-	st.Nodes, st.Updates = s.Stats().Nodes, s.Stats().Updates
-	return st, stop, s.Err()
+	st.Nodes, st.Updates = search.Stats().Nodes, search.Stats().Updates
+	err := search.Err()
+	if err == nil {
+		err = ctx.Err()
+	}
+	return st, err
 }
 
-// progress tells cfg.Progress where the search is, at its end.
-func (r *matrixRun) progress() {
-	if r.cfg.Progress == nil {
-		return
-	}
-	r.cfg.Progress(puzzles.Progress{Tasks: r.res.Tasks, Done: r.done, Found: r.res.Found, Distinct: r.kept,
-		Nodes: r.res.Stats.Nodes, Elapsed: time.Since(r.start), Estimated: true, Fraction: 1})
+func (s *searcher) Release() {}
+
+// prober estimates the size of a task's search tree by one random descent
+// through the branches the search chooses among (run.Prober).
+type prober struct {
+	pr    *solve.Problem
+	tasks [][]int
+}
+
+func (p prober) Probe(t int, pick func(n int) int) float64 {
+	return run.Descend(p.tasks[t], func(path []int) ([]int, bool) {
+		return solve.NewSearch(p.pr, &solve.Config{Prefix: path}).Branch()
+	}, pick)
 }
 
 // Remark forwards the puzzle's remark on what a search found, if its kind

@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -73,5 +74,55 @@ func TestPuzzle(t *testing.T) {
 	res, _ = p.Solve(context.Background(), &puzzles.SolveConfig{Each: func(puzzles.Class, int) bool { each++; return each < 5 }})
 	if each != 5 || len(res.Distinct) != 0 || res.Complete {
 		t.Errorf("Each stopping at 5: given %d, kept %d, complete %v", each, len(res.Distinct), res.Complete)
+	}
+}
+
+// A matrix puzzle of several tasks solved on several workers gives what
+// one worker gives: the classes in the same order, with their tasks, the
+// same tasks told done in the same order, the same figures; and it reports
+// its progress, up to every task done and every node.
+func TestPuzzleWorkers(t *testing.T) {
+	q, err := NewQueens(10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPuzzle(q)
+	type run struct {
+		classes, done []string
+		res           *puzzles.Result
+		last          puzzles.Progress
+		reports       int
+	}
+	solve := func(workers int) run {
+		var r run
+		cfg := &puzzles.SolveConfig{Workers: workers,
+			Each: func(d puzzles.Class, task int) bool {
+				r.classes = append(r.classes, fmt.Sprintf("%d %s %d", task, d.Solution.SortKey(), d.Orbit))
+				return true
+			},
+			TaskDone: func(task int, st puzzles.TaskStats) { r.done = append(r.done, fmt.Sprintf("%d %+v", task, st)) },
+			Progress: func(pr puzzles.Progress) { r.last = pr; r.reports++ }}
+		if r.res, err = p.Solve(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	one, four := solve(1), solve(4)
+	if one.res.Tasks < 4 || four.res.Workers != 4 || one.res.Workers != 1 {
+		t.Fatalf("%d tasks, on %d and %d workers; want 4 tasks or more, on 1 and 4", one.res.Tasks, one.res.Workers, four.res.Workers)
+	}
+	if !slices.Equal(one.classes, four.classes) || len(one.classes) != 92 {
+		t.Errorf("4 workers give %d classes, 1 worker %d (want 92), or in another order", len(four.classes), len(one.classes))
+	}
+	if !slices.Equal(one.done, four.done) || len(one.done) != one.res.Tasks {
+		t.Errorf("tasks done on 4 workers %v, on 1 %v", four.done, one.done)
+	}
+	if one.res.Raw != 724 || four.res.Raw != 724 || one.res.Stats.Nodes != four.res.Stats.Nodes || !four.res.Complete {
+		t.Errorf("raw %d and %d, nodes %d and %d; want 724 each, the same nodes", one.res.Raw, four.res.Raw, one.res.Stats.Nodes, four.res.Stats.Nodes)
+	}
+	for _, r := range []run{one, four} {
+		if r.reports == 0 || r.last.Done != r.res.Tasks || r.last.Tasks != r.res.Tasks || r.last.Nodes != r.res.Stats.Nodes || r.last.Distinct != 92 {
+			t.Errorf("%d workers: %d reports, the last %+v; want every task done, %d nodes, 92 distinct", r.res.Workers, r.reports, r.last, r.res.Stats.Nodes)
+		}
 	}
 }

@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
-	"strings"
 	"time"
 
-	"github.com/polytile/polytile/internal/cputime"
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/run"
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
@@ -118,39 +116,15 @@ func SolveShowing(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfi
 	if cfg != nil {
 		c = *cfg
 	}
-	type kept struct {
-		key string
-		c   puzzles.Class
-	}
-	var first []kept // the show smallest keys, in order
-	var raw, distinct int64
-	c.Each = func(d puzzles.Class, _ int) bool {
-		raw += int64(d.Orbit)
-		distinct++
-		if show <= 0 {
-			return true
-		}
-		key := d.Solution.SortKey()
-		if len(first) == show && key >= first[show-1].key {
-			return true
-		}
-		i, _ := slices.BinarySearchFunc(first, key, func(k kept, key string) int { return strings.Compare(k.key, key) })
-		first = slices.Insert(first, i, kept{key, d})
-		if len(first) > show {
-			first = first[:show]
-		}
-		return true
-	}
-	run, err := solveTo(ctx, spec, &c, "", nil, nil)
-	if run == nil {
+	first := run.NewFirsts(show)
+	c.Each = first.Each
+	r, err := solveTo(ctx, spec, &c, "", nil, nil)
+	if r == nil {
 		return nil, err
 	}
-	run.Result.Distinct = make([]puzzles.Class, len(first))
-	for i, k := range first {
-		run.Result.Distinct[i] = k.c
-	}
-	run.Raw, run.Distinct = raw, distinct
-	return run, err
+	r.Result.Distinct = first.Classes()
+	r.Raw, r.Distinct = first.Raw, first.Distinct
+	return r, err
 }
 
 // solveTo is Solve, streaming to path with header h unless path is "",
@@ -189,24 +163,21 @@ func solveTo(ctx context.Context, spec *specs.Spec, c *puzzles.SolveConfig, path
 			}
 		}
 	}
-	run := &Run{Done: -1, Spec: spec, File: path}
+	r := &Run{Done: -1, Spec: spec, File: path}
 	if c.Shards > 1 {
-		run.Shard = ShardName(c.Shard, c.Shards)
+		r.Shard = ShardName(c.Shard, c.Shards)
 	}
-	start := time.Now()
-	user0, sys0, ok0 := cputime.Used()
-	res, err := spec.Problem.Solve(ctx, c)
-	user1, sys1, ok1 := cputime.Used()
-	run.Wall = time.Since(start)
-	run.User, run.Sys, run.CPUKnown = user1-user0, sys1-sys0, ok0 && ok1
+	t, err := run.Solve(ctx, spec.Problem, c)
+	res := t.Result
+	r.Wall, r.User, r.Sys, r.CPUKnown = t.Wall, t.User, t.Sys, t.CPUKnown
 	if res == nil {
 		if stream != nil {
 			stream.Abort()
 		}
 		return nil, err
 	}
-	run.Result, run.Raw, run.Distinct = res, res.Raw, int64(len(res.Distinct))
-	run.Done = res.Finished
+	r.Result, r.Raw, r.Distinct = res, res.Raw, int64(len(res.Distinct))
+	r.Done = res.Finished
 	if stream != nil {
 		if copied != nil {
 			copied.upTo(math.MaxInt, stream)
@@ -216,14 +187,14 @@ func solveTo(ctx context.Context, spec *specs.Spec, c *puzzles.SolveConfig, path
 			res.Stats.Solutions = res.Found
 			res.Tasks += before.Tasks
 			res.Finished += before.Tasks
-			run.Done, run.Resumed = res.Finished, before.Tasks
+			r.Done, r.Resumed = res.Finished, before.Tasks
 		}
 		if cerr := stream.Close(NewEnd(res, res.Complete && err == nil)); cerr != nil {
 			return nil, cerr
 		}
-		run.Raw, run.Distinct = stream.Raw(), stream.Distinct()
+		r.Raw, r.Distinct = stream.Raw(), stream.Distinct()
 	}
-	return run, err
+	return r, err
 }
 
 // Keep says what a run keeps of the solutions it finds (SolveKept).

@@ -280,23 +280,8 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	out := &Saved{Spec: spec, Total: -1}
-	if end := lastLine(f); end != nil {
-		var probe Shard
-		probe.Name, probe.Header = path, *h
-		if probe.parse(2, end) == nil && probe.End != nil {
-			out.Total = int(probe.End.Distinct)
-			if !probe.End.Complete {
-				out.Partial = "the search stopped early"
-			}
-		}
-	}
-	if out.Total < 0 {
-		out.Partial = "the search stopped early: the file has no end line"
-	}
-	if h.Shards > 1 {
-		out.Partial = "it is shard " + ShardName(h.Shard, h.Shards) + " of the search"
-	}
+	out := &Saved{Spec: spec}
+	out.Total, out.Partial = shardEnd(f, sf)
 	c := newChooser(spec, pick, out)
 	if pick.Nth > 1 {
 		// The solutions are one a line, up to the end line if there is
@@ -316,11 +301,53 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 			return out, nil
 		}
 	}
+	if more, err := readSolutions(lr, sf, c, pick.Nth <= 1); err != nil || !more {
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+	if sf.End != nil && int64(c.n) != sf.End.Distinct {
+		return nil, fmt.Errorf("%s: the end line counts %s, but the file holds %d: it is damaged", path, plural.Of(sf.End.Distinct, "solution"), c.n)
+	}
+	out.Total = c.n
+	return out, nil
+}
+
+// shardEnd returns the solutions that the end line of the shard file f
+// (whose header sf holds) counts, or -1 if it has none, and what makes
+// the file partial ("" if nothing does).
+func shardEnd(f *os.File, sf *Shard) (total int, partial string) {
+	h := &sf.Header
+	total = -1
+	if end := lastLine(f); end != nil {
+		var probe Shard
+		probe.Name, probe.Header = sf.Name, *h
+		if probe.parse(2, end) == nil && probe.End != nil {
+			total = int(probe.End.Distinct)
+			if !probe.End.Complete {
+				partial = "the search stopped early"
+			}
+		}
+	}
+	if total < 0 {
+		partial = "the search stopped early: the file has no end line"
+	}
+	if h.Shards > 1 {
+		partial = "it is shard " + ShardName(h.Shard, h.Shards) + " of the search"
+	}
+	return total, partial
+}
+
+// readSolutions gives c the solutions of the rest of the shard file, up
+// to its end or until c wants no more (more is then false), checking the
+// done lines' counts if counted (no solutions were skipped).
+func readSolutions(lr *lineReader, sf *Shard, c *chooser, counted bool) (more bool, err error) {
 	// The solutions read since the last done line, which counts its
 	// task's (-1: not known, after lines skipped): a line deleted or
 	// written twice is found at its task's done line, and at the end.
 	since := int64(-1)
-	if pick.Nth <= 1 {
+	if counted {
 		since = 0
 	}
 	for {
@@ -329,15 +356,15 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 			break
 		}
 		if err != nil {
-			return nil, err
+			return false, err
 		}
 		if err := sf.parse(lr.n, line); err != nil {
-			return nil, err
+			return false, err
 		}
 		if d := sf.done; d != nil {
 			sf.done = nil
 			if since >= 0 && since != d.Distinct {
-				return nil, lr.errorf("the done line of task %d counts %s, but %d come before it: the file is damaged", d.Done, plural.Of(d.Distinct, "solution"), since)
+				return false, lr.errorf("the done line of task %d counts %s, but %d come before it: the file is damaged", d.Done, plural.Of(d.Distinct, "solution"), since)
 			}
 			since = 0
 			continue
@@ -352,17 +379,13 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 		}
 		more, err := c.add(&s.Solution)
 		if err != nil {
-			return nil, lr.errorf("not a solution of the puzzle: %w", err)
+			return false, lr.errorf("not a solution of the puzzle: %w", err)
 		}
 		if !more {
-			return out, nil
+			return false, nil
 		}
 	}
-	if sf.End != nil && int64(c.n) != sf.End.Distinct {
-		return nil, fmt.Errorf("%s: the end line counts %s, but the file holds %d: it is damaged", path, plural.Of(sf.End.Distinct, "solution"), c.n)
-	}
-	out.Total = c.n
-	return out, nil
+	return true, nil
 }
 
 // lastLine returns the last line of f that is not blank, if it is short

@@ -4,15 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/run"
 )
 
 // CountRaw returns the number of raw solutions, every cover of the fixed
@@ -103,13 +101,14 @@ func (p *Puzzle) countMethod() puzzles.CountMethod {
 	return puzzles.CountSearch
 }
 
-// count is Count by the given method, c checked.
+// count is Count by the given method, c checked: its jobs (countRun) run
+// on workers (package run), which add up the fixed counts.
 func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzles.CountMethod) (*puzzles.Counts, error) {
-	r := &countRun{p: p, cfg: c, fixed: make([]*big.Int, len(p.group))}
-	for g := range r.fixed {
-		r.fixed[g] = new(big.Int)
+	r := &countRun{p: p, cfg: c}
+	fixed := make([]*big.Int, len(p.group))
+	for g := range fixed {
+		fixed[g] = new(big.Int)
 	}
-	var jobs []countJob
 	first := 0 // the first symmetry counted by the memo
 	if method == puzzles.CountSearch {
 		e, err := p.encode(ctx, true)
@@ -120,29 +119,35 @@ func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzl
 		if err != nil {
 			return nil, countStopped(ctx, err)
 		}
-		for i := range r.tasks {
-			if i%c.Shards == c.Shard {
-				jobs = append(jobs, countJob{task: i, weight: 1})
-			}
-		}
+		r.jobs = run.Ours(len(r.tasks), c.Shard, c.Shards, nil)
 		first = 1
 	}
 	for g := first; g < len(p.group); g++ {
 		if !p.fixesNone(g) { // (it fixes no solution: nothing to count)
-			jobs = append(jobs, countJob{g: g, task: -1, weight: 1})
+			r.jobs = append(r.jobs, len(r.tasks)+g)
 		}
 	}
-	if c.Progress != nil && r.e != nil {
-		r.weigh(jobs)
+	rc := &run.Config{Tasks: r.jobs, Workers: c.Workers, Sums: fixed, Every: progressEvery, Sampled: countSampled,
+		NewSearcher: func() run.Searcher { return &countWorker{r: r} }}
+	if c.Progress != nil {
+		rc.Progress = func(pr puzzles.Progress) {
+			c.Progress(puzzles.CountProgress{Tasks: pr.Tasks, Done: pr.Done, Elapsed: pr.Elapsed,
+				Estimated: pr.Estimated, Fraction: pr.Fraction, Left: pr.Left})
+		}
+		rc.Weights = r.weigh()
 	}
-	if err := r.run(ctx, jobs); err != nil {
+	var res puzzles.Result
+	if err := run.Run(ctx, rc, &res); err != nil {
+		if ctx.Err() != nil {
+			return nil, countStopped(ctx, nil)
+		}
 		return nil, err
 	}
 	names := make([]string, len(p.group))
 	for g, sym := range p.group {
 		names[g] = p.board.Lattice().TransformName(sym.t)
 	}
-	counts := &puzzles.Counts{Fixed: r.fixed, FixedBy: names, Raw: r.fixed[0], Symmetries: len(p.group), Method: method,
+	counts := &puzzles.Counts{Fixed: fixed, FixedBy: names, Raw: fixed[0], Symmetries: len(p.group), Method: method,
 		Shard: c.Shard, Shards: c.Shards, Fingerprint: countVersion + countMethodNames[method] + " " + p.Fingerprint(nil)}
 	if c.Shards > 1 {
 		return counts, nil
@@ -166,153 +171,75 @@ var errCountOverflow = errors.New("tiling: more covers than 64 bits hold")
 // which a test replaces to see Count fall back on the memo.
 var searchCount = (*fill).countTask
 
-// countRun is one count: its jobs (countJob) are run by workers, which
-// add up the fixed counts, and progress is reported from the goroutine
-// that called Count.
+// countRun is one count: its jobs are tasks of the fill engine's search
+// (by their index, below len(tasks)), and the fixed covers of symmetry g
+// by the memo (len(tasks) + g).
 type countRun struct {
 	p     *Puzzle
 	cfg   *puzzles.CountConfig
 	e     *Encoding // with symmetry breaking, and the tasks of its search, for CountSearch
 	tasks []task
-
-	mu    sync.Mutex
-	fixed []*big.Int // by symmetry
-	errs  []error
-
-	// For progress: how far each job has come, the jobs finished, and
-	// the estimate made of them (countprogress.go).
-	gauges []jobGauge
-	done   atomic.Int64
-	est    countEstimator
-}
-
-// countJob is a part of a count: a task of the fill engine's search
-// (task ≥ 0), or the fixed covers of symmetry g by the memo.
-type countJob struct {
-	g, task int
-	weight  float64 // its share of the whole, for progress
+	jobs  []int
 }
 
 // weigh gives each task of the search its estimated share of the work
 // (the search nodes below it, by Knuth's estimate, as Solve's progress
-// weighs its tasks), and each memo count the share of the smallest task;
-// if there is no estimate of every task in time, every job has the same.
-func (r *countRun) weigh(jobs []countJob) {
-	var tasks []task
-	for _, j := range jobs {
-		if j.task >= 0 {
-			tasks = append(tasks, r.tasks[j.task])
-		}
+// weighs its tasks), and each memo count the share of the smallest task
+// (run.Weigh).
+func (r *countRun) weigh() []float64 {
+	var pr run.Prober
+	if r.e != nil {
+		pr = taskProber{newFill(r.e), r.tasks}
 	}
-	est := newEstimator(newFill(r.e), tasks)
-	est.warm(warmLimit)
-	weights := make([]float64, len(tasks))
-	smallest := math.Inf(1)
-	for i := range tasks {
-		w, ok := est.estimate(i)
-		if !ok {
-			return
-		}
-		weights[i] = max(w, 1)
-		smallest = min(smallest, weights[i])
-	}
-	for i := range jobs {
-		jobs[i].weight = smallest
-		if i < len(tasks) {
-			jobs[i].weight = weights[i]
-		}
-	}
+	return run.Weigh(pr, r.jobs, func(j int) bool { return j < len(r.tasks) })
 }
 
-// run runs the jobs on up to cfg.Workers goroutines, adding what each
-// counts to the fixed counts, and reports progress while they run.
-func (r *countRun) run(ctx context.Context, jobs []countJob) error {
-	start := time.Now()
-	r.est.workers = max(1, min(r.cfg.Workers, len(jobs)))
-	r.gauges = make([]jobGauge, len(jobs))
-	for i := range r.gauges {
-		r.gauges[i].origin = start
-	}
-	r.errs = make([]error, len(jobs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(r.cfg.Workers, len(jobs))) {
-		wg.Go(func() {
-			var f *fill // this worker's, made at its first task
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) || ctx.Err() != nil {
-					break
-				}
-				r.gauges[i].begin()
-				if r.errs[i] = r.runJob(ctx, &jobs[i], &r.gauges[i], &f); r.errs[i] == nil {
-					r.gauges[i].end()
-				}
-				r.done.Add(1)
-			}
-			if f != nil {
-				f.release()
-			}
-		})
-	}
-	if r.cfg.Progress != nil {
-		finished := make(chan struct{})
-		go func() { wg.Wait(); close(finished) }()
-		ticker := time.NewTicker(progressEvery)
-		for running := true; running; {
-			select {
-			case <-finished:
-				running = false
-			case <-ticker.C:
-				r.cfg.Progress(r.progress(jobs, start))
-			}
-		}
-		ticker.Stop()
-	}
-	wg.Wait()
-	if ctx.Err() != nil {
-		return countStopped(ctx, nil)
-	}
-	if err := errors.Join(r.errs...); err != nil {
-		return err
-	}
-	if r.cfg.Progress != nil {
-		r.cfg.Progress(r.progress(jobs, start))
-	}
-	return nil
+// countWorker runs the jobs of a count; its fill engine is made at its
+// first task of the search.
+type countWorker struct {
+	r *countRun
+	f *fill
 }
 
-// runJob runs one job, with g told how far it has come; f is the
-// worker's fill engine, made here at its first task of the search.
-func (r *countRun) runJob(ctx context.Context, j *countJob, g *jobGauge, f **fill) error {
-	var tell *jobGauge
-	if r.cfg.Progress != nil {
-		tell = g
-	}
-	if j.task < 0 {
-		v, err := r.p.countCovers(ctx, r.p.placementOrbits(j.g), r.cfg.Shard, r.cfg.Shards, tell)
-		if err != nil {
-			return err
+// Search runs job j, adding what it counts to the fixed count of its
+// symmetry.
+func (w *countWorker) Search(ctx context.Context, j int, y *run.Yield) (run.Stats, error) {
+	r := w.r
+	if j >= len(r.tasks) {
+		g := j - len(r.tasks)
+		v, err := r.p.countCovers(ctx, r.p.placementOrbits(g), r.cfg.Shard, r.cfg.Shards, y.Gauge())
+		if err == nil {
+			y.Add(g, v)
 		}
-		r.add(j.g, v)
-		return nil
+		return run.Stats{}, err
 	}
-	if *f == nil {
-		*f = newFill(r.e)
-		(*f).memo.init(&(*f).dead)
+	if w.f == nil {
+		w.f = newFill(r.e)
+		w.f.memo.Init(&w.f.dead)
 	}
-	t := &r.tasks[j.task]
-	covers, err := searchCount(*f, ctx, t.prefix, tell)
+	t := &r.tasks[j]
+	covers, err := searchCount(w.f, ctx, t.prefix, y.Gauge())
 	if err != nil {
-		return err
+		return run.Stats{}, err
 	}
 	// Each cover stands for the orbit of its restricted placement,
 	// |G| / |stabilizer| of them (t.stab is the whole group when no piece
 	// is restricted).
 	v := new(big.Int).SetUint64(covers)
-	r.add(0, v.Mul(v, big.NewInt(int64(len(r.p.group)/len(t.stab)))))
-	return nil
+	y.Add(0, v.Mul(v, big.NewInt(int64(len(r.p.group)/len(t.stab)))))
+	return run.Stats{}, nil
 }
+
+// Release gives back the fill engine's memory.
+func (w *countWorker) Release() {
+	if w.f != nil {
+		w.f.release()
+	}
+}
+
+// countSampled, if not nil, is given the states of a count's jobs each
+// time it reports progress: for tests, which record them.
+var countSampled func(elapsed time.Duration, jobs []run.TaskState)
 
 // fixesNone reports whether symmetry g fixes no solution because some
 // piece of one copy that g maps to itself has no placement that g maps
@@ -346,13 +273,6 @@ func (p *Puzzle) fixesNone(g int) bool {
 		}
 	}
 	return false
-}
-
-// add adds v to the fixed count of symmetry g.
-func (r *countRun) add(g int, v *big.Int) {
-	r.mu.Lock()
-	r.fixed[g].Add(r.fixed[g], v)
-	r.mu.Unlock()
 }
 
 // countStopped words err, the error of a count's set-up, as a stop if

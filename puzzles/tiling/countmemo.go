@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+
+	"github.com/polytile/polytile/puzzles/run"
 )
 
 // placementOrbits returns the orbits of the placements under the group's
@@ -88,7 +90,7 @@ next:
 //
 // Only the shard-th of every shards ways to cover the first position are
 // counted; g, if not nil, is told the share of them counted as it goes.
-func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shards int, g *jobGauge) (*big.Int, error) {
+func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shards int, g *run.Gauge) (*big.Int, error) {
 	n := p.board.Len()
 	pos := make([]int, n) // each board cell's position, 0 … n-1, in the fill order
 	for k, i := range fillOrder(p.board) {
@@ -150,7 +152,7 @@ func (p *Puzzle) countCovers(ctx context.Context, unions [][]int32, shard, shard
 			total.Add(total, v)
 		}
 		if g != nil {
-			g.tell(float64(j+1) / float64(len(part)))
+			g.Tell(float64(j+1) / float64(len(part)))
 		}
 	}
 	if n == 0 {
@@ -179,7 +181,7 @@ type counter struct {
 	calls    int
 	key      []byte
 	covered  []bool // by position, for countWide
-	gauge    *jobGauge
+	gauge    *run.Gauge
 	// top is set while the count below the first level has not yet
 	// branched: there it tells gauge of each branch, the topK-th of the
 	// topN ways to cover the first position.
@@ -306,7 +308,7 @@ func (c *counter) end() *big.Int {
 // starts its i-th branch of n (those that do not fit counted too): the
 // first level's branches done, and that share of the one it is in.
 func (c *counter) tell(i, n int) {
-	c.gauge.tell((float64(c.topK) + float64(i)/float64(n)) / float64(c.topN))
+	c.gauge.Tell((float64(c.topK) + float64(i)/float64(n)) / float64(c.topN))
 }
 
 // tick returns the count's stop, once in a while, if its context ended.

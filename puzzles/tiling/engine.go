@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/run"
 	"github.com/polytile/polytile/solve"
 )
 
@@ -35,22 +36,6 @@ type searcher interface {
 	// release gives back memory that the searcher holds apart from the
 	// Go heap, once it has searched its last task.
 	release()
-}
-
-// probeBranches is probe for a searcher that has no faster way: it
-// descends by branch.
-func probeBranches(s searcher, prefix []int32, pick func(n int) int) float64 {
-	path := slices.Clone(prefix)
-	est, product := 0.0, 1.0
-	for {
-		kids, more := s.branch(path)
-		if !more || len(kids) == 0 {
-			return est
-		}
-		product *= float64(len(kids))
-		est += product
-		path = append(path, kids[pick(len(kids))])
-	}
 }
 
 // newSearcher returns a searcher of engine over e's options.
@@ -126,5 +111,5 @@ func (d *dlxSearcher) tasks() (int, int) { return minTasksDLX, maxSplit }
 func (d *dlxSearcher) release() {}
 
 func (d *dlxSearcher) probe(prefix []int32, pick func(n int) int) float64 {
-	return probeBranches(d, prefix, pick)
+	return run.Descend(prefix, d.branch, pick)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/run"
 )
 
 // estimateRun is a run of the 16 one-sided pentominoes other than I and
@@ -31,7 +32,7 @@ type nodeStream struct {
 	e       *Encoding
 	engine  puzzles.Engine
 	tasks   []task
-	index   []int
+	index   []int   // the tasks of the run (all of them)
 	nodes   []int64 // by task
 	total   int64
 	workers int
@@ -68,8 +69,8 @@ func newNodeStream(t *testing.T, p *Puzzle, workers int) *nodeStream {
 
 // schedule returns the tick at which each task starts: each goes to the
 // worker that is free first, as the workers claim them in order, but no
-// sooner than the tasks ahead or more before it have ended (merger.claim,
-// with run's ahead).
+// sooner than the tasks ahead or more before it have ended (the runner's claim,
+// with its ahead).
 func (s *nodeStream) schedule() []int64 {
 	ahead := 64 + 8*s.workers
 	free := make([]int64, s.workers)
@@ -131,27 +132,22 @@ func (s *nodeStream) at(made int64) (tick int64, live []int64, ended []bool, end
 // the first tick by which the run has made made nodes (or a node or two
 // more: the report counts them), on a clock at which a tick is a
 // microsecond, and the time that the rest of the run takes.
-func (s *nodeStream) report(t *testing.T, est *estimator, made int64) (puzzles.Progress, time.Duration) {
+func (s *nodeStream) report(t *testing.T, est *run.Estimator, made int64) (puzzles.Progress, time.Duration) {
 	t.Helper()
 	tick, live, ended, end := s.at(made)
-	var got puzzles.Progress
-	cfg := &puzzles.SolveConfig{Progress: func(p puzzles.Progress) { got = p }}
-	start := time.Unix(0, 0)
-	m := newMerger(s.p, cfg, &puzzles.Result{}, s.index, start)
-	m.now = func() time.Time { return start.Add(time.Duration(tick) * time.Microsecond) }
-	m.est = est
+	got := puzzles.Progress{Tasks: len(s.tasks), Elapsed: time.Duration(tick) * time.Microsecond}
+	states := make([]run.TaskNodes, len(s.tasks))
 	for i := range s.tasks {
-		r := &m.results[i]
+		states[i] = run.TaskNodes{Nodes: live[i], Ended: ended[i]}
 		if ended[i] {
-			r.nodes, r.finished = live[i], true
-			r.ended.Store(true)
-			m.done.Add(1)
-			m.nodes.Add(live[i])
-		} else {
-			r.live.Store(live[i])
+			got.Done++
+			got.Nodes += live[i]
 		}
 	}
-	m.progress()
+	var f float64
+	if got.Running, f, got.Estimated = est.Fraction(states); got.Estimated {
+		got.Fraction, got.Left = f, time.Duration(float64(got.Elapsed)*(1-f)/f)
+	}
 	return got, time.Duration(end-tick) * time.Microsecond
 }
 
@@ -194,13 +190,13 @@ func TestProgressEstimate(t *testing.T) {
 	}
 	s := newNodeStream(t, estimateRun(t), 2)
 	t.Logf("%d tasks, %d nodes", len(s.tasks), s.total)
-	est := newEstimator(newSearcher(s.e, s.engine), s.tasks)
-	est.warm(time.Hour) // every task minProbes times, whatever the machine's pace
+	est := run.NewEstimator(taskProber{newSearcher(s.e, s.engine), s.tasks}, s.index)
+	est.Warm(time.Hour) // every task minProbes times, whatever the machine's pace
 	// The tasks' sizes span orders of magnitude: their estimates follow
 	// them (0.93 here; estimates given to the wrong tasks, 0).
 	ests, truths := make([]float64, len(s.tasks)), make([]float64, len(s.tasks))
 	for i := range s.tasks {
-		ests[i], _ = est.estimate(i)
+		ests[i], _ = est.Estimate(i)
 		truths[i] = float64(s.nodes[i])
 	}
 	if r := logCorrelation(ests, truths); !(r >= 0.8) {
@@ -209,16 +205,14 @@ func TestProgressEstimate(t *testing.T) {
 		t.Logf("the tasks' estimates and their nodes have a correlation of %.2f, in logs", r)
 	}
 	// alike is an estimator that gives every task the same size.
-	alike := newEstimator(newSearcher(s.e, s.engine), s.tasks)
-	for i := range alike.n {
-		alike.sum[i], alike.n[i] = minProbes, minProbes
-	}
+	alike := run.NewEstimator(constProber{}, s.index)
+	alike.Warm(time.Hour)
 	alikeFails := false
 	look := s.total / 100
 	for k := int64(1); k <= 50; k++ {
 		_, _, ended, _ := s.at(k * look)
 		for range look / probeEvery {
-			est.step(func(i int) bool { return ended[i] })
+			est.Step(func(i int) bool { return ended[i] })
 		}
 		if k != 10 && k != 25 && k != 50 {
 			continue
@@ -243,6 +237,11 @@ func TestProgressEstimate(t *testing.T) {
 		t.Error("tasks weighed alike pass: the test cannot tell a good estimate from a bad one")
 	}
 }
+
+// constProber estimates every task's size as 1.
+type constProber struct{}
+
+func (constProber) Probe(int, func(int) int) float64 { return 1 }
 
 // logCorrelation returns the correlation of the logarithms of 1 + x and
 // 1 + y, over their pairs.

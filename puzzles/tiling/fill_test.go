@@ -410,7 +410,7 @@ func TestNarrowKeepsClasses(t *testing.T) {
 			if !p.narrows() || len(tasks) == len(frontier) {
 				t.Fatalf("narrow split nothing (narrows %v)", p.narrows())
 			}
-			w := newWorker(p, newFill(e))
+			w := newWorker(p, newFill(e), tasks)
 			var found, classes, raw int64
 			for i := range tasks {
 				tk := &tasks[i]

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/tiling/states"
 )
 
 // fillFits reports whether the fill engine can solve p.
@@ -30,7 +31,7 @@ func fillFits(p *Puzzle) bool {
 // the item with the fewest placements (fill.fewest): when a state of its
 // search, the window of the longest span of a placement, the pieces and
 // the position, does not fit a word, so that it keeps no table of dead
-// states (newDeadTable) that placements put down ahead of the first empty
+// states (states.Dead) that placements put down ahead of the first empty
 // cell would keep out. (The spans are those of every placement, so that
 // Fingerprint can tell without the encoding.)
 func fillSplitsFewest(p *Puzzle) bool {
@@ -64,7 +65,7 @@ func buildFill(e *Encoding) *fill {
 	f.fewestSplit = splitsFewest(e.p, f.pos, f.n)
 	firsts := f.addOptions(e.options)
 	f.addWalls(firsts)
-	f.dead = newDeadTable(f.longestSpan(), f.np, f.n, f.holes)
+	f.dead = states.NewDead(f.longestSpan(), f.np, f.n, f.holes)
 	if (f.gridWalls || f.boxWalls) && f.singles && f.mostOptions() <= gridMaxFits {
 		f.groupGrid(len(e.options))
 	}

@@ -4,12 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
@@ -115,57 +112,68 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 	}
 	aim, most := s.tasks()
 	for depth := 1; len(frontier) < aim && depth < most; depth++ {
-		// The branches of every task first, so that the next tasks and
-		// their prefixes take one allocation each; only the first split
-		// of them, if all would make more than maxTasks.
-		type branched struct {
-			opts []int32
-			more bool // false: the task is a whole cover already
-		}
-		bs := make([]branched, len(frontier))
-		tasks, cells, split := 0, 0, len(frontier)
-		for i, t := range frontier {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			opts, more := s.branch(t.prefix)
-			n := 1
-			if more {
-				n = len(opts)
-			}
-			if tasks+n+len(frontier)-i-1 > maxTasks {
-				split = i // this task and those after it stay whole
-				tasks += len(frontier) - i
-				break
-			}
-			bs[i] = branched{opts, more}
-			tasks += n
-			if more {
-				cells += len(opts) * (len(t.prefix) + 1)
-			}
-		}
-		next := make([]task, 0, tasks)
-		room := make([]int32, cells)
-		for i, t := range frontier {
-			if i >= split || !bs[i].more {
-				next = append(next, t)
-				continue
-			}
-			n := len(t.prefix) + 1
-			for _, k := range bs[i].opts {
-				prefix := room[:n:n]
-				room = room[n:]
-				copy(prefix, t.prefix)
-				prefix[n-1] = k
-				next = append(next, task{prefix: prefix, stab: t.stab})
-			}
+		next, capped, err := branchAll(ctx, s, frontier)
+		if err != nil {
+			return nil, err
 		}
 		frontier = next
-		if split < len(bs) {
+		if capped {
 			break // at maxTasks
 		}
 	}
 	return frontier, nil
+}
+
+// branchAll splits every task of the frontier into its branches
+// (searcher.branch), or only the first ones, if all would make more than
+// maxTasks (capped is then true); a task that is a whole cover already
+// stays as it is.
+func branchAll(ctx context.Context, s searcher, frontier []task) (next []task, capped bool, err error) {
+	// The branches of every task first, so that the next tasks and their
+	// prefixes take one allocation each.
+	type branched struct {
+		opts []int32
+		more bool // false: the task is a whole cover already
+	}
+	bs := make([]branched, len(frontier))
+	tasks, cells, split := 0, 0, len(frontier)
+	for i, t := range frontier {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		opts, more := s.branch(t.prefix)
+		n := 1
+		if more {
+			n = len(opts)
+		}
+		if tasks+n+len(frontier)-i-1 > maxTasks {
+			split = i // this task and those after it stay whole
+			tasks += len(frontier) - i
+			break
+		}
+		bs[i] = branched{opts, more}
+		tasks += n
+		if more {
+			cells += len(opts) * (len(t.prefix) + 1)
+		}
+	}
+	next = make([]task, 0, tasks)
+	room := make([]int32, cells)
+	for i, t := range frontier {
+		if i >= split || !bs[i].more {
+			next = append(next, t)
+			continue
+		}
+		n := len(t.prefix) + 1
+		for _, k := range bs[i].opts {
+			prefix := room[:n:n]
+			room = room[n:]
+			copy(prefix, t.prefix)
+			prefix[n-1] = k
+			next = append(next, task{prefix: prefix, stab: t.stab})
+		}
+	}
+	return next, split < len(bs), nil
 }
 
 // narrow splits each task whose covers may repeat under symmetries that
@@ -183,16 +191,7 @@ func (p *Puzzle) tasks(ctx context.Context, e *Encoding, s searcher) ([]task, er
 // the fewest such placements. Where splitting a task would make more than
 // maxTasks, that task and those after it are left as they are.
 func (p *Puzzle) narrow(ctx context.Context, e *Encoding, frontier []task) ([]task, error) {
-	byPiece := make([][]int32, len(p.pieces)) // the options' placements, by piece
-	for _, k := range e.options {
-		pc := p.placements[k].piece
-		byPiece[pc] = append(byPiece[pc], k)
-	}
-	o := newOrbits(p)
-	used := make([]bool, p.board.Len())
-	mark := make([]bool, p.board.Len())
-	in := make([]bool, len(p.pieces))
-	var keep, best []int32
+	n := newNarrower(p, e)
 	for range maxNarrow {
 		var next []task
 		split := false
@@ -204,48 +203,8 @@ func (p *Puzzle) narrow(ctx context.Context, e *Encoding, frontier []task) ([]ta
 				next = append(next, t)
 				continue
 			}
-			for _, k := range t.prefix {
-				pl := &p.placements[k]
-				in[pl.piece] = true
-				for _, c := range pl.cells {
-					used[c] = true
-				}
-			}
-			best = best[:0]
-			chosen := -1
-			for i, pc := range p.pieces {
-				if in[i] || pc.Count != 1 || pc.Any || len(byPiece[i]) == 0 ||
-					slices.ContainsFunc(t.stab, func(g int) bool { return p.group[g].pieces[i] != int32(i) }) {
-					continue
-				}
-				lo, hi := p.pieceRange(i)
-				o.index(lo, hi)
-				keep = keep[:0]
-				for _, k := range byPiece[i] {
-					if slices.ContainsFunc(p.placements[k].cells, func(c int32) bool { return used[c] }) {
-						continue
-					}
-					first := int(k)
-					for _, g := range t.stab[1:] {
-						first = min(first, o.image(g, int(k)))
-					}
-					if first == int(k) {
-						keep = append(keep, k)
-					}
-				}
-				if chosen < 0 || len(keep) < len(best) {
-					chosen = i
-					keep, best = best, keep
-				}
-			}
-			for _, k := range t.prefix {
-				pl := &p.placements[k]
-				in[pl.piece] = false
-				for _, c := range pl.cells {
-					used[c] = false
-				}
-			}
-			if chosen < 0 {
+			best, ok := n.choose(t)
+			if !ok {
 				next = append(next, t)
 				continue
 			}
@@ -254,22 +213,7 @@ func (p *Puzzle) narrow(ctx context.Context, e *Encoding, frontier []task) ([]ta
 				return append(next, frontier[j:]...), nil
 			}
 			split = true
-			for _, k := range best {
-				cells := p.placements[k].cells
-				var stab []int
-				for _, c := range cells {
-					mark[c] = true
-				}
-				for _, g := range t.stab {
-					if !slices.ContainsFunc(cells, func(c int32) bool { return !mark[p.group[g].cells[c]] }) {
-						stab = append(stab, g)
-					}
-				}
-				for _, c := range cells {
-					mark[c] = false
-				}
-				next = append(next, task{prefix: append(slices.Clip(t.prefix), k), stab: stab})
-			}
+			next = n.children(next, t, best)
 		}
 		frontier = next
 		if !split {
@@ -277,6 +221,99 @@ func (p *Puzzle) narrow(ctx context.Context, e *Encoding, frontier []task) ([]ta
 		}
 	}
 	return frontier, nil
+}
+
+// narrower is the scratch space of narrow.
+type narrower struct {
+	p          *Puzzle
+	byPiece    [][]int32 // the options' placements, by piece
+	o          *orbits
+	used, mark []bool // by cell
+	in         []bool // by piece
+	keep, best []int32
+}
+
+func newNarrower(p *Puzzle, e *Encoding) *narrower {
+	n := &narrower{p: p, byPiece: make([][]int32, len(p.pieces)), o: newOrbits(p),
+		used: make([]bool, p.board.Len()), mark: make([]bool, p.board.Len()), in: make([]bool, len(p.pieces))}
+	for _, k := range e.options {
+		pc := p.placements[k].piece
+		n.byPiece[pc] = append(n.byPiece[pc], k)
+	}
+	return n
+}
+
+// choose returns the placements that task t keeps of the piece it is to
+// be split on (the piece of one copy, left by t's prefix and mapped to
+// itself by t.stab, with the fewest placements that fit the first of
+// their orbit under t.stab); false if there is no such piece.
+func (n *narrower) choose(t task) ([]int32, bool) {
+	p := n.p
+	n.mark1(t.prefix, true)
+	n.best = n.best[:0]
+	chosen := -1
+	for i, pc := range p.pieces {
+		if n.in[i] || pc.Count != 1 || pc.Any || len(n.byPiece[i]) == 0 ||
+			slices.ContainsFunc(t.stab, func(g int) bool { return p.group[g].pieces[i] != int32(i) }) {
+			continue
+		}
+		lo, hi := p.pieceRange(i)
+		n.o.index(lo, hi)
+		n.keep = n.keep[:0]
+		for _, k := range n.byPiece[i] {
+			if slices.ContainsFunc(p.placements[k].cells, func(c int32) bool { return n.used[c] }) {
+				continue
+			}
+			first := int(k)
+			for _, g := range t.stab[1:] {
+				first = min(first, n.o.image(g, int(k)))
+			}
+			if first == int(k) {
+				n.keep = append(n.keep, k)
+			}
+		}
+		if chosen < 0 || len(n.keep) < len(n.best) {
+			chosen = i
+			n.keep, n.best = n.best, n.keep
+		}
+	}
+	n.mark1(t.prefix, false)
+	return n.best, chosen >= 0
+}
+
+// mark1 marks (or unmarks) the pieces and the cells of the prefix's
+// placements as used.
+func (n *narrower) mark1(prefix []int32, on bool) {
+	for _, k := range prefix {
+		pl := &n.p.placements[k]
+		n.in[pl.piece] = on
+		for _, c := range pl.cells {
+			n.used[c] = on
+		}
+	}
+}
+
+// children appends to next the tasks that split t by the placements best,
+// each with the symmetries of t.stab that fix its new placement too.
+func (n *narrower) children(next []task, t task, best []int32) []task {
+	p := n.p
+	for _, k := range best {
+		cells := p.placements[k].cells
+		var stab []int
+		for _, c := range cells {
+			n.mark[c] = true
+		}
+		for _, g := range t.stab {
+			if !slices.ContainsFunc(cells, func(c int32) bool { return !n.mark[p.group[g].cells[c]] }) {
+				stab = append(stab, g)
+			}
+		}
+		for _, c := range cells {
+			n.mark[c] = false
+		}
+		next = append(next, task{prefix: append(slices.Clip(t.prefix), k), stab: stab})
+	}
+	return next
 }
 
 // moves reports whether symmetry g moves a cell (on a board of one line,
@@ -457,132 +494,6 @@ func cellsText(cells []geom.Cell) string {
 	}
 	b.WriteByte(']')
 	return b.String()
-}
-
-// worker runs tasks with one searcher.
-type worker struct {
-	p     *Puzzle
-	s     searcher
-	cz    *canonizer
-	owner []int32 // the instance covering each cell
-	kind  []int32 // the piece of each instance
-	code  []int32
-}
-
-func newWorker(p *Puzzle, s searcher) *worker {
-	return &worker{p: p, s: s, cz: newCanonizer(p),
-		owner: make([]int32, p.board.Len()), kind: make([]int32, p.Instances()), code: make([]int32, p.board.Len())}
-}
-
-// run runs task t, adding the classes it keeps to r (wake wakes the
-// merger); a canceled ctx stops it, with what it found so far.
-func (w *worker) run(ctx context.Context, t *task, r *taskResult, wake func()) {
-	if l, ok := w.s.(interface{ setLive(*atomic.Int64) }); ok {
-		l.setLive(&r.live)
-	}
-	var found int64
-	refused := false
-	nodes, updates, err := w.s.search(ctx, t.prefix, func(placements []int32) bool {
-		found++
-		for inst, k := range placements {
-			pl := &w.p.placements[k]
-			w.kind[inst] = int32(pl.piece)
-			for _, c := range pl.cells {
-				w.owner[c] = int32(inst)
-			}
-		}
-		if d, ok := w.class(t); ok && !r.add(ctx, d, wake) {
-			refused = true
-			return false
-		}
-		return true
-	})
-	if refused && err == nil {
-		err = ctx.Err()
-	}
-	r.finish(found, nodes, updates, err)
-}
-
-// class returns the class of the cover whose owner and kind are filled in,
-// if the cover is its representative among the covers the search finds:
-// the smallest of its images under t.stab, which are the only covers of its
-// class the search finds. So each class is kept by exactly one task,
-// without a shared set of the classes seen.
-func (w *worker) class(t *task) (puzzles.Class, bool) {
-	group := w.p.group
-	own := w.cz.best
-	w.cz.encode(&group[0], w.owner, w.kind, own)
-	for _, g := range t.stab[1:] {
-		if w.cz.compare(&group[g], w.owner, w.kind, own, w.code) < 0 {
-			return puzzles.Class{}, false
-		}
-	}
-	best, orbit := w.cz.canonicalRest(w.owner, w.kind)
-	return puzzles.Class{Solution: &Solution{p: w.p, code: slices.Clone(best)}, Orbit: orbit}, true
-}
-
-// Solve finds the distinct solutions of the puzzle, splitting the search
-// into tasks run by cfg.Workers goroutines. If ctx is canceled it returns
-// what was found so far, marked incomplete, with ctx's error.
-func (p *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.Result, error) {
-	c, err := puzzles.CheckConfig(cfg)
-	if err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	res := &puzzles.Result{Symmetries: len(p.group), Restricted: -1, Engine: c.Engine}
-	e, tasks, index, err := p.split(ctx, &c, res)
-	if err != nil && !errors.Is(err, ctx.Err()) {
-		return nil, err // the engine cannot run the puzzle
-	}
-	m := newMerger(p, &c, res, index, start)
-	if err == nil && c.Progress != nil && len(tasks) > 0 {
-		m.est = newEstimator(newSearcher(e, res.Engine), tasks)
-		m.est.warm(warmLimit)
-	}
-	if err == nil {
-		err = m.run(ctx, tasks, c.Workers, func() *worker { return newWorker(p, newSearcher(e, res.Engine)) })
-	} else {
-		m.finish(true) // stopped before the search: nothing found
-	}
-	res.Elapsed = time.Since(start)
-	return res, err
-}
-
-// split makes the placements, chooses the engine, encodes the puzzle and
-// splits its search into tasks, noting in res what it chose; it returns
-// the tasks of c's shard, with their indices among all the tasks.
-func (p *Puzzle) split(ctx context.Context, c *puzzles.SolveConfig, res *puzzles.Result) (*Encoding, []task, []int, error) {
-	err := p.prepare(ctx)
-	if err == nil {
-		res.Engine, err = p.engine(c.Engine)
-	}
-	var e *Encoding
-	if err == nil {
-		e, err = p.encode(ctx, !c.NoSymmetryBreaking)
-	}
-	var all []task
-	if err == nil {
-		all, err = p.tasks(ctx, e, newSearcher(e, res.Engine))
-	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	tasks, index := all, make([]int, len(all))
-	for i := range index {
-		index[i] = i
-	}
-	if c.Shards > 1 || c.Skip != nil {
-		tasks, index = nil, index[:0]
-		for i, t := range all {
-			if (c.Shards <= 1 || i%c.Shards == c.Shard) && (c.Skip == nil || !c.Skip(i)) {
-				tasks = append(tasks, t)
-				index = append(index, i)
-			}
-		}
-	}
-	res.Restricted, res.Tasks = e.Restricted, len(tasks)
-	return e, tasks, index, nil
 }
 
 // engine resolves EngineAuto and checks that the engine can run p.

@@ -175,7 +175,7 @@ func strip(keys []string) []string {
 // (worker.class) and the sum of their orbits.
 func classesOf(t *testing.T, p *Puzzle, s searcher, tasks []task) (classes, raw int64) {
 	t.Helper()
-	w := newWorker(p, s)
+	w := newWorker(p, s, tasks)
 	for i := range tasks {
 		tk := &tasks[i]
 		if _, _, err := w.s.search(context.Background(), tk.prefix, func(pls []int32) bool {

@@ -1,8 +1,8 @@
-package tiling
+package states
 
 import "math/bits"
 
-// deadTable is the table of dead states: states of the search that have
+// Dead is the table of dead states: states of the search that have
 // no cover below them. A state is the first empty cell, the window from
 // there and the pieces left; the covers below it depend on it alone (every
 // cell before the first empty one is covered, and the search remembers a
@@ -31,7 +31,7 @@ import "math/bits"
 // they reach their own; slot, lookup and store are small enough to be
 // inlined there. A table whose span is 0 remembers nothing: a state's key
 // does not fit a word.
-type deadTable struct {
+type Dead struct {
 	words  []uint64 // the slots, two a bucket; nil until prepare makes them
 	free   func()   // gives words' memory back, if bigWords made it
 	span   uint     // the longest span of a placement, in positions
@@ -46,7 +46,7 @@ type deadTable struct {
 	hi     []uint64 // by position: the holes in the window from there, past its first span cells
 	// preEnd is one past the last position of the task's prefix
 	// (fill.preEnd), set by prepare: a window that cells of the prefix
-	// may still come into (base+fillMax < preEnd) is not a state to
+	// may still come into (base+Window < preEnd) is not a state to
 	// remember. (A copy of fill's: slot, inlined in the search, then
 	// reads it only when the test before it passes; passed as an
 	// argument, it would be loaded before every test and kept on the
@@ -75,12 +75,12 @@ const (
 	deadBigWords = 1 << 16
 )
 
-// newDeadTable returns the table of dead states for np pieces whose
+// NewDead returns the table of dead states for np pieces whose
 // placements span at most span positions, on n positions of which holes
 // are always covered: empty, made by the first prepare. If a state's key
 // does not fit a word, the table remembers nothing.
-func newDeadTable(span uint, np, n int, holes []int) deadTable {
-	t := deadTable{few: fillMax + 1}
+func NewDead(span uint, np, n int, holes []int) Dead {
+	t := Dead{few: Window + 1}
 	k := span + uint(np) + uint(bits.Len(uint(n)))
 	if k > 64 {
 		return t
@@ -88,7 +88,7 @@ func newDeadTable(span uint, np, n int, holes []int) deadTable {
 	t.span, t.base, t.hi = span, span+uint(np), make([]uint64, n)
 	t.k, t.mul = k, deadMul<<(64-k)
 	for _, q := range holes {
-		for base := max(0, q-fillMax+1); base <= q-int(span); base++ {
+		for base := max(0, q-Window+1); base <= q-int(span); base++ {
 			t.hi[base] |= 1 << (q - base - int(span))
 		}
 	}
@@ -102,9 +102,9 @@ func newDeadTable(span uint, np, n int, holes []int) deadTable {
 // past the window's first span that are not holes. (Here and in the
 // search, shift counts known to be below 64 say so with &63, which spares
 // the compiled code the test for larger ones.)
-func (t *deadTable) slot(base int, window, avail uint64) (int, uint64) {
+func (t *Dead) Slot(base int, window, avail uint64) (int, uint64) {
 	span := t.span & 63
-	if bits.OnesCount64(avail) < t.few || base+fillMax < t.preEnd || window>>span != t.hi[base] {
+	if bits.OnesCount64(avail) < t.few || base+Window < t.preEnd || window>>span != t.hi[base] {
 		return -1, 0
 	}
 	key := window&(1<<span-1) | avail<<span | uint64(base)<<(t.base&63)
@@ -118,7 +118,7 @@ func (t *deadTable) slot(base int, window, avail uint64) (int, uint64) {
 
 // lookup returns the nodes below the state of the tag that the bucket
 // holds, if it holds it.
-func (t *deadTable) lookup(bucket int, tag uint64) (int64, bool) {
+func (t *Dead) Lookup(bucket int, tag uint64) (int64, bool) {
 	b := (*[2]uint64)(t.words[bucket*2:])
 	want := tag | 1
 	nodes := uint64(1)<<(t.shift&63) - 2
@@ -135,7 +135,7 @@ func (t *deadTable) lookup(bucket int, tag uint64) (int64, bool) {
 // bucket: first if n is at least the nodes of the state first there,
 // which moves to second, else second. (A count too large for a slot is
 // not kept.)
-func (t *deadTable) store(bucket int, tag uint64, n int64) {
+func (t *Dead) Store(bucket int, tag uint64, n int64) {
 	b := (*[2]uint64)(t.words[bucket*2:])
 	nodes := uint64(1)<<(t.shift&63) - 2
 	e := tag | uint64(n)<<1 | 1
@@ -153,7 +153,7 @@ func (t *deadTable) store(bucket int, tag uint64, n int64) {
 // deadGrowth nodes a slot, grows it, for a task whose prefix ends before
 // position preEnd. The search calls it before each task, when the table's
 // span is not 0.
-func (t *deadTable) prepare(preEnd int) {
+func (t *Dead) Prepare(preEnd int) {
 	t.preEnd = preEnd
 	if t.words == nil {
 		t.size(deadBits)
@@ -166,7 +166,7 @@ func (t *deadTable) prepare(preEnd int) {
 }
 
 // grow makes the table 2^deadMostBits slots, moving the states it holds.
-func (t *deadTable) grow() {
+func (t *Dead) grow() {
 	old, oldShift, oldFree := t.words, t.shift, t.free
 	t.size(deadMostBits)
 	nodes := uint64(1)<<(oldShift&63) - 2
@@ -176,7 +176,7 @@ func (t *deadTable) grow() {
 		}
 		// The hash is the bucket and the tag; split it anew.
 		h := (uint64(i/2)<<(64-oldShift) | e>>oldShift) << (64 - t.k)
-		t.store(int(h>>t.top), h<<t.up, int64(e&nodes>>1))
+		t.Store(int(h>>t.top), h<<t.up, int64(e&nodes>>1))
 	}
 	if oldFree != nil {
 		oldFree()
@@ -185,7 +185,7 @@ func (t *deadTable) grow() {
 
 // size makes an empty table of 2^b slots, or 2^K if that is fewer: then
 // every key has a bucket of its own, and tags of one bit.
-func (t *deadTable) size(b uint) {
+func (t *Dead) size(b uint) {
 	b = min(b, t.k)
 	var ok bool
 	t.free = nil
@@ -201,9 +201,32 @@ func (t *deadTable) size(b uint) {
 }
 
 // release gives back the table's memory.
-func (t *deadTable) release() {
+func (t *Dead) Release() {
 	if t.free != nil {
 		t.free()
 	}
 	t.words, t.free = nil, nil
+}
+
+// Span returns the longest span of a placement that the table's keys
+// hold: 0 if it remembers nothing.
+func (t *Dead) Span() uint { return t.span }
+
+// Spend notes that the search made nodes more, of the deadGrowth a slot
+// after which the table grows (Prepare).
+func (t *Dead) Spend(nodes int64) { t.growIn -= nodes }
+
+// Stored returns the states the table holds, and how many of them have
+// no nodes below them.
+func (t *Dead) Stored() (states, empty int) {
+	nodes := uint64(1)<<(t.shift&63) - 2
+	for _, e := range t.words {
+		if e&1 != 0 {
+			states++
+			if e&nodes == 0 {
+				empty++
+			}
+		}
+	}
+	return states, empty
 }

@@ -1,4 +1,4 @@
-package tiling
+package states
 
 import (
 	"runtime"

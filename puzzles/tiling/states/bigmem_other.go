@@ -1,6 +1,6 @@
 //go:build !linux
 
-package tiling
+package states
 
 // bigWords returns false: the caller makes the words itself (see
 // bigmem_linux.go).

@@ -1,17 +1,15 @@
-package tiling
+package run
 
 import (
 	"math"
 	"sync/atomic"
 	"time"
-
-	"github.com/polytile/polytile/puzzles"
 )
 
-// jobGauge is how far one job of a count has come: written by the worker
-// that runs it, read by the goroutine that reports progress. Its times
-// are from the count's start.
-type jobGauge struct {
+// Gauge is how far one task has come, in time: written by the worker that
+// runs it (the search tells it the share of the task done), read by the
+// goroutine that reports progress. Its times are from the run's start.
+type Gauge struct {
 	origin time.Time
 	share  atomic.Uint64 // the share of the job done, from 0 to 1, as the bits of a float64
 	told   atomic.Int64  // when share was last told
@@ -19,27 +17,27 @@ type jobGauge struct {
 	ended  atomic.Int64  // when the job ended, plus 1: 0 before
 }
 
-// since returns the nanoseconds since the count's start.
-func (g *jobGauge) since() int64 { return int64(time.Since(g.origin)) }
+// since returns the nanoseconds since the run's start.
+func (g *Gauge) since() int64 { return int64(time.Since(g.origin)) }
 
-// begin notes that the job begins.
-func (g *jobGauge) begin() { g.began.Store(g.since() + 1) }
+// begin notes that the task begins.
+func (g *Gauge) begin() { g.began.Store(g.since() + 1) }
 
-// tell notes the share of the job done.
-func (g *jobGauge) tell(share float64) {
+// Tell notes the share of the task done, from 0 to 1.
+func (g *Gauge) Tell(share float64) {
 	g.told.Store(g.since())
 	g.share.Store(math.Float64bits(share))
 }
 
-// end notes that the job is done.
-func (g *jobGauge) end() {
-	g.tell(1)
+// end notes that the task is done.
+func (g *Gauge) end() {
+	g.Tell(1)
 	g.ended.Store(g.since() + 1)
 }
 
-// state returns what the gauge says of a job of that weight.
-func (g *jobGauge) state(weight float64) jobState {
-	s := jobState{Weight: weight, Share: math.Float64frombits(g.share.Load()), Told: time.Duration(g.told.Load())}
+// state returns what the gauge says of a task of that weight.
+func (g *Gauge) state(weight float64) TaskState {
+	s := TaskState{Weight: weight, Share: math.Float64frombits(g.share.Load()), Told: time.Duration(g.told.Load())}
 	if b := g.began.Load(); b > 0 {
 		s.Began, s.Running = time.Duration(b-1), true
 	}
@@ -49,9 +47,9 @@ func (g *jobGauge) state(weight float64) jobState {
 	return s
 }
 
-// jobState is how far a job of a count has come at one moment: what
-// countEstimator reads. Its times are from the count's start.
-type jobState struct {
+// TaskState is how far a task (a job) has come at one moment: what
+// TimeEstimator reads. Its times are from the run's start.
+type TaskState struct {
 	Weight        float64 // its estimated share of the whole, in any unit
 	Share         float64 // the share of the job done, from 0 to 1, as the job last told it
 	Told          time.Duration
@@ -59,18 +57,19 @@ type jobState struct {
 	Running, Done bool
 }
 
-// countEstimator estimates the fraction of a count done and its time
-// left from the work done, as Solve's progress does from the nodes made;
-// here the work is the time the workers spent on each job, since the
-// nodes of a count (a search whose states are remembered, or the memo's
-// states) say little of the time they take. A job's share moves only when
+// TimeEstimator estimates the fraction of a run done and its time left
+// from the work done, as the progress by nodes does from the nodes made
+// (Estimator); here the work is the time the workers spent on each job
+// (a task), for runs such as counts, whose nodes (of a search whose
+// states are remembered, or the memo's states) say little of the time
+// they take. A job's share moves only when
 // it starts another branch of its first levels, and a branch may take
 // minutes: a fraction and a time left read from the shares alone stand
 // still, and grow, meanwhile. So the jobs are weighed in seconds:
 //
 //   - a job done took what it took;
 //   - a job not begun is expected to take its weight (the estimate of its
-//     size, countJob.weight) times the seconds the jobs done took for each
+//     size, Config.Weights) times the seconds the jobs done took for each
 //     unit of theirs (or, before any is done, the seconds the jobs running
 //     took to reach the shares they told);
 //   - a job running is expected to take that too, or, once it has run
@@ -82,19 +81,19 @@ type jobState struct {
 // among the workers, but never less than the longest of them: while a
 // job's share stands still and it runs within what was expected of it,
 // the time left goes down as the clock goes on. The zero value is not
-// ready: set workers.
-type countEstimator struct {
-	workers int     // the goroutines running the jobs
+// ready: set Workers.
+type TimeEstimator struct {
+	Workers int     // the goroutines running the jobs
 	most    float64 // the largest fraction given so far: the fraction never goes back
 }
 
 // maxLeft is the longest time left that progress tells.
 const maxLeft = 1000 * time.Hour
 
-// estimate returns the fraction done and the time left at now, from the
-// count's start, with the jobs as they are then, and whether they are
+// Estimate returns the fraction done and the time left at now, from the
+// run's start, with the jobs as they are then, and whether they are
 // known.
-func (e *countEstimator) estimate(now time.Duration, jobs []jobState) (fraction float64, left time.Duration, ok bool) {
+func (e *TimeEstimator) Estimate(now time.Duration, jobs []TaskState) (fraction float64, left time.Duration, ok bool) {
 	rate, ok := secondsPerWeight(now, jobs)
 	if !ok {
 		return e.most, 0, false
@@ -126,7 +125,7 @@ func (e *countEstimator) estimate(now time.Duration, jobs []jobState) (fraction 
 	}
 	fraction = max(fraction, e.most)
 	e.most = fraction
-	l := max(rest/float64(max(e.workers, 1)), longest)
+	l := max(rest/float64(max(e.Workers, 1)), longest)
 	// (A Duration holds 292 years: a time too long to say says nothing
 	// yet.)
 	if l*float64(time.Second) >= float64(maxLeft) {
@@ -138,7 +137,7 @@ func (e *countEstimator) estimate(now time.Duration, jobs []jobState) (fraction 
 // secondsPerWeight returns the seconds the jobs took for each unit of
 // their weight: those done, or, before any is, those running up to the
 // shares they told; false if none has told any.
-func secondsPerWeight(now time.Duration, jobs []jobState) (float64, bool) {
+func secondsPerWeight(now time.Duration, jobs []TaskState) (float64, bool) {
 	var seconds, weight float64
 	for _, j := range jobs {
 		if j.Done {
@@ -159,31 +158,3 @@ func secondsPerWeight(now time.Duration, jobs []jobState) (float64, bool) {
 	}
 	return seconds / weight, true
 }
-
-// states returns the states of the jobs.
-func (r *countRun) states(jobs []countJob) []jobState {
-	out := make([]jobState, len(jobs))
-	for i, j := range jobs {
-		out[i] = r.gauges[i].state(j.weight)
-	}
-	return out
-}
-
-// progress returns how far the count has come.
-func (r *countRun) progress(jobs []countJob, start time.Time) puzzles.CountProgress {
-	elapsed := time.Since(start)
-	states := r.states(jobs)
-	if countSampled != nil {
-		countSampled(elapsed, states)
-	}
-	p := puzzles.CountProgress{Tasks: len(jobs), Done: int(r.done.Load()), Elapsed: elapsed}
-	p.Fraction, p.Left, p.Estimated = r.est.estimate(elapsed, states)
-	if p.Done == p.Tasks {
-		p.Fraction, p.Left, p.Estimated = 1, 0, true
-	}
-	return p
-}
-
-// countSampled, if not nil, is given the states of a count's jobs each
-// time it reports progress: for tests, which record them.
-var countSampled func(elapsed time.Duration, jobs []jobState)
