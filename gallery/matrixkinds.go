@@ -28,7 +28,7 @@ var (
 // above it, primary items on white, secondary on grey) and an option a row,
 // its ones filled, the rows of the solution in blue. numbers gives each
 // solution's number, titles "solution K of total" (total < 0: unknown).
-func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, numbers []int, total int, opt *Options) ([]*Sheet, error) {
+func matrixSolutions(ctx context.Context, p matrix.Model, sols [][]int, numbers []int, total int, opt *Options) ([]*Sheet, error) {
 	if len(sols) == 0 {
 		return nil, fmt.Errorf("gallery: nothing to lay out")
 	}
@@ -44,7 +44,7 @@ func matrixSolutions(ctx context.Context, p matrix.Problem, sols [][]int, number
 
 // matrixSheets lays out items, the pictures of p with the options of sols
 // chosen (nil: the problem p poses, before it is solved).
-func matrixSheets(ctx context.Context, p matrix.Problem, items []Item, sols [][]int, opt *Options) ([]*Sheet, error) {
+func matrixSheets(ctx context.Context, p matrix.Model, items []Item, sols [][]int, opt *Options) ([]*Sheet, error) {
 	s, err := newSheetLayout(opt)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func matrixSheets(ctx context.Context, p matrix.Problem, items []Item, sols [][]
 
 // matrixKindContent returns the picture of p, the options sol chosen
 // (nil: the problem it poses), as its kind draws it.
-func matrixKindContent(s *sheetLayout, p matrix.Problem, sol []int) (frameContent, error) {
+func matrixKindContent(s *sheetLayout, p matrix.Model, sol []int) (frameContent, error) {
 	switch q := p.(type) {
 	case sudokuGrid:
 		return sudokuContent(q, sol), nil
@@ -76,7 +76,7 @@ func matrixKindContent(s *sheetLayout, p matrix.Problem, sol []int) (frameConten
 
 // matrixKind is a puzzle or a solution of package matrix's kinds
 // (*matrix.Puzzle, *matrix.Solution), which its kind draws.
-type matrixKind interface{ MatrixProblem() matrix.Problem }
+type matrixKind interface{ MatrixProblem() matrix.Model }
 
 // sudokuGrid is a kind drawn as a Sudoku's grid (*matrix.Sudoku), the
 // given symbols in bold on grey; queensBoard, as a chessboard with queens

@@ -61,8 +61,8 @@ func NewMatrix(primary, secondary []string, options [][]string) (*Matrix, error)
 
 // Encode returns the matrix as package solve's problem: its items and
 // options, in the same order.
-func (m *Matrix) Encode() (*solve.Problem, error) {
-	p := solve.NewProblem(m.Primary, len(m.Items)-m.Primary)
+func (m *Matrix) Encode() (*solve.Links, error) {
+	p := solve.NewLinks(m.Primary, len(m.Items)-m.Primary)
 	for _, o := range m.Options {
 		if _, err := p.AddOption(o...); err != nil {
 			return nil, err

@@ -73,18 +73,18 @@ type Remarker interface {
 // saved results leave it out.
 const DefaultKind = "tiling"
 
-// Saved is what a kind writes of itself in the header of a saved file,
+// HeaderFields is what a kind writes of itself in the header of a saved file,
 // besides what every Problem gives: Lattice names the lattice it is drawn
 // on ("" for the square lattice, which files leave out), Pieces the names
 // of its pieces, and SymmetryBreaking whether the search breaks symmetry
 // (nil when the kind has no such choice).
-type Saved struct {
+type HeaderFields struct {
 	Lattice          string
 	Pieces           []string
 	SymmetryBreaking *bool
 }
 
-// Saver is a Problem with a Saved of its own for the search cfg sets up.
-type Saver interface {
-	Saved(cfg *SolveConfig) Saved
+// HeaderFielder is a Problem with header fields of its own for the search cfg sets up.
+type HeaderFielder interface {
+	HeaderFields(cfg *SolveConfig) HeaderFields
 }

@@ -86,7 +86,7 @@ type treeSearch struct {
 	alive   []bool  // the options still free to choose there
 	path    []int   // the options chosen on the way there
 	nodes   int     // the nodes kept so far
-	dlx     *solve.Problem
+	dlx     *solve.Links
 }
 
 func newTreeSearch(m *Matrix) *treeSearch {

@@ -36,10 +36,10 @@ type links struct {
 	left, right []int32
 	np          int32 // number of primary items
 	updates     int64 // link updates so far
-	p           *Problem
+	p           *Links
 }
 
-func newLinks(p *Problem) *links {
+func newLinks(p *Links) *links {
 	n := int32(p.primary + p.secondary)
 	l := &links{
 		nodes: make([]node, int(n)+1+len(p.items)+p.Options()+1),
@@ -346,18 +346,18 @@ type Stats struct {
 	Solutions int64 // solutions found
 }
 
-// Search is one search over a Problem. Its zero value is not usable; make
+// Search is one search over Links. Its zero value is not usable; make
 // one with NewSearch. A Search may be run again; each run starts afresh, and
 // Stats and Err describe the last run.
 type Search struct {
-	p     *Problem
+	p     *Links
 	cfg   Config
 	stats Stats
 	err   error
 }
 
 // NewSearch returns a search over p. A nil cfg means the zero Config.
-func NewSearch(p *Problem, cfg *Config) *Search {
+func NewSearch(p *Links, cfg *Config) *Search {
 	s := &Search{p: p}
 	if cfg != nil {
 		s.cfg = *cfg
@@ -461,7 +461,7 @@ func (s *Search) start() *links {
 
 // finish records why the run ended. A run that went to the end has undone
 // all its covers: it undoes the prefix too and gives the links back to the
-// problem's pool, so the next search over the problem (the next part of a
+// matrix's pool, so the next search over the matrix (the next part of a
 // split search, above all) need not build them again.
 func (s *Search) finish(ctx context.Context, l *links, reason stopReason) {
 	switch reason {
@@ -480,11 +480,11 @@ func (s *Search) finish(ctx context.Context, l *links, reason stopReason) {
 }
 
 // Solutions returns every solution of p, as Search.Solutions does.
-func (p *Problem) Solutions(ctx context.Context) iter.Seq[[]int] {
+func (p *Links) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return NewSearch(p, nil).Solutions(ctx)
 }
 
 // Count returns the number of solutions of p, as Search.Count does.
-func (p *Problem) Count(ctx context.Context) (int64, error) {
+func (p *Links) Count(ctx context.Context) (int64, error) {
 	return NewSearch(p, nil).Count(ctx)
 }

@@ -10,7 +10,7 @@ import (
 // twoPieceProblem builds the two-piece example: items 0 and 1 are the two
 // pieces, items 2…7 the six cells of the board, and each of the seven
 // placements of a shape on the board is an option for either piece.
-func twoPieceProblem() *solve.Problem {
+func twoPieceProblem() *solve.Links {
 	placements := [][]int{
 		{1, 2, 4},
 		{2, 3, 5},
@@ -20,7 +20,7 @@ func twoPieceProblem() *solve.Problem {
 		{0, 1, 2},
 		{3, 4, 5},
 	}
-	p := solve.NewProblem(8, 0)
+	p := solve.NewLinks(8, 0)
 	for piece := range 2 {
 		for _, cells := range placements {
 			items := []int{piece}
@@ -35,7 +35,7 @@ func twoPieceProblem() *solve.Problem {
 	return p
 }
 
-func ExampleProblem_Solutions() {
+func ExampleLinks_Solutions() {
 	p := twoPieceProblem()
 	for sol := range p.Solutions(context.Background()) {
 		fmt.Println("solution:", sol)
@@ -57,7 +57,7 @@ func ExampleNewSearch() {
 	// diagonals and 15 antidiagonals secondary, since a diagonal may stay
 	// empty.
 	const n = 8
-	p := solve.NewProblem(2*n, 2*(2*n-1))
+	p := solve.NewLinks(2*n, 2*(2*n-1))
 	for r := range n {
 		for c := range n {
 			if _, err := p.AddOption(r, n+c, 2*n+r+c, 2*n+(2*n-1)+r-c+n-1); err != nil {

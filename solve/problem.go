@@ -3,7 +3,7 @@
 // it out (one array of nodes, spacer nodes between options), not as
 // pointer-linked records.
 //
-// A Problem has primary items, which every solution covers exactly once, and
+// An exact-cover matrix (Links) has primary items, which every solution covers exactly once, and
 // secondary items, which a solution covers at most once. An option is a set
 // of items; a solution is a set of options that covers each primary item
 // exactly once and each secondary item at most once. As in Knuth's DLX1, an
@@ -28,36 +28,36 @@ import (
 	"sync"
 )
 
-// Problem is an exact-cover matrix: its items and its options. Build one
-// with NewProblem and AddOption; it is not changed by solving, and any number
+// Links is an exact-cover matrix: its items and its options. Build one
+// with NewLinks and AddOption; it is not changed by solving, and any number
 // of searches may run over it, one after another or at the same time.
-type Problem struct {
+type Links struct {
 	primary, secondary int
 	items              []int32   // the items of all options, option after option
 	starts             []int32   // option k's items are items[starts[k]:starts[k+1]]
 	pool               sync.Pool // links of finished searches, ready for the next
 }
 
-// NewProblem returns a problem with the given numbers of primary and
+// NewLinks returns a matrix with the given numbers of primary and
 // secondary items and no options. It panics if either number is negative.
-func NewProblem(primary, secondary int) *Problem {
+func NewLinks(primary, secondary int) *Links {
 	if primary < 0 || secondary < 0 || primary+secondary >= 1<<30 {
 		panic(fmt.Sprintf("solve: bad item counts %d, %d", primary, secondary))
 	}
-	return &Problem{primary: primary, secondary: secondary, starts: []int32{0}}
+	return &Links{primary: primary, secondary: secondary, starts: []int32{0}}
 }
 
 // Primary returns the number of primary items.
-func (p *Problem) Primary() int { return p.primary }
+func (p *Links) Primary() int { return p.primary }
 
 // Secondary returns the number of secondary items.
-func (p *Problem) Secondary() int { return p.secondary }
+func (p *Links) Secondary() int { return p.secondary }
 
 // Options returns the number of options.
-func (p *Problem) Options() int { return len(p.starts) - 1 }
+func (p *Links) Options() int { return len(p.starts) - 1 }
 
 // Option returns the items of option k, in the order they were given.
-func (p *Problem) Option(k int) []int {
+func (p *Links) Option(k int) []int {
 	its := p.items[p.starts[k]:p.starts[k+1]]
 	out := make([]int, len(its))
 	for i, it := range its {
@@ -71,8 +71,8 @@ var ErrBadOption = errors.New("solve: bad option")
 
 // AddOption adds an option covering the given items and returns its index.
 // An option must name at least one item, each item at most once, and only
-// items of the problem.
-func (p *Problem) AddOption(items ...int) (int, error) {
+// items of the matrix.
+func (p *Links) AddOption(items ...int) (int, error) {
 	if len(items) == 0 {
 		return 0, fmt.Errorf("%w: no items", ErrBadOption)
 	}

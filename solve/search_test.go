@@ -14,7 +14,7 @@ import (
 func TestLimit(t *testing.T) {
 	tests := []struct {
 		name  string
-		p     *solve.Problem
+		p     *solve.Links
 		limit int64
 		want  int64
 	}{
@@ -61,7 +61,7 @@ func TestLimit(t *testing.T) {
 func TestBreakStopsSearch(t *testing.T) {
 	tests := []struct {
 		name  string
-		p     *solve.Problem
+		p     *solve.Links
 		after int // break after this many solutions
 	}{
 		{"queens 8", queens(8), 1},
@@ -177,7 +177,7 @@ func TestCanceled(t *testing.T) {
 func TestSolutionsMatchesCount(t *testing.T) {
 	tests := []struct {
 		name string
-		p    *solve.Problem
+		p    *solve.Links
 	}{
 		{"two pieces", twoPieces(t)},
 		{"queens 6", queens(6)},
@@ -207,7 +207,7 @@ func TestSolutionsMatchesCount(t *testing.T) {
 func TestRunTwice(t *testing.T) {
 	tests := []struct {
 		name string
-		p    *solve.Problem
+		p    *solve.Links
 		cfg  *solve.Config
 	}{
 		{"two pieces", twoPieces(t), nil},

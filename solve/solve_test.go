@@ -14,7 +14,7 @@ import (
 )
 
 // mustAdd adds an option to p, failing the test if AddOption refuses it.
-func mustAdd(t testing.TB, p *solve.Problem, items ...int) int {
+func mustAdd(t testing.TB, p *solve.Links, items ...int) int {
 	t.Helper()
 	k, err := p.AddOption(items...)
 	if err != nil {
@@ -25,10 +25,10 @@ func mustAdd(t testing.TB, p *solve.Problem, items ...int) int {
 
 // fromMatrix builds a problem from a 0/1 matrix whose first primary columns
 // are primary items and the rest secondary items.
-func fromMatrix(t testing.TB, primary int, rows []string) *solve.Problem {
+func fromMatrix(t testing.TB, primary int, rows []string) *solve.Links {
 	t.Helper()
 	n := len(strings.Fields(rows[0]))
-	p := solve.NewProblem(primary, n-primary)
+	p := solve.NewLinks(primary, n-primary)
 	for _, row := range rows {
 		var items []int
 		for j, f := range strings.Fields(row) {
@@ -43,7 +43,7 @@ func fromMatrix(t testing.TB, primary int, rows []string) *solve.Problem {
 
 // twoPieces is the exact-cover example of two pieces on a board of six
 // cells: items 0 and 1 are the pieces, items 2…7 the cells.
-func twoPieces(t testing.TB) *solve.Problem {
+func twoPieces(t testing.TB) *solve.Links {
 	t.Helper()
 	shapes := []string{
 		"0 1 1 0 1 0",
@@ -66,8 +66,8 @@ func twoPieces(t testing.TB) *solve.Problem {
 // queens returns n queens as an exact-cover problem: ranks 0…n-1 and files
 // n…2n-1 are primary, the diagonals and antidiagonals secondary. Option
 // r*n+c puts a queen on rank r, file c.
-func queens(n int) *solve.Problem {
-	p := solve.NewProblem(2*n, 2*(2*n-1))
+func queens(n int) *solve.Links {
+	p := solve.NewLinks(2*n, 2*(2*n-1))
 	for r := range n {
 		for c := range n {
 			diag := 2*n + r + c
@@ -92,7 +92,7 @@ func collect(s *solve.Search) [][]int {
 // checkSolution reports why sol is not an exact cover of p, or "" if it is:
 // sorted distinct option indices covering each primary item exactly once and
 // each secondary item at most once.
-func checkSolution(p *solve.Problem, sol []int) string {
+func checkSolution(p *solve.Links, sol []int) string {
 	if !slices.IsSorted(sol) {
 		return fmt.Sprintf("options %v not sorted", sol)
 	}
@@ -165,7 +165,7 @@ func TestTwoPiecesStats(t *testing.T) {
 // shows the choice of item: items 0 and 1 have two options each, and the
 // search branches on the first of them, item 0, trying its options top down.
 func TestSolutionOrder(t *testing.T) {
-	p := solve.NewProblem(2, 1)
+	p := solve.NewLinks(2, 1)
 	for _, o := range [][]int{{0, 2}, {1, 2}, {0}, {1}} {
 		mustAdd(t, p, o...)
 	}
@@ -282,7 +282,7 @@ func TestQueens(t *testing.T) {
 // given rows (digits, '0' for a blank), with only the options consistent
 // with the givens, and what each option places: cell r*9+c gets digit d+1
 // for option k when place[k] = [3]int{r, c, d}.
-func sudoku(t *testing.T, rows []string) (*solve.Problem, [][3]int) {
+func sudoku(t *testing.T, rows []string) (*solve.Links, [][3]int) {
 	t.Helper()
 	var given [9][9]int
 	for r, row := range rows {
@@ -301,7 +301,7 @@ func sudoku(t *testing.T, rows []string) (*solve.Problem, [][3]int) {
 		}
 		return false
 	}
-	p := solve.NewProblem(324, 0)
+	p := solve.NewLinks(324, 0)
 	var place [][3]int
 	for r := range 9 {
 		for c := range 9 {
@@ -440,7 +440,7 @@ func TestSmallProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := solve.NewProblem(tt.primary, tt.secondary)
+			p := solve.NewLinks(tt.primary, tt.secondary)
 			for _, o := range tt.options {
 				mustAdd(t, p, o...)
 			}
@@ -468,7 +468,7 @@ func TestSmallProblems(t *testing.T) {
 // Like Knuth's DLX1, it leaves out options without a primary item: the
 // search only ever chooses an option for a primary item, so such an option
 // is never part of a solution.
-func bruteForce(p *solve.Problem) [][]int {
+func bruteForce(p *solve.Links) [][]int {
 	var sols [][]int
 	for mask := 0; mask < 1<<p.Options(); mask++ {
 		var sol []int
@@ -488,7 +488,7 @@ func bruteForce(p *solve.Problem) [][]int {
 }
 
 // hasPrimary reports whether option k of p has a primary item.
-func hasPrimary(p *solve.Problem, k int) bool {
+func hasPrimary(p *solve.Links, k int) bool {
 	return slices.ContainsFunc(p.Option(k), func(it int) bool { return it < p.Primary() })
 }
 
@@ -510,7 +510,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, uint64(len(tt.name))))
 			n := tt.primary + tt.secondary
 			for trial := range 50 {
-				p := solve.NewProblem(tt.primary, tt.secondary)
+				p := solve.NewLinks(tt.primary, tt.secondary)
 				for range tt.options {
 					var items []int
 					for it := range n {
@@ -546,7 +546,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 func TestStats(t *testing.T) {
 	tests := []struct {
 		name string
-		p    *solve.Problem
+		p    *solve.Links
 		want int64
 	}{
 		{"two pieces", twoPieces(t), 2},
@@ -606,7 +606,7 @@ func TestAddOptionErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := solve.NewProblem(3, 2)
+			p := solve.NewLinks(3, 2)
 			mustAdd(t, p, 0, 1)
 			_, err := p.AddOption(tt.items...)
 			if err == nil {
@@ -627,7 +627,7 @@ func TestAddOptionErrors(t *testing.T) {
 }
 
 func TestProblemAccessors(t *testing.T) {
-	p := solve.NewProblem(3, 2)
+	p := solve.NewLinks(3, 2)
 	opts := [][]int{{2, 0}, {4}, {1, 3, 0}}
 	for i, o := range opts {
 		if k := mustAdd(t, p, o...); k != i {
@@ -671,7 +671,7 @@ func TestNewProblemPanics(t *testing.T) {
 					t.Errorf("NewProblem(%d, %d) did not panic", tt.primary, tt.secondary)
 				}
 			}()
-			solve.NewProblem(tt.primary, tt.secondary)
+			solve.NewLinks(tt.primary, tt.secondary)
 		})
 	}
 }

@@ -16,8 +16,8 @@ import (
 	"github.com/polytile/polytile/puzzles"
 )
 
-// Problem is an exact-cover puzzle of one of this package's kinds.
-type Problem interface {
+// Model is an exact-cover puzzle of one of this package's kinds.
+type Model interface {
 	// Kind names the kind: "exact-cover", "sudoku" or "queens".
 	Kind() string
 	// Matrix returns the problem as an exact-cover matrix.
@@ -32,10 +32,10 @@ type Problem interface {
 	Canonical(sol []int) (key string, canon []int, orbit int)
 	// Text writes a solution as text, as polytile solve prints it.
 	Text(sol []int) string
-	// Saved returns a solution as the JSON value it is saved as: an
+	// Encode returns a solution as the JSON value it is saved as: an
 	// object.
-	Saved(sol []int) any
-	// Decode reads back a solution that Saved saved (a JSON object, which
+	Encode(sol []int) any
+	// Decode reads back a solution that Encode saved (a JSON object, which
 	// may have other fields) as the options it chooses, sorted, checking
 	// that they are options of the problem.
 	Decode(data []byte) ([]int, error)
@@ -45,7 +45,7 @@ type Problem interface {
 
 // Fingerprint returns a short text equal for two problems with the same
 // items and options, in the same order: two searches split the same way.
-func Fingerprint(p Problem) string {
+func Fingerprint(p Model) string {
 	h := sha256.New()
 	m := p.Matrix()
 	fmt.Fprintf(h, "%s %d %q\n", p.Kind(), m.Primary, m.Items)

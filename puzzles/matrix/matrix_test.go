@@ -286,7 +286,7 @@ type testClass struct {
 // solveAll searches p's matrix with package solve, keeping each cover that
 // is its class's canonical solution, up to limit classes (0: all): the
 // tests' own search, apart from the one package puzzles runs.
-func solveAll(p Problem, limit int) (*testResult, error) {
+func solveAll(p Model, limit int) (*testResult, error) {
 	pr, err := p.Matrix().Encode()
 	if err != nil {
 		return nil, err

@@ -74,10 +74,10 @@ func (p *Plain) Text(sol []int) string {
 	return b.String()
 }
 
-// Saved returns the options chosen, each as its items' names:
+// Encode returns the options chosen, each as its items' names:
 // {"options": [["A", "D"], ["B", "G"]]}, with their numbers,
 // "rows": [1, 5], in a matrix that repeats an option.
-func (p *Plain) Saved(sol []int) any {
+func (p *Plain) Encode(sol []int) any {
 	opts := make([][]string, len(sol))
 	var rows []int
 	for i, k := range sol {

@@ -28,7 +28,7 @@ func TestPlainRepeatedOptions(t *testing.T) {
 	}
 	var keys []string
 	for _, c := range res.Distinct {
-		data, err := json.Marshal(p.Saved(c.Options))
+		data, err := json.Marshal(p.Encode(c.Options))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func TestPlainRepeatedOptions(t *testing.T) {
 	}
 	// A matrix without repeated options saves no rows, as it always has.
 	q := &Plain{M: mustMatrix(t)}
-	if data, _ := json.Marshal(q.Saved([]int{0})); strings.Contains(string(data), "rows") {
+	if data, _ := json.Marshal(q.Encode([]int{0})); strings.Contains(string(data), "rows") {
 		t.Errorf("a matrix without repeats saved %s", data)
 	}
 }

@@ -20,19 +20,19 @@ var (
 )
 
 // Puzzle is a puzzle of package matrix (a plain matrix, a Sudoku,
-// N queens) as a Problem: Solve searches its matrix with Dancing Links,
+// N queens) as a puzzles.Problem: Solve searches its matrix with Dancing Links,
 // keeping each class in the task that finds its canonical solution, so
 // that a class is found once in the whole search, whatever its split.
 type Puzzle struct {
 	// Of is the puzzle.
-	Of Problem
+	Of Model
 }
 
-// NewPuzzle returns p as a Problem.
-func NewPuzzle(p Problem) *Puzzle { return &Puzzle{Of: p} }
+// NewPuzzle returns p as a puzzles.Problem.
+func NewPuzzle(p Model) *Puzzle { return &Puzzle{Of: p} }
 
-// MatrixProblem returns the puzzle of package matrix that m is (Of).
-func (m *Puzzle) MatrixProblem() Problem { return m.Of }
+// Model returns the puzzle of package matrix that m is (Of).
+func (m *Puzzle) Model() Model { return m.Of }
 
 // Kind names the puzzle's kind: "exact-cover", "sudoku" or "queens".
 func (m *Puzzle) Kind() string { return m.Of.Kind() }
@@ -91,7 +91,7 @@ func (m *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 		return puzzles.Class{}, fmt.Errorf("not a solution of the puzzle: %w", err)
 	}
 	_, canon, orbit := m.Of.Canonical(sol)
-	return puzzles.Class{Solution: &Solution{Problem: m.Of, Options: canon}, Orbit: orbit}, nil
+	return puzzles.Class{Solution: &Solution{Of: m.Of, Options: canon}, Orbit: orbit}, nil
 }
 
 // Solve searches the puzzle's matrix with Dancing Links. Its tasks are the
@@ -133,7 +133,7 @@ func (m *Puzzle) Solve(ctx context.Context, cfg *puzzles.SolveConfig) (*puzzles.
 // the search chooses first, whether or not the search is split into
 // shards, so that a whole search counts its nodes as its shards do
 // together.
-func firstTasks(pr *solve.Problem) [][]int {
+func firstTasks(pr *solve.Links) [][]int {
 	first, ok := solve.NewSearch(pr, nil).Branch()
 	if !ok {
 		return [][]int{nil} // no primary item: the root is the one solution
@@ -148,7 +148,7 @@ func firstTasks(pr *solve.Problem) [][]int {
 // searcher runs the tasks of a matrix puzzle (run.Searcher).
 type searcher struct {
 	m     *Puzzle
-	pr    *solve.Problem
+	pr    *solve.Links
 	tasks [][]int
 }
 
@@ -164,7 +164,7 @@ func (s *searcher) Search(ctx context.Context, t int, y *run.Yield) (run.Stats, 
 		if !slices.Equal(canon, opts) {
 			continue // the class's canonical solution is found elsewhere
 		}
-		if !y.Class(puzzles.Class{Solution: &Solution{Problem: s.m.Of, Options: opts}, Orbit: orbit}) {
+		if !y.Class(puzzles.Class{Solution: &Solution{Of: s.m.Of, Options: opts}, Orbit: orbit}) {
 			break
 		}
 	}
@@ -181,7 +181,7 @@ func (s *searcher) Release() {}
 // prober estimates the size of a task's search tree by one random descent
 // through the branches the search chooses among (run.Prober).
 type prober struct {
-	pr    *solve.Problem
+	pr    *solve.Links
 	tasks [][]int
 }
 

@@ -168,8 +168,8 @@ func (q *Queens) Text(sol []int) string {
 	return b.String()
 }
 
-// Saved returns {"queens": [[row, col], …]}, in reading order.
-func (q *Queens) Saved(sol []int) any {
+// Encode returns {"queens": [[row, col], …]}, in reading order.
+func (q *Queens) Encode(sol []int) any {
 	return struct {
 		Queens [][2]int `json:"queens"`
 	}{q.Cells(sol)}

@@ -244,8 +244,8 @@ func (s *Sudoku) Text(sol []int) string {
 	return b.String()
 }
 
-// Saved returns {"grid": ["534678912", …]}, one string per row.
-func (s *Sudoku) Saved(sol []int) any {
+// Encode returns {"grid": ["534678912", …]}, one string per row.
+func (s *Sudoku) Encode(sol []int) any {
 	return struct {
 		Grid []string `json:"grid"`
 	}{s.Grid(sol)}

@@ -356,12 +356,12 @@ func (s *Solution) Class(p puzzles.Problem) (puzzles.Class, error) {
 	return c, nil
 }
 
-// headerOf is what p writes of itself in headers (puzzles.Saver), with cfg.
-func headerOf(p puzzles.Problem, cfg *puzzles.SolveConfig) puzzles.Saved {
-	if s, ok := p.(puzzles.Saver); ok {
-		return s.Saved(cfg)
+// headerOf is what p writes of itself in headers (puzzles.HeaderFielder), with cfg.
+func headerOf(p puzzles.Problem, cfg *puzzles.SolveConfig) puzzles.HeaderFields {
+	if s, ok := p.(puzzles.HeaderFielder); ok {
+		return s.HeaderFields(cfg)
 	}
-	return puzzles.Saved{}
+	return puzzles.HeaderFields{}
 }
 
 // ShardName names shard i of n as polytile solve --shard does: "i/n".

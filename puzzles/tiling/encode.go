@@ -25,7 +25,7 @@ import (
 // covers that use them in the wrong numbers.
 type Encoding struct {
 	// Problem is the exact-cover problem.
-	Problem *solve.Problem
+	Problem *solve.Links
 	// Restricted is the piece whose placements symmetry breaking cut down
 	// to one in each orbit under the symmetry group, or -1.
 	Restricted int
@@ -78,7 +78,7 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 	cellBase := n
 	points, through := p.points()
 	pointBase := n + p.board.Len()
-	e.Problem = solve.NewProblem(pointBase, len(points))
+	e.Problem = solve.NewLinks(pointBase, len(points))
 	var keep []bool
 	if breakSymmetry {
 		var err error

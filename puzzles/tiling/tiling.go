@@ -16,19 +16,19 @@ import (
 )
 
 var (
-	_ puzzles.Problem = (*Puzzle)(nil)
-	_ puzzles.Saver   = (*Puzzle)(nil)
-	_ puzzles.Answer  = (*Solution)(nil)
+	_ puzzles.Problem       = (*Puzzle)(nil)
+	_ puzzles.HeaderFielder = (*Puzzle)(nil)
+	_ puzzles.Answer        = (*Solution)(nil)
 )
 
 // Kind names a tiling's kind: "tiling".
 func (p *Puzzle) Kind() string { return "tiling" }
 
-// Saved gives what a tiling's saved files hold of it besides what every
+// HeaderFields gives what a tiling's saved files hold of it besides what every
 // problem gives: its lattice when not the square one, its pieces, and
 // whether cfg's search (nil: the defaults) breaks symmetry.
-func (p *Puzzle) Saved(cfg *puzzles.SolveConfig) puzzles.Saved {
-	var s puzzles.Saved
+func (p *Puzzle) HeaderFields(cfg *puzzles.SolveConfig) puzzles.HeaderFields {
+	var s puzzles.HeaderFields
 	if lat := p.board.Lattice(); !lat.Default() {
 		s.Lattice = lat.Name()
 	}
