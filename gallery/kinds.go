@@ -44,12 +44,12 @@ func AnswersContext(ctx context.Context, sols []puzzles.Answer, numbers []int, n
 		options := make([][]int, len(sols))
 		for i, s := range sols {
 			m, ok := s.(matrixKind)
-			if !ok || m.MatrixProblem() != first.MatrixProblem() {
+			if !ok || m.Model() != first.Model() {
 				return nil, fmt.Errorf("gallery: solution %d is not of the puzzle the first is of", i+1)
 			}
 			options[i] = s.Rows()
 		}
-		return matrixSolutions(ctx, first.MatrixProblem(), options, numbers, total, opt)
+		return matrixSolutions(ctx, first.Model(), options, numbers, total, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a solution of type %T", sols[0])
 }
@@ -62,7 +62,7 @@ func Problem(p puzzles.Problem, opt *Options) ([]*Sheet, error) {
 	case TiledProblem:
 		return Puzzle(q, opt)
 	case matrixKind:
-		return matrixSheets(context.Background(), q.MatrixProblem(), []Item{{Title: "the puzzle", Caption: p.About()}}, [][]int{nil}, opt)
+		return matrixSheets(context.Background(), q.Model(), []Item{{Title: "the puzzle", Caption: p.About()}}, [][]int{nil}, opt)
 	}
 	return nil, fmt.Errorf("gallery: cannot draw a %s puzzle", p.Kind())
 }

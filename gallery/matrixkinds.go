@@ -76,7 +76,7 @@ func matrixKindContent(s *sheetLayout, p matrix.Model, sol []int) (frameContent,
 
 // matrixKind is a puzzle or a solution of package matrix's kinds
 // (*matrix.Puzzle, *matrix.Solution), which its kind draws.
-type matrixKind interface{ MatrixProblem() matrix.Model }
+type matrixKind interface{ Model() matrix.Model }
 
 // sudokuGrid is a kind drawn as a Sudoku's grid (*matrix.Sudoku), the
 // given symbols in bold on grey; queensBoard, as a chessboard with queens
