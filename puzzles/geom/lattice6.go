@@ -41,7 +41,7 @@ var Triangle Lattice = triangle{}
 var Hexagon Lattice = hexagon{}
 
 // Lattices returns the lattices by name, square first.
-func Lattices() []Lattice { return []Lattice{Square, Triangle, Hexagon, Cube, Stick} }
+func Lattices() []Lattice { return []Lattice{Square, Triangle, Hexagon, Cube, Stick, Trig} }
 
 // LatticeByName returns the lattice of that name, or false.
 func LatticeByName(name string) (Lattice, bool) {
