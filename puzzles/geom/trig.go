@@ -517,7 +517,9 @@ func checkTrigs(cells, dashes []Cell, drawn map[Cell]rune, shift Cell) error {
 
 // TrigPicture draws segments as ParseTrigs reads them: "---", '/' and '\'
 // for the segments and '+' for every grid point at an end of one, within
-// their bounding box from the origin, without trailing spaces.
+// their bounding box from the origin, without trailing spaces; segments
+// with an end at a negative row or column are moved down and right by the
+// least translation that brings them in.
 func TrigPicture(segments []Cell) string {
 	mark := make(map[Cell]byte, 4*len(segments))
 	var all []Cell
@@ -542,5 +544,23 @@ func TrigPicture(segments []Cell) string {
 			add(s, '/')
 		}
 	}
-	return drawCells(all, func(c Cell) byte { return mark[c] })
+	d := trigShiftIn(all)
+	for i, c := range all {
+		all[i] = Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}
+	}
+	return drawCells(all, func(c Cell) byte { return mark[Cell{Row: c.Row - d.Row, Col: c.Col - d.Col}] })
+}
+
+// trigShiftIn returns the least translation that moves every position of
+// all to a row and column at least 0: none when they are.
+func trigShiftIn(all []Cell) Cell {
+	var d Cell
+	for _, c := range all {
+		d.Row, d.Col = max(d.Row, -c.Row), max(d.Col, -c.Col)
+	}
+	d.Row += d.Row % 2
+	for mod4(d.Row+d.Col) != 0 {
+		d.Col++
+	}
+	return d
 }

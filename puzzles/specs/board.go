@@ -53,6 +53,13 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 			return nil, p.errorf(k, "a board with layers is a box of the %s lattice: %s, or leave out layers", geom.Cube.Name(), p.toSolid())
 		}
 	}
+	for _, sh := range p.lat.Shapes() {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value == sh.Key {
+				return p.shapeBoard(n, sh)
+			}
+		}
+	}
 	f, err := p.fields(n, "board", boardKeys)
 	if err != nil {
 		return nil, err
@@ -80,6 +87,31 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 		}
 	}
 	b, err := geom.NewRectBoardOn(p.lat, rows, cols, holes)
+	if err != nil {
+		return nil, p.errorf(n, "%s", bare(err))
+	}
+	return b, nil
+}
+
+// shapeBoard reads {KEY, holes}, a board of the lattice's shape sh by
+// its size (a hexagon or a triangle of the trig lattice).
+func (p *specParser) shapeBoard(n *yaml.Node, sh geom.Shape) (*geom.Board, error) {
+	f, err := p.fields(n, "board", []string{sh.Key, "holes"})
+	if err != nil {
+		return nil, err
+	}
+	size, err := p.integer(f[sh.Key].val, sh.Key, 1, 512, "a whole number from 1 to 512")
+	if err != nil {
+		return nil, err
+	}
+	var holes []geom.Cell
+	if h, ok := f["holes"]; ok {
+		hr, hc := sh.Size(size)
+		if holes, err = p.holes(h.val, hr, hc); err != nil {
+			return nil, err
+		}
+	}
+	b, err := geom.NewShapeBoard(p.lat, sh.Key, size, holes)
 	if err != nil {
 		return nil, p.errorf(n, "%s", bare(err))
 	}
