@@ -80,11 +80,11 @@ func (isoDrawer) piece(p geom.Piece, i int, names []string) (*content, error) {
 // stickDrawer draws segments between grid points.
 type stickDrawer struct{ lat geom.Lattice }
 
-func (stickDrawer) board(b *geom.Board) *content {
-	return stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
+func (d stickDrawer) board(b *geom.Board) *content {
+	return stickContent(d.lat.SegmentGrid(), b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
 }
 
-func (stickDrawer) solution(s *tiling.Solution, _ map[*geom.Board]*polyGeom) *content {
+func (d stickDrawer) solution(s *tiling.Solution, _ map[*geom.Board]*polyGeom) *content {
 	p := s.Puzzle()
 	b := p.Board()
 	owner := make([]int, b.Len())
@@ -93,19 +93,19 @@ func (stickDrawer) solution(s *tiling.Solution, _ map[*geom.Board]*polyGeom) *co
 		piece, inst := s.At(i)
 		owner[i], pieces[inst] = inst, piece
 	}
-	return stickContent(b.Cells(), owner, pieces, p.PieceNames())
+	return stickContent(d.lat.SegmentGrid(), b.Cells(), owner, pieces, p.PieceNames())
 }
 
 func (d stickDrawer) piece(p geom.Piece, i int, names []string) (*content, error) {
 	if err := validCells(d.lat, p); err != nil {
 		return nil, err
 	}
-	return stickContent(p.Cells, make([]int, len(p.Cells)), []int{i}, names), nil
+	return stickContent(d.lat.SegmentGrid(), p.Cells, make([]int, len(p.Cells)), []int{i}, names), nil
 }
 
 // outlines gives each segment its diamond (sticks.diamond).
-func (stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
-	sg := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).stick
+func (d stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
+	sg := stickContent(d.lat.SegmentGrid(), b.Cells(), make([]int, b.Len()), []int{0}, nil).stick
 	return func(c geom.Cell, x0, y0, cell float64) Ring {
 		var ring Ring
 		for _, q := range sg.diamond(c) {
