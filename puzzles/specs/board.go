@@ -3,6 +3,7 @@ package specs
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/polytile/polytile/puzzles/geom"
@@ -53,11 +54,12 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 			return nil, p.errorf(k, "a board with layers is a box of the %s lattice: %s, or leave out layers", geom.Cube.Name(), p.toSolid())
 		}
 	}
-	for _, sh := range p.lat.Shapes() {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value == sh.Key {
-				return p.shapeBoard(n, sh)
+	if shapes := p.lat.Shapes(); len(shapes) > 0 {
+		if sh, ok, err := p.boardShape(n, shapes); ok || err != nil {
+			if err != nil {
+				return nil, err
 			}
+			return p.shapeBoard(n, sh)
 		}
 	}
 	f, err := p.fields(n, "board", boardKeys)
@@ -91,6 +93,43 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 		return nil, p.errorf(n, "%s", bare(err))
 	}
 	return b, nil
+}
+
+// boardShape returns which of shapes the mapping n gives (false: none,
+// a parallelogram {rows, cols}), or an error at the second key if it
+// gives two, a parallelogram's rows or cols being one.
+func (p *specParser) boardShape(n *yaml.Node, shapes []geom.Shape) (geom.Shape, bool, error) {
+	var found []string
+	var first geom.Shape
+	forms := []string{"{rows, cols}"}
+	for _, sh := range shapes {
+		forms = append(forms, "{"+sh.Key+"}")
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		name := ""
+		for _, sh := range shapes {
+			if k.Value == sh.Key {
+				name = sh.Key
+				if first.Key == "" {
+					first = sh
+				}
+			}
+		}
+		if k.Value == "rows" || k.Value == "cols" {
+			if slices.Contains(found, "parallelogram") {
+				continue
+			}
+			name = "parallelogram"
+		}
+		if name == "" {
+			continue
+		}
+		if found = append(found, name); len(found) == 2 {
+			return geom.Shape{}, false, p.errorf(k, "the board is a %s and a %s; give one of %s", found[0], found[1], strings.Join(forms[:len(forms)-1], ", ")+" and "+forms[len(forms)-1])
+		}
+	}
+	return first, first.Key != "", nil
 }
 
 // shapeBoard reads {KEY, holes}, a board of the lattice's shape sh by

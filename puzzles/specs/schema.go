@@ -168,8 +168,8 @@ func tilingSchema() jsonObject {
 			"all, rotations and reflections (the default); rotations, the proper rotations alone, as some published counts of solids are; none, every solution distinct.",
 			"default", tiling.SymmetryAll.String(),
 			"enum", tiling.SymmetryNames()),
-		"crossing": obj("description", "On the stick lattice alone: whether two pieces may cross, both passing straight through one grid point: "+
-			"forbidden (the default: they may touch there, at an end, a corner or a T-junction) or allowed.",
+		"crossing": obj("description", "On the lattices whose pieces are segments alone ("+crossingLattices()+"): whether two pieces may cross at a grid point, one passing between the other's segments "+
+			"(on the stick lattice, both passing straight through it): forbidden (the default: they may touch there, at an end, a corner or a T-junction) or allowed.",
 			"default", crossingNames[0],
 			"enum", crossingNames),
 		"kind": obj("description", "The kind of puzzle: "+puzzles.DefaultKind+", the default, may be left out.",
@@ -395,12 +395,15 @@ func shapedBoardSchema(l geom.Lattice) jsonObject {
 		"cols":  size("the number of segments along its horizontal sides, from 1 to 512"),
 		"holes": described("segments of the board's picture that are not on the board, each [row, col] of its position (the middle '-' of a horizontal one), given once", "cells"),
 	}
-	forms := []any{obj("required", []string{"rows", "cols"})}
+	form := func(keys ...string) jsonObject {
+		return obj("required", keys, "propertyNames", obj("enum", append(keys, "holes")))
+	}
+	forms := []any{form("rows", "cols")}
 	var about []string
 	for _, sh := range l.Shapes() {
 		keys = append(keys, sh.Key)
 		props[sh.Key] = size(fmt.Sprintf("%s: %s, from 1 to 512", sh.Key, sh.About))
-		forms = append(forms, obj("required", []string{sh.Key}))
+		forms = append(forms, form(sh.Key))
 		about = append(about, fmt.Sprintf("{%s, holes}", sh.Key))
 	}
 	return obj(

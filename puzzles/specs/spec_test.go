@@ -171,7 +171,7 @@ var badSpecs = []badSpec{
 	{"stick-misplaced", "4:6", `'|' at row 1, column 3 (from 0) is out of place`},
 	{"stick-hole-point", "2:35", "hole [2, 2] is a grid point or a square's centre, not a segment"},
 	{"stick-piece-apart", "4:6", `piece "A" is not connected on the stick lattice: its cells must join end to end`},
-	{"crossing-on-square", "2:1", "crossing is a rule of the stick lattice (lattice: stick)"},
+	{"crossing-on-square", "2:1", "crossing is a rule of the lattices whose pieces are segments (lattice: stick or trig)"},
 	{"crossing-unknown", "2:11", `crossing is "sometimes"; want forbidden`},
 	{"lattice-unknown", "1:10", `lattice is "hex" (did you mean hexagon?); want square, triangle, hexagon, cube, stick or trig`},
 	{"board-layers-on-square", "2:3", "a list of pictures, one for each layer, is a board of the cube lattice: add lattice: cube at the top of the spec"},
