@@ -73,17 +73,23 @@ type Lattice interface {
 	// false if they do not lie on it: a lattice's own pieces lie on it, and
 	// the square lattice's lie flat on the cube (Flat).
 	Lay(from Lattice, pieces []Piece) ([]Piece, bool)
-	// PiecesCross reports whether two pieces can cross, both passing
-	// straight through one point (Crossings): segments of the stick
-	// lattice can; cells that are areas or solids cannot.
+	// PiecesCross reports whether two pieces can cross at a point
+	// (Crossings): segments of the stick and trig lattices can; cells
+	// that are areas or solids cannot.
 	PiecesCross() bool
-	// Crossings returns the points, in reading order, that cells pass
-	// straight through, at which another piece could cross them; none on
-	// a lattice whose pieces do not cross.
+	// Crossings returns, in reading order, the items at which another
+	// piece could cross cells, two pieces crossing exactly when they
+	// share one: on the stick lattice the grid points that cells pass
+	// straight through; on the trig lattice (point, direction) pairs,
+	// each written as a position of its own; none on a lattice whose
+	// pieces do not cross.
 	Crossings(cells []Cell) []Cell
 	// AtPoint returns the cells that meet at point pt of the picture (the
-	// four segments at a grid point of the stick lattice), or nil when pt
-	// is no point at which cells meet.
+	// four segments at a grid point of the stick lattice, the six of the
+	// trig lattice), or nil when pt is no point at which cells meet (a
+	// trig crossing item is none). A crossing item at a point some of
+	// whose cells are off the board is dropped: on the stick lattice no
+	// two pieces cross there.
 	AtPoint(pt Cell) []Cell
 	// ParsePiece returns the piece drawn in pics: one picture on the plane
 	// lattices (ParsePieceOn), one for each layer, bottom first, on the
