@@ -29,31 +29,37 @@ const (
 // pointColor is the colour of the grid points' dots: faint.
 var pointColor = color.NRGBA{0, 0, 0, 0x30}
 
-// sticks is one frame's content on the stick lattice: segments, each
-// covered by an instance, or by none (an empty board's). Segments and
-// grid points are in the lattice's doubled coordinates (geom.Stick); the
-// frame shows the grid of squares around them.
+// sticks is one frame's content on a lattice whose cells are segments
+// (the stick and trig lattices): segments, each covered by an instance,
+// or by none (an empty board's). Segments and grid points are positions
+// of the lattice's pictures, which its SegmentGrid places in the plane;
+// the frame shows the grid points it says around them.
 type sticks struct {
-	segs       []geom.Cell // the segments, in the board's order
-	owner      []int       // the instance covering each segment
+	grid       geom.SegmentGrid // the lattice's segments
+	segs       []geom.Cell      // the segments, in the board's order
+	owner      []int            // the instance covering each segment
 	instances  int
-	minR, minC int // the grid's top-left point
-	rows, cols int // its squares
+	minX, minY float64 // the grid's top-left corner in the plane
+	w, h       float64 // its size, in segments
 }
 
-// stickContent returns the content of segments segs, segment i covered
-// by instance owner[i] of piece pieces[owner[i]], named names[piece].
-func stickContent(segs []geom.Cell, owner []int, pieces []int, names []string) *segments {
-	k := &sticks{segs: segs, owner: owner, instances: len(pieces)}
+// stickContent returns the content of segments segs of grid, segment i
+// covered by instance owner[i] of piece pieces[owner[i]], named
+// names[piece].
+func stickContent(grid geom.SegmentGrid, segs []geom.Cell, owner []int, pieces []int, names []string) *segments {
+	k := &sticks{grid: grid, segs: segs, owner: owner, instances: len(pieces)}
 	if len(segs) > 0 {
-		minR, minC, maxR, maxC := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, c := range segs {
-			a, b := geom.Ends(c)
-			minR, minC = min(minR, a.Row), min(minC, a.Col)
-			maxR, maxC = max(maxR, b.Row), max(maxC, b.Col)
+			a, b := grid.Ends(c)
+			for _, p := range []geom.Cell{a, b} {
+				x, y := grid.PlanePoint(p)
+				minX, minY = min(minX, x), min(minY, y)
+				maxX, maxY = max(maxX, x), max(maxY, y)
+			}
 		}
-		k.minR, k.minC = minR, minC
-		k.rows, k.cols = (maxR-minR)/2, (maxC-minC)/2
+		k.minX, k.minY = minX, minY
+		k.w, k.h = maxX-minX, maxY-minY
 	}
 	return &segments{sticks: k, pieced: pieced{pieces: pieces, names: names}}
 }
@@ -73,38 +79,33 @@ func (c *segments) shortNames(s *sheetLayout, seen map[string]bool) error {
 	return c.abbreviate(s, seen, func(int) float64 { return badgeWidth * s.cell / 2 })
 }
 
-// size returns the frame's size in cells: the grid's squares and the room
-// around them.
+// size returns the frame's size in cells: the grid and the room around
+// it.
 func (k *sticks) size() (float64, float64) {
-	return float64(k.cols) + 2*stickPad, float64(k.rows) + 2*stickPad
+	return k.w + 2*stickPad, k.h + 2*stickPad
 }
 
-// at returns a position in doubled coordinates (a grid point, a
-// segment's midpoint, a square's centre) in the frame, in cells.
+// at returns a position of the lattice's pictures (a grid point, a
+// segment's midpoint) in the frame, in cells.
 func (k *sticks) at(p geom.Cell) Point {
-	return Point{stickPad + float64(p.Col-k.minC)/2, stickPad + float64(p.Row-k.minR)/2}
+	x, y := k.grid.PlanePoint(p)
+	return k.plane(x, y)
 }
 
-// points returns every grid point of the frame's grid, in reading order.
-func (k *sticks) points() []geom.Cell {
-	if len(k.segs) == 0 {
-		return nil
-	}
-	out := make([]geom.Cell, 0, (k.rows+1)*(k.cols+1))
-	for r := 0; r <= k.rows; r++ {
-		for c := 0; c <= k.cols; c++ {
-			out = append(out, geom.Cell{Row: k.minR + 2*r, Col: k.minC + 2*c})
-		}
-	}
-	return out
+// plane returns a point of the plane in the frame, in cells.
+func (k *sticks) plane(x, y float64) Point {
+	return Point{stickPad + x - k.minX, stickPad + y - k.minY}
 }
+
+// points returns the grid points the frame shows, in reading order.
+func (k *sticks) points() []geom.Cell { return k.grid.GridPoints(k.segs) }
 
 // adjacency returns, for each instance, the instances it touches at a
 // grid point, in increasing order.
 func (k *sticks) adjacency() [][]int {
 	at := map[geom.Cell][]int{}
 	for i, s := range k.segs {
-		a, b := geom.Ends(s)
+		a, b := k.grid.Ends(s)
 		for _, p := range []geom.Cell{a, b} {
 			if !slices.Contains(at[p], k.owner[i]) {
 				at[p] = append(at[p], k.owner[i])
@@ -148,7 +149,7 @@ func (k *sticks) paths() [][][]geom.Cell {
 		for _, i := range idx {
 			s := k.segs[i]
 			in[s] = true
-			a, b := geom.Ends(s)
+			a, b := k.grid.Ends(s)
 			for _, p := range []geom.Cell{a, b} {
 				if len(meet[p]) == 0 {
 					pts = append(pts, p)
@@ -178,7 +179,7 @@ func (k *sticks) paths() [][][]geom.Cell {
 					return path
 				}
 				used[next] = true
-				a, b := geom.Ends(next)
+				a, b := k.grid.Ends(next)
 				if a == p {
 					a = b
 				}
@@ -213,20 +214,22 @@ func straight(a, b, c geom.Cell) bool {
 // midpoint is nearest the midpoints' centre, the first in reading order
 // on a tie.
 func (k *sticks) badge(inst int) geom.Cell {
-	var cr, cc float64
+	var cx, cy float64
 	n := 0
 	for i, s := range k.segs {
 		if k.owner[i] == inst {
-			cr, cc, n = cr+float64(s.Row), cc+float64(s.Col), n+1
+			x, y := k.grid.PlanePoint(s)
+			cx, cy, n = cx+x, cy+y, n+1
 		}
 	}
-	cr, cc = cr/float64(n), cc/float64(n)
+	cx, cy = cx/float64(n), cy/float64(n)
 	best, bestD := geom.Cell{}, math.Inf(1)
 	for i, s := range k.segs {
 		if k.owner[i] != inst {
 			continue
 		}
-		d := math.Hypot(float64(s.Row)-cr, float64(s.Col)-cc)
+		x, y := k.grid.PlanePoint(s)
+		d := math.Hypot(x-cx, y-cy)
 		if d < bestD-1e-9 || math.Abs(d-bestD) <= 1e-9 && s.Compare(best) < 0 {
 			best, bestD = s, d
 		}
@@ -235,18 +238,13 @@ func (k *sticks) badge(inst int) geom.Cell {
 }
 
 // diamond returns the outline of segment s's share of the plane: the
-// rhombus of its ends and the centres of the squares on either side, in
-// cells, clockwise from its upper or left end. The diamonds of all the
-// segments tile the plane.
+// rhombus of its ends and the centres of the faces (squares, triangles)
+// on either side, in cells, from its upper or left end. The diamonds of
+// all the segments tile the plane.
 func (k *sticks) diamond(s geom.Cell) Ring {
-	a, b := geom.Ends(s)
-	var l, r geom.Cell // the squares' centres, on the left and right going from a to b
-	if geom.Horizontal(s) {
-		l, r = geom.Cell{Row: s.Row - 1, Col: s.Col}, geom.Cell{Row: s.Row + 1, Col: s.Col}
-	} else {
-		l, r = geom.Cell{Row: s.Row, Col: s.Col + 1}, geom.Cell{Row: s.Row, Col: s.Col - 1}
-	}
-	return Ring{k.at(a), k.at(l), k.at(b), k.at(r)}
+	a, b := k.grid.Ends(s)
+	l, r := k.grid.Sides(s) // on the left and right going from a to b
+	return Ring{k.at(a), k.plane(l[0], l[1]), k.at(b), k.plane(r[0], r[1])}
 }
 
 // draw draws content c on the stick lattice into f: the grid
@@ -263,7 +261,7 @@ func (c *segments) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 	if c.blank {
 		segs := make([]Segment, len(k.segs))
 		for i, sg := range k.segs {
-			a, b := geom.Ends(sg)
+			a, b := k.grid.Ends(sg)
 			segs[i] = Segment{at(a), at(b)}
 		}
 		if s.Style == StyleOutline {
@@ -300,30 +298,31 @@ func (c *segments) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 }
 
 func init() {
-	drawers[geom.SegmentCells] = func(geom.Lattice, string) drawer { return stickDrawer{} }
+	drawers[geom.SegmentCells] = func(lat geom.Lattice, _ string) drawer { return stickDrawer{lat} }
 }
 
-// stickDrawer draws segments between grid points.
-type stickDrawer struct{}
+// stickDrawer draws segments between grid points of lattice lat, which
+// places them in the plane (SegmentGrid).
+type stickDrawer struct{ lat geom.Lattice }
 
-func (stickDrawer) board(b *geom.Board) frameContent {
-	c := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
+func (d stickDrawer) board(b *geom.Board) frameContent {
+	c := stickContent(d.lat.SegmentGrid(), b.Cells(), make([]int, b.Len()), []int{0}, []string{"board"})
 	c.blank = true
 	return c
 }
 
-func (stickDrawer) solution(s Tiled) frameContent {
+func (d stickDrawer) solution(s Tiled) frameContent {
 	owner, pieces := instances(s)
-	return stickContent(s.Board().Cells(), owner, pieces, s.PieceNames())
+	return stickContent(d.lat.SegmentGrid(), s.Board().Cells(), owner, pieces, s.PieceNames())
 }
 
-func (stickDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
-	return stickContent(p.Cells, make([]int, len(p.Cells)), []int{i}, names), nil
+func (d stickDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
+	return stickContent(d.lat.SegmentGrid(), p.Cells, make([]int, len(p.Cells)), []int{i}, names), nil
 }
 
 // outlines gives each segment its diamond (sticks.diamond).
-func (stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
-	sg := stickContent(b.Cells(), make([]int, b.Len()), []int{0}, nil).sticks
+func (d stickDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
+	sg := stickContent(d.lat.SegmentGrid(), b.Cells(), make([]int, b.Len()), []int{0}, nil).sticks
 	return func(c geom.Cell, x0, y0, cell float64) Ring {
 		var ring Ring
 		for _, q := range sg.diamond(c) {

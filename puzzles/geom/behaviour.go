@@ -168,6 +168,19 @@ func (stick) CellRule() string {
 func (plane) Centre(c Cell) (x, y float64) { return float64(c.Col), float64(c.Row) }
 func (cube) Centre(c Cell) (x, y float64)  { return float64(c.Col), float64(c.Row) }
 
+func (plane) Shapes() []Shape          { return nil }
+func (cube) Shapes() []Shape           { return nil }
+func (plane) SegmentGrid() SegmentGrid { return nil }
+func (cube) SegmentGrid() SegmentGrid  { return nil }
+
+func (l plane) shapeBoard(key string, _ int, _ []Cell) (*Board, error) { return noShape(key) }
+func (l cube) shapeBoard(key string, _ int, _ []Cell) (*Board, error)  { return noShape(key) }
+
+// noShape is shapeBoard on a lattice without Shapes.
+func noShape(key string) (*Board, error) {
+	return nil, errorf("no board shape %q on this lattice: give rows and cols", key)
+}
+
 func (plane) Join() string { return "edge to edge" }
 func (cube) Join() string  { return "face to face" }
 func (stick) Join() string { return "end to end" }

@@ -81,17 +81,23 @@ type Lattice interface {
 	// false if they do not lie on it: a lattice's own pieces lie on it, and
 	// the square lattice's lie flat on the cube (Flat).
 	Lay(from Lattice, pieces []Piece) ([]Piece, bool)
-	// PiecesCross reports whether two pieces can cross, both passing
-	// straight through one point (Crossings): segments of the stick
-	// lattice can; cells that are areas or solids cannot.
+	// PiecesCross reports whether two pieces can cross at a point
+	// (Crossings): segments of the stick and trig lattices can; cells
+	// that are areas or solids cannot.
 	PiecesCross() bool
-	// Crossings returns the points, in reading order, that cells pass
-	// straight through, at which another piece could cross them; none on
-	// a lattice whose pieces do not cross.
+	// Crossings returns, in reading order, the items at which another
+	// piece could cross cells, two pieces crossing exactly when they
+	// share one: on the stick lattice the grid points that cells pass
+	// straight through; on the trig lattice (point, direction) pairs,
+	// each written as a position of its own; none on a lattice whose
+	// pieces do not cross.
 	Crossings(cells []Cell) []Cell
 	// AtPoint returns the cells that meet at point pt of the picture (the
-	// four segments at a grid point of the stick lattice), or nil when pt
-	// is no point at which cells meet.
+	// four segments at a grid point of the stick lattice, the six of the
+	// trig lattice), or nil when pt is no point at which cells meet (a
+	// trig crossing item is none). A crossing item at a point some of
+	// whose cells are off the board is dropped: on the stick lattice no
+	// two pieces cross there.
 	AtPoint(pt Cell) []Cell
 	// ParsePiece returns the piece drawn in pics: one picture on the plane
 	// lattices (ParsePieceOn), one for each layer, bottom first, on the
@@ -129,6 +135,14 @@ type Lattice interface {
 	// Join says how a piece's cells join: "edge to edge", "face to face"
 	// (cubes), "end to end" (segments).
 	Join() string
+	// Shapes returns the boards the lattice makes from one size, besides
+	// a rows × cols one (NewShapeBoard): a hexagon and a triangle on the
+	// trig lattice, none elsewhere.
+	Shapes() []Shape
+	// SegmentGrid returns what drawing asks of the lattice's segments
+	// where its cells are segments (CellShape SegmentCells); nil
+	// elsewhere.
+	SegmentGrid() SegmentGrid
 
 	// scanCells reads the cells drawn in pic, each character a cell as
 	// char says (on the stick lattice, '-' and '|' between '+'), what
@@ -138,6 +152,41 @@ type Lattice interface {
 	rectBoard(rows, cols int, holes []Cell) (*Board, error)
 	// boardPicture is Board.String.
 	boardPicture(b *Board) string
+	// shapeBoard is NewShapeBoard.
+	shapeBoard(key string, n int, holes []Cell) (*Board, error)
+}
+
+// A Shape is a board a lattice makes from one size (Lattice.Shapes).
+type Shape struct {
+	Key   string                 // the name that a spec gives its size by: "hexagon"
+	About string                 // what it is, for documentation
+	Size  func(n int) (int, int) // the rows and columns of its picture at size n
+}
+
+// NewShapeBoard returns the board of lat's shape key (Lattice.Shapes) of
+// size n without the given holes.
+func NewShapeBoard(lat Lattice, key string, n int, holes []Cell) (*Board, error) {
+	return lat.shapeBoard(key, n, holes)
+}
+
+// A SegmentGrid is what drawing asks of a lattice whose cells are
+// segments between grid points, all positions of its pictures.
+type SegmentGrid interface {
+	// Ends returns the grid points at the ends of segment c, the upper or
+	// left one first.
+	Ends(c Cell) (Cell, Cell)
+	// PlanePoint returns where position p of a picture (a grid point, a
+	// segment's midpoint) lies in the plane, segments being 1 long and
+	// rows going down.
+	PlanePoint(p Cell) (x, y float64)
+	// GridPoints returns the grid points a drawing of segs shows, in
+	// reading order.
+	GridPoints(segs []Cell) []Cell
+	// Sides returns the centres of the faces on either side of segment s
+	// in the plane, on its left and on its right going from its first
+	// end to its second: with its ends, the outline of its share of the
+	// plane.
+	Sides(s Cell) (left, right [2]float64)
 }
 
 // Square is the square lattice: every cell has four neighbours, and its

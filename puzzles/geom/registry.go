@@ -11,6 +11,7 @@ var registry = []Lattice{
 	Hexagon,
 	Cube,
 	Stick,
+	Trig,
 }
 
 // Lattices returns the registered lattices, square first.

@@ -16,7 +16,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("LatticeByName(%q) = %v, %v; want the registered lattice", l.Name(), got, ok)
 		}
 	}
-	if want := []string{"square", "triangle", "hexagon", "cube", "stick"}; !slices.Equal(names, want) {
+	if want := []string{"square", "triangle", "hexagon", "cube", "stick", "trig"}; !slices.Equal(names, want) {
 		t.Errorf("Lattices() names %v; want %v", names, want)
 	}
 	if _, ok := LatticeByName("pentagon"); ok {
@@ -73,7 +73,7 @@ func TestLatticeAnswers(t *testing.T) {
 			t.Errorf("%s: Layered %v, Coords %d", l.Name(), l.Layered(), l.Coords())
 		}
 		r, c := l.PictureSize(2, 3)
-		if l.GridBoard() != (r == 5 && c == 7) || l.GridBoard() != (l.CellShape() == SegmentCells) {
+		if l.GridBoard() != (r == 5 && c == 7) || (l.GridBoard() && l.CellShape() != SegmentCells) {
 			t.Errorf("%s: GridBoard %v, a board of 2×3 drawn %d×%d", l.Name(), l.GridBoard(), r, c)
 		}
 		if _, ok := l.(Polygonal); ok != (l.CellShape() == PolygonCells) {

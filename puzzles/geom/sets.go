@@ -135,6 +135,10 @@ var sets = []setInfo{
 	{"one-sided-tristicks", "the 7 one-sided tristicks, a prime for a mirror image", func() []Piece { return oneSidedOn(Stick, drawnSticks(tristickPics)) }, Stick},
 	{"one-sided-tetrasticks", "the 25 one-sided tetrasticks, a prime for a mirror image (Polyform Puzzler writes it in lower case)", func() []Piece { return oneSidedOn(Stick, drawnSticks(tetrastickPics)) }, Stick},
 	{"one-sided-pentasticks", "the 99 one-sided pentasticks, numbered, a prime for a mirror image", oneSidedSet(Stick, 5, nil), Stick},
+	{"tritrigs", "the 12 free tritrigs, as Polyform Puzzler names them (I3 … Y3)", latticeSet(Trig, 3, "", tritrigNames), Trig},
+	{"tetratrigs", "the 60 free tetratrigs, as Polyform Puzzler names them (I04 … Z04)", latticeSet(Trig, 4, "", tetratrigNames), Trig},
+	{"one-sided-tritrigs", "the 19 one-sided tritrigs, a prime for a mirror image", func() []Piece { return oneSidedOn(Trig, latticeSet(Trig, 3, "", tritrigNames)()) }, Trig},
+	{"one-sided-tetratrigs", "the 104 one-sided tetratrigs, a prime for a mirror image", func() []Piece { return oneSidedOn(Trig, latticeSet(Trig, 4, "", tetratrigNames)()) }, Trig},
 }
 
 // The names of the hexiamonds (T. H. O'Beirne's, from his puzzle columns)
@@ -345,8 +349,8 @@ func Polyforms(lat Lattice, n int, oneSided bool) [][]Cell {
 	}
 	key := func(cells []Cell) string { return fmt.Sprint(cells) }
 	first := Cell{}
-	if !ValidCell(lat, first) {
-		first.Col = 1 // a segment of the stick lattice
+	for !ValidCell(lat, first) {
+		first.Col++ // a segment: [0, 1] on the stick lattice, [0, 2] on the trig one
 	}
 	level := [][]Cell{canon([]Cell{first})}
 	for size := 1; size < n; size++ {

@@ -76,6 +76,49 @@ func (stick) Neighbors(c Cell) []Cell {
 		{Row: r + 1, Col: k - 1}, {Row: r + 1, Col: k + 1}, {Row: r + 2, Col: k}}
 }
 
+// SegmentGrid: the stick lattice's cells are segments.
+func (l stick) SegmentGrid() SegmentGrid { return l }
+
+func (stick) Ends(c Cell) (Cell, Cell) { return Ends(c) }
+
+// PlanePoint halves the doubled coordinates.
+func (stick) PlanePoint(p Cell) (x, y float64) { return float64(p.Col) / 2, float64(p.Row) / 2 }
+
+// GridPoints returns every grid point of the rectangle of squares around
+// the segments.
+func (stick) GridPoints(segs []Cell) []Cell {
+	if len(segs) == 0 {
+		return nil
+	}
+	a, b := Ends(segs[0])
+	minR, minC, maxR, maxC := a.Row, a.Col, b.Row, b.Col
+	for _, c := range segs {
+		a, b := Ends(c)
+		minR, minC = min(minR, a.Row), min(minC, a.Col)
+		maxR, maxC = max(maxR, b.Row), max(maxC, b.Col)
+	}
+	var out []Cell
+	for r := minR; r <= maxR; r += 2 {
+		for c := minC; c <= maxC; c += 2 {
+			out = append(out, Cell{Row: r, Col: c})
+		}
+	}
+	return out
+}
+
+// Sides returns the centres of the squares on either side of s.
+func (l stick) Sides(s Cell) (left, right [2]float64) {
+	var lc, rc Cell
+	if Horizontal(s) {
+		lc, rc = Cell{Row: s.Row - 1, Col: s.Col}, Cell{Row: s.Row + 1, Col: s.Col}
+	} else {
+		lc, rc = Cell{Row: s.Row, Col: s.Col + 1}, Cell{Row: s.Row, Col: s.Col - 1}
+	}
+	lx, ly := l.PlanePoint(lc)
+	rx, ry := l.PlanePoint(rc)
+	return [2]float64{lx, ly}, [2]float64{rx, ry}
+}
+
 // Segments reports whether lat's cells are segments (the stick
 // lattice): its pieces are lines, with no cells inside.
 func Segments(lat Lattice) bool { return lat.CellShape() == SegmentCells }

@@ -3,6 +3,7 @@ package specs
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/polytile/polytile/puzzles/geom"
@@ -53,6 +54,14 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 			return nil, p.errorf(k, "a board with layers is a box of the %s lattice: %s, or leave out layers", geom.Cube.Name(), p.toSolid())
 		}
 	}
+	if shapes := p.lat.Shapes(); len(shapes) > 0 {
+		if sh, ok, err := p.boardShape(n, shapes); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return p.shapeBoard(n, sh)
+		}
+	}
 	f, err := p.fields(n, "board", boardKeys)
 	if err != nil {
 		return nil, err
@@ -80,6 +89,68 @@ func (p *specParser) rectBoard(n *yaml.Node) (*geom.Board, error) {
 		}
 	}
 	b, err := geom.NewRectBoardOn(p.lat, rows, cols, holes)
+	if err != nil {
+		return nil, p.errorf(n, "%s", reason(err))
+	}
+	return b, nil
+}
+
+// boardShape returns which of shapes the mapping n gives (false: none,
+// a parallelogram {rows, cols}), or an error at the second key if it
+// gives two, a parallelogram's rows or cols being one.
+func (p *specParser) boardShape(n *yaml.Node, shapes []geom.Shape) (geom.Shape, bool, error) {
+	var found []string
+	var first geom.Shape
+	forms := []string{"{rows, cols}"}
+	for _, sh := range shapes {
+		forms = append(forms, "{"+sh.Key+"}")
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		name := ""
+		for _, sh := range shapes {
+			if k.Value == sh.Key {
+				name = sh.Key
+				if first.Key == "" {
+					first = sh
+				}
+			}
+		}
+		if k.Value == "rows" || k.Value == "cols" {
+			if slices.Contains(found, "parallelogram") {
+				continue
+			}
+			name = "parallelogram"
+		}
+		if name == "" {
+			continue
+		}
+		if found = append(found, name); len(found) == 2 {
+			return geom.Shape{}, false, p.errorf(k, "the board is a %s and a %s; give one of %s", found[0], found[1], strings.Join(forms[:len(forms)-1], ", ")+" and "+forms[len(forms)-1])
+		}
+	}
+	return first, first.Key != "", nil
+}
+
+// shapeBoard reads {KEY, holes}, a board of the lattice's shape sh by
+// its size (a hexagon or a triangle of the trig lattice).
+func (p *specParser) shapeBoard(n *yaml.Node, sh geom.Shape) (*geom.Board, error) {
+	f, err := p.fields(n, "board", []string{sh.Key, "holes"})
+	if err != nil {
+		return nil, err
+	}
+	size, err := p.integer(f[sh.Key].val, sh.Key, 1, 512, "a whole number from 1 to 512")
+	if err != nil {
+		return nil, err
+	}
+	var holes []geom.Cell
+	if h, ok := f["holes"]; ok {
+		hr, hc := sh.Size(size)
+		if holes, err = p.holes(h.val, hr, hc); err != nil {
+			return nil, err
+		}
+	}
+	b, err := geom.NewShapeBoard(p.lat, sh.Key, size, holes)
 	if err != nil {
 		return nil, p.errorf(n, "%s", reason(err))
 	}

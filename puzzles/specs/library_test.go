@@ -49,6 +49,7 @@ func TestBuiltins(t *testing.T) {
 		{"tetrahexes-4x7", "tiling", "Tetrahexes in a 4×7 parallelogram", 28, 7, "hexagons"},
 		{"tetrahexes-hexagon", "tiling", "Tetrahexes in a hexagon of rows 6, 7, 8 and 7", 28, 7, "hexagons"},
 		{"tetrasticks-5x5", "tiling", "Tetrasticks in a 5×5 grid, without H", 60, 15, "5×5 grid"},
+		{"tritrigs-parallelogram-5x2", "tiling", "Tritrigs in a parallelogram without its centre", 36, 12, "36 segments"},
 		{"two-pieces", "tiling", "Two pieces on six cells", 6, 2, "3×3"},
 	}
 	got := Builtins()
@@ -155,10 +156,11 @@ func TestBuiltinSolve(t *testing.T) {
 		{name: "tetrahexes-4x7", raw: 18, distinct: 9},
 		// Published by Polyform Puzzler (Tetrasticks6x6, whose docstring
 		// gives 72 leaving out H, and Knuth's paper), Polysticks123_
-		// 4x4ClippedCorners1 and OneSidedWeldedTetrasticks5x5, pieces
-		// never crossing.
+		// 4x4ClippedCorners1, TritrigsParallelogram5x2 and
+		// OneSidedWeldedTetrasticks5x5, pieces never crossing.
 		{name: "tetrasticks-5x5", raw: 576, distinct: 72, heavy: true},
 		{name: "polysticks-123-clipped", raw: 84, distinct: 21},
+		{name: "tritrigs-parallelogram-5x2", raw: 18, distinct: 9},
 		{name: "one-sided-welded-tetrasticks-4x4", raw: 16, distinct: 3},
 		{name: "tetrahexes-hexagon", raw: 30, distinct: 15},
 	}
@@ -197,7 +199,7 @@ func TestBuiltinSolve(t *testing.T) {
 			var found [4]int64
 			run := 0
 			engines := []puzzles.Engine{puzzles.EngineDLX, puzzles.EngineFill}
-			if tilingOf(t, s).Board().Lattice() == geom.Stick && !tilingOf(t, s).Crossing() {
+			if tilingOf(t, s).Board().Lattice().PiecesCross() && !tilingOf(t, s).Crossing() {
 				// The fill engine covers cells alone: pieces that may not
 				// cross are Dancing Links' (TestAgainstBruteForceSticks
 				// checks both engines with crossings allowed).

@@ -168,8 +168,8 @@ func tilingSchema() jsonObject {
 			"all, rotations and reflections (the default); rotations, the proper rotations alone, as some published counts of solids are; none, every solution distinct.",
 			"default", tiling.SymmetryAll.String(),
 			"enum", tiling.SymmetryNames()),
-		"crossing": obj("description", "On the stick lattice alone: whether two pieces may cross, both passing straight through one grid point: "+
-			"forbidden (the default: they may touch there, at an end, a corner or a T-junction) or allowed.",
+		"crossing": obj("description", "On the lattices whose pieces are segments alone ("+crossingLattices()+"): whether two pieces may cross at a grid point, one passing between the other's segments "+
+			"(on the stick lattice, both passing straight through it): forbidden (the default: they may touch there, at an end, a corner or a T-junction) or allowed.",
 			"default", crossingNames[0],
 			"enum", crossingNames),
 		"kind": obj("description", "The kind of puzzle: "+puzzles.DefaultKind+", the default, may be left out.",
@@ -185,6 +185,9 @@ func tilingSchema() jsonObject {
 		board, pieces := ref("board"), ref("sets-of-"+l.Name())
 		if l.GridBoard() {
 			board = ref("stick-board")
+		}
+		if len(l.Shapes()) > 0 {
+			board = ref(l.Name() + "-board")
 		}
 		if layered(l) {
 			board = ref("solid-board")
@@ -284,6 +287,9 @@ func sharedDefs() jsonObject {
 	)
 	for _, l := range geom.Lattices() {
 		defs = defs.with("sets-of-"+l.Name(), setsOfLattice(l))
+		if len(l.Shapes()) > 0 {
+			defs = defs.with(l.Name()+"-board", shapedBoardSchema(l))
+		}
 	}
 	for _, name := range geom.PieceSetNames() {
 		defs = defs.with("pieces-of-"+name, piecesOfSet(name))
@@ -317,6 +323,9 @@ var latticeAbout = map[string]string{
 		"and a piece's shape such a list or one picture (a flat piece); every piece turns in space but is never reflected (a mirror image is another piece), and the square lattice's sets lie flat on it",
 	"stick": "stick: a cell is a unit segment of the square grid; a picture draws grid points with '+', horizontal segments with '-' between two of them and vertical ones with '|' ('+-+' over '| |'), " +
 		"a board {rows, cols, holes} is every segment of rows × cols squares, and a segment is written [2r, 2c+1] (horizontal, from grid point (r, c) to (r, c+1)) or [2r+1, 2c] (vertical); see crossing",
+	"trig": "trig: a cell is a unit segment of the triangular grid, six meeting at each grid point; a picture draws grid points with '+', four columns apart on a row and each row of points two columns " +
+		"to the side of the one above, a horizontal segment as \"---\" between two of them and a slanting one as '/' or '\\' on the row between ('+---+' over ' \\ / \\' over '  +---+'); " +
+		"a board is such a picture, a parallelogram {rows, cols, holes}, a hexagon {hexagon, holes} or a triangle {triangle, holes}; see crossing",
 }
 
 func latticeSchema() jsonObject {
@@ -371,6 +380,42 @@ func stickBoardSchema() jsonObject {
 		}, "a board mapping"),
 		"required", []string{"rows", "cols"},
 		"additionalProperties", false)
+}
+
+// shapedBoardSchema returns the schema of a board of lattice l, whose
+// cells are segments, with shapes by size besides a rows × cols one (the
+// trig lattice's): a picture, or one of the mappings.
+func shapedBoardSchema(l geom.Lattice) jsonObject {
+	size := func(about string) jsonObject {
+		return obj("description", sentence(about), "type", "integer", "minimum", 1, "maximum", 512)
+	}
+	keys := slices.Clone(boardKeys)
+	props := map[string]any{
+		"rows":  size("the number of segments down the parallelogram's slanting sides, from 1 to 512"),
+		"cols":  size("the number of segments along its horizontal sides, from 1 to 512"),
+		"holes": described("segments of the board's picture that are not on the board, each [row, col] of its position (the middle '-' of a horizontal one), given once", "cells"),
+	}
+	form := func(keys ...string) jsonObject {
+		return obj("required", keys, "propertyNames", obj("enum", append(keys, "holes")))
+	}
+	forms := []any{form("rows", "cols")}
+	var about []string
+	for _, sh := range l.Shapes() {
+		keys = append(keys, sh.Key)
+		props[sh.Key] = size(fmt.Sprintf("%s: %s, from 1 to 512", sh.Key, sh.About))
+		forms = append(forms, form(sh.Key))
+		about = append(about, fmt.Sprintf("{%s, holes}", sh.Key))
+	}
+	return obj(
+		"description", fmt.Sprintf("The segments to cover, on the %s lattice: a picture, as a literal block, with '+' for the grid points, \"---\" for a horizontal segment between two of them "+
+			"and '/' or '\\' for a slanting one, on the row between its ends; or a mapping: {rows, cols, holes}, every segment of a parallelogram of rows × cols segments leaning right as it goes down, "+
+			"or %s, every segment of that shape, but the holes.", l.Name(), strings.Join(about, " or ")),
+		"type", []string{"string", "object"},
+		"pattern", `^[ +/\\\r\n-]*[/\\-][ +/\\\r\n-]*$`,
+		"properties", keyed(keys, props, "a board mapping"),
+		"additionalProperties", false,
+		"if", obj("type", "object"),
+		"then", obj("oneOf", forms))
 }
 
 func solidBoardSchema() jsonObject {

@@ -53,5 +53,5 @@ func ExampleSchema() {
 	fmt.Println("lattice:", schema.Defs.Lattice.Enum)
 	// Output:
 	// kind: [tiling sudoku queens exact-cover]
-	// lattice: [square triangle hexagon cube stick]
+	// lattice: [square triangle hexagon cube stick trig]
 }

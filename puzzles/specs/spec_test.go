@@ -172,9 +172,9 @@ var badSpecs = []badSpec{
 	{"stick-misplaced", "4:6", `'|' at row 1, column 3 (from 0) is out of place`},
 	{"stick-hole-point", "2:35", "hole [2, 2] is a grid point or a square's centre, not a segment"},
 	{"stick-piece-apart", "4:6", `piece "A" is not connected on the stick lattice: its cells must join end to end`},
-	{"crossing-on-square", "2:1", "crossing is a rule of the stick lattice (lattice: stick)"},
+	{"crossing-on-square", "2:1", "crossing is a rule of the lattices whose pieces are segments (lattice: stick or trig)"},
 	{"crossing-unknown", "2:11", `crossing is "sometimes"; want forbidden`},
-	{"lattice-unknown", "1:10", `lattice is "hex" (did you mean hexagon?); want square, triangle, hexagon, cube or stick`},
+	{"lattice-unknown", "1:10", `lattice is "hex" (did you mean hexagon?); want square, triangle, hexagon, cube, stick or trig`},
 	{"board-layers-on-square", "2:3", "a list of pictures, one for each layer, is a board of the cube lattice: add lattice: cube at the top of the spec"},
 	{"cube-box-no-layers", "2:8", "the board has no layers; a box needs layers, rows and cols"},
 	{"cube-box-unknown-key", "2:38", `unknown key "depth" in board; valid keys are layers, rows, cols, holes`},
@@ -255,7 +255,7 @@ var badSpecs = []badSpec{
 	// A mistyped name gets the names it was probably meant to be; a board
 	// or piece of layers, the lattice it needs.
 	{"unknown-key-lattice", "1:1", `unknown key "latice" in the spec (did you mean lattice?); valid keys are title, kind, board, pieces, lattice,`},
-	{"lattice-typo", "1:10", `lattice is "hexagonal" (did you mean hexagon?); want square, triangle, hexagon, cube or stick`},
+	{"lattice-typo", "1:10", `lattice is "hexagonal" (did you mean hexagon?); want square, triangle, hexagon, cube, stick or trig`},
 	{"symmetry-typo", "3:11", `symmetry is "rotation" (did you mean rotations?); want all`},
 	{"only-typo", "4:12", `hexominoes has no piece "H1" (did you mean H01, H10 or H11?); its pieces are`},
 	{"board-box-on-square", "1:9", "a board with layers is a box of the cube lattice: add lattice: cube at the top of the spec, or leave out layers"},

@@ -132,8 +132,21 @@ func (p *specParser) symmetry(f map[string]field) (tiling.Symmetry, error) {
 // crossingNames are the values of the crossing key, the default first.
 var crossingNames = []string{"forbidden", "allowed"}
 
-// crossing reads the spec's crossing key, which a spec of the stick
-// lattice alone may have: whether pieces may cross (allowed) or not
+// crossingLattices names the lattices whose pieces may cross, joined by
+// "or".
+func crossingLattices() string {
+	var names []string
+	for _, l := range geom.Lattices() {
+		if l.PiecesCross() {
+			names = append(names, l.Name())
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// crossing reads the spec's crossing key, which a spec of a lattice whose
+// pieces may cross (the stick and trig lattices) alone may have: whether
+// pieces may cross (allowed) or not
 // (forbidden, the default).
 func (p *specParser) crossing(f map[string]field) (bool, error) {
 	v, ok := f["crossing"]
@@ -141,9 +154,9 @@ func (p *specParser) crossing(f map[string]field) (bool, error) {
 		return false, nil
 	}
 	if !p.lat.PiecesCross() {
-		return false, p.errorf(v.key, "crossing is a rule of the stick lattice (lattice: stick), whose pieces are segments; this spec's lattice is %s", p.lat.Name())
+		return false, p.errorf(v.key, "crossing is a rule of the lattices whose pieces are segments (lattice: %s); this spec's lattice is %s", crossingLattices(), p.lat.Name())
 	}
-	const want = "forbidden (two pieces may touch at a grid point but not both pass straight through it, the default) or allowed"
+	const want = "forbidden (two pieces may touch at a grid point but not cross there, the default) or allowed"
 	name, err := p.text(v.val, "crossing", want)
 	if err != nil {
 		return false, err

@@ -40,6 +40,9 @@ func TestWritePiecesRoundTrip(t *testing.T) {
 			if lat == geom.Stick {
 				board = strconv.Quote("+" + strings.Repeat("-+", area)) // one line of segments
 			}
+			if lat == geom.Trig {
+				board = strconv.Quote("+" + strings.Repeat("---+", area)) // one row of horizontal segments
+			}
 			if geom.Solid(lat) {
 				board = fmt.Sprintf("{layers: 1, rows: 1, cols: %d}", cols)
 			}

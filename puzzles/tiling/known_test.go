@@ -113,6 +113,9 @@ func stripBoard(t *testing.T, lat geom.Lattice, pieces []geom.Piece) *geom.Board
 		if lat == geom.Stick {
 			c.Col = 2*i + 1 // a line of horizontal segments
 		}
+		if lat == geom.Trig {
+			c.Col = 4*i + 2 // a line of horizontal segments
+		}
 		cells = append(cells, c)
 	}
 	b, err := geom.NewBoard(lat, cells)
