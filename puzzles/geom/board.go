@@ -3,6 +3,7 @@ package geom
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Board is the region to be covered: a set of cells of a lattice, drawn in
@@ -240,4 +241,57 @@ func CellName(lat Lattice, c Cell) string {
 		return fmt.Sprintf("[%d, %d, %d]", c.Layer, c.Row, c.Col)
 	}
 	return fmt.Sprintf("[%d, %d]", c.Row, c.Col)
+}
+
+// Text draws the board as an ASCII grid the size of its picture: cell i
+// shows letter(i), positions that are not cells of the board are spaces,
+// and lines have no trailing spaces; where cells meet at a point (the
+// segments at a grid point, AtPoint), a '+' marks each point at an end of
+// a cell of the board. A board in layers has them side by side, the
+// bottom one first, under a line naming them.
+func (b *Board) Text(letter func(i int) rune) string {
+	width := b.Cols()
+	if b.Layers() > 1 {
+		width = max(width, len(fmt.Sprint("layer ", b.Layers())))
+	}
+	lat := b.Lattice()
+	var out strings.Builder
+	if lat.Layered() {
+		line := make([]rune, 0, b.Layers()*(width+3))
+		for l := range b.Layers() {
+			head := []rune(fmt.Sprint("layer ", l+1))
+			line = append(line, head...)
+			line = append(line, []rune(strings.Repeat(" ", width+3-len(head)))...)
+		}
+		out.WriteString(strings.TrimRight(string(line), " ") + "\n")
+	}
+	for r := range b.Rows() {
+		line := make([]rune, 0, b.Layers()*(width+3))
+		for l := range b.Layers() {
+			for c := range width {
+				ch := ' '
+				if i := b.Index(Cell{Layer: l, Row: r, Col: c}); i >= 0 {
+					ch = letter(i)
+				} else if b.endsCell(lat.AtPoint(Cell{Row: r, Col: c})) {
+					ch = '+'
+				}
+				line = append(line, ch)
+			}
+			line = append(line, ' ', ' ', ' ')
+		}
+		out.WriteString(strings.TrimRight(string(line), " "))
+		out.WriteByte('\n')
+	}
+	return out.String()
+}
+
+// endsCell reports whether some of the cells that meet at a point (the
+// segments at a grid point of a stick board) are cells of the board.
+func (b *Board) endsCell(at []Cell) bool {
+	for _, d := range at {
+		if b.Index(d) >= 0 {
+			return true
+		}
+	}
+	return false
 }

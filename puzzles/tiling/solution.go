@@ -2,7 +2,6 @@ package tiling
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -272,49 +271,12 @@ func (s *Solution) pieceOrder(name string) int {
 	return slices.IndexFunc(s.p.pieces, func(p geom.Piece) bool { return p.Name == name })
 }
 
-// String draws the solution as an ASCII grid the size of the board's
-// picture: each cell shows the letter of the piece covering it (Letters),
-// cells that are not on the board are spaces, and lines have no trailing
-// spaces; on the stick lattice a '+' marks each grid point at an end of a
-// segment of the board. A solid's layers stand side by side, the bottom one first,
-// under a line naming them.
+// String draws the solution as text (geom.Board.Text): each cell shows
+// the letter of the piece covering it (Letters).
 func (s *Solution) String() string {
-	b := s.p.board
 	letters := s.Letters()
 	k := int32(len(s.p.pieces))
-	width := b.Cols()
-	if b.Layers() > 1 {
-		width = max(width, len(fmt.Sprint("layer ", b.Layers())))
-	}
-	lat := b.Lattice()
-	var out strings.Builder
-	if lat.Layered() {
-		line := make([]rune, 0, b.Layers()*(width+3))
-		for l := range b.Layers() {
-			head := []rune(fmt.Sprint("layer ", l+1))
-			line = append(line, head...)
-			line = append(line, []rune(strings.Repeat(" ", width+3-len(head)))...)
-		}
-		out.WriteString(strings.TrimRight(string(line), " ") + "\n")
-	}
-	for r := range b.Rows() {
-		line := make([]rune, 0, b.Layers()*(width+3))
-		for l := range b.Layers() {
-			for c := range width {
-				ch := ' '
-				if i := b.Index(geom.Cell{Layer: l, Row: r, Col: c}); i >= 0 {
-					ch = letters[s.code[i]/k]
-				} else if endsCell(b, lat.AtPoint(geom.Cell{Row: r, Col: c})) {
-					ch = '+'
-				}
-				line = append(line, ch)
-			}
-			line = append(line, ' ', ' ', ' ')
-		}
-		out.WriteString(strings.TrimRight(string(line), " "))
-		out.WriteByte('\n')
-	}
-	return out.String()
+	return s.p.board.Text(func(i int) rune { return letters[s.code[i]/k] })
 }
 
 // CoverKey returns the encoding by which Solution.Compare orders solutions
@@ -350,15 +312,4 @@ func CoverKey(n int, piece []int, cells [][]geom.Cell) []int32 {
 		key[i] = rank[a.inst]*int32(n) + int32(piece[a.inst])
 	}
 	return key
-}
-
-// endsCell reports whether some of the cells that meet at a point (the
-// segments at a grid point of a stick board) are cells of the board.
-func endsCell(b *geom.Board, at []geom.Cell) bool {
-	for _, d := range at {
-		if b.Index(d) >= 0 {
-			return true
-		}
-	}
-	return false
 }
