@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"image/color"
 	"os"
@@ -392,18 +393,18 @@ func TestFontSVG(t *testing.T) {
 // directory.
 func TestFontForLayout(t *testing.T) {
 	dir := fontDir(t)
-	f, err := loadForLayout("a/qo.ttf", dir)
+	f, err := loadForLayout(context.Background(), "a/qo.ttf", dir)
 	if err != nil || f.Family() != "Qo Mono" {
-		t.Errorf("loadForLayout(a/qo.ttf, dir) = %v, %v; want Qo Mono", f, err)
+		t.Errorf("loadForLayout(context.Background(), a/qo.ttf, dir) = %v, %v; want Qo Mono", f, err)
 	}
-	_, err = loadForLayout("b/none.ttf", dir)
+	_, err = loadForLayout(context.Background(), "b/none.ttf", dir)
 	if want := `"` + filepath.Join(dir, "b", "none.ttf") + `": no such file`; err == nil || !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("loadForLayout(b/none.ttf, dir) = %v, want %s…", err, want)
+		t.Errorf("loadForLayout(context.Background(), b/none.ttf, dir) = %v, want %s…", err, want)
 	}
-	if f, err := loadForLayout("Go Mono", dir); err != nil || f.Family() != "Go Mono" {
-		t.Errorf("loadForLayout(Go Mono, dir) = %v, %v; want Go Mono", f, err)
+	if f, err := loadForLayout(context.Background(), "Go Mono", dir); err != nil || f.Family() != "Go Mono" {
+		t.Errorf("loadForLayout(context.Background(), Go Mono, dir) = %v, %v; want Go Mono", f, err)
 	}
-	if _, err := loadForLayout("x.ttf", ""); err == nil || errors.Is(err, os.ErrNotExist) || !strings.HasPrefix(err.Error(), `"x.ttf": no such file`) {
-		t.Errorf(`loadForLayout(x.ttf) = %v, want "x.ttf": no such file…`, err)
+	if _, err := loadForLayout(context.Background(), "x.ttf", ""); err == nil || errors.Is(err, os.ErrNotExist) || !strings.HasPrefix(err.Error(), `"x.ttf": no such file`) {
+		t.Errorf(`loadForLayout(context.Background(), x.ttf) = %v, want "x.ttf": no such file…`, err)
 	}
 }

@@ -131,7 +131,7 @@ func (f *drawFlags) check(input string) error {
 // what is drawn of it, checked by uses (see
 // lookFlags.options), and writes the sheets.
 func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, fig *gallery.Figure, uses func(*specs.RenderOptions) error, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
-	opt, ropt, err := f.look.options(spec, pieces, uses)
+	opt, ropt, err := f.look.options(cmd.Context(), spec, pieces, uses)
 	if err != nil {
 		return err
 	}
@@ -307,7 +307,8 @@ func (f *drawFlags) drawWords(err error, has string) error {
 // command line and the spec set, offering their saved results.
 func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	uses := func(r *specs.RenderOptions) error { return gallery.CheckKeys(all.Spec.Problem, gallery.Figure{}, r) }
-	opt, ropt, err := f.look.options(all.Spec, all.Spec.PieceNames(), uses)
+	f.look.savedNote(cmd.ErrOrStderr(), all.Note)
+	opt, ropt, err := f.look.options(cmd.Context(), all.Spec, all.Spec.PieceNames(), uses)
 	if err != nil {
 		return err
 	}
@@ -325,6 +326,7 @@ func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return f.drawWords(err, path)
 	}
+	f.look.savedNote(cmd.ErrOrStderr(), saved.Note)
 	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, f.figureUses(saved.Spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.DrawSaved(cmd.Context(), saved, f.fig, opt)
 		return sheets, f.drawWords(err, path+" holds")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,7 +41,7 @@ func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) 
 	if err != nil {
 		return nil, err
 	}
-	_, _, err = l.options(spec, spec.Puzzle.PieceNames(), nil)
+	_, _, err = l.options(context.Background(), spec, spec.Puzzle.PieceNames(), nil)
 	return look(r), err
 }
 

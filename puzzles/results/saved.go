@@ -14,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/internal/plural"
+	"github.com/polytile/polytile/internal/quote"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -41,6 +42,11 @@ type Saved struct {
 	// puzzle ("the search stopped early", "it is shard 2/8 of the
 	// search"), or is "" if it does.
 	Partial string
+	// Note says what of the look of the spec the file carries is left
+	// out, and why, or is "": a font file that its render options name
+	// is never opened (specs.RenderOptions.WithoutFontFile), and the
+	// text is set in the default font.
+	Note string
 }
 
 // specOf returns the spec named name whose text is text (a YAML spec, or
@@ -225,6 +231,18 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 	}
 }
 
+// withoutFontFile takes out of spec, read from the saved file at path, a
+// font file that its render options name, and returns the note that says
+// so, or "".
+func withoutFontFile(spec *specs.Spec, path string) string {
+	r, font := spec.Render.WithoutFontFile()
+	if font == "" {
+		return ""
+	}
+	spec.Render = r
+	return fmt.Sprintf("%s: the font file %s that its spec names is not opened (a saved file never names a file to open): its text is set in the default font", path, quote.Short(font))
+}
+
 // savedOf returns what the counts of result r, read from path, say of the
 // file, and the spec it carries.
 func savedOf(r *Result, path string) (*Saved, *specs.Spec, error) {
@@ -232,7 +250,7 @@ func savedOf(r *Result, path string) (*Saved, *specs.Spec, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true}
+	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true, Note: withoutFontFile(spec, path)}
 	if !r.Complete {
 		out.Partial = "the search stopped early"
 	}
@@ -400,6 +418,7 @@ type All struct {
 	File     string          // a name for the saved results
 	Data     []byte          // the saved results, as a file holds them
 	Path     string          // the file they were read from ("" if solved)
+	Note     string          // what of the spec's look is left out, as Saved.Note says
 }
 
 // SolveAll searches spec's puzzle with cfg (nil: the defaults) and
@@ -424,7 +443,7 @@ func LoadAll(path string) (*All, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path), Path: path}
+	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path), Path: path, Note: saved.Note}
 	if all.Data, err = os.ReadFile(path); err != nil {
 		return nil, err
 	}
