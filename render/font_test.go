@@ -89,7 +89,7 @@ func TestLoadFont(t *testing.T) {
 		{name: notFont, err: `render: font "` + notFont + `": it is not a TrueType or OpenType font`},
 		{name: cff, err: `render: font "` + cff + `": it has no head table`},
 		{name: ttc, err: `render: font "` + ttc + `": it is a font collection (.ttc); want a file of one font (.ttf, .otf)`},
-		{name: dir, err: `render: font "` + dir + `": is a directory`},
+		{name: dir, err: `render: font "` + dir + `": it is a directory, not a regular file; want a font file (.ttf, .otf) of at most 64 MiB, or a font family's name`},
 		{name: " ", err: `render: font " ": want a font file (.ttf, .otf) or a font family's name`},
 		{name: "Nosuch Sans", err: `render: font "Nosuch Sans" is neither a Go font (Go, Go Italic, Go Medium, Go Medium Italic, Go Mono, Go Mono Italic, Go Smallcaps, Go Smallcaps Italic) nor a font family in ` + dir + `; want a family's name, or a font file (.ttf, .otf)`},
 		{name: "Go Mon", err: `render: font "Go Mon" is neither a Go font (Go, Go Italic, Go Medium, Go Medium Italic, Go Mono, Go Mono Italic, Go Smallcaps, Go Smallcaps Italic) nor a font family in ` + dir + ` (did you mean "Go Mono" or "Go Mono Italic"?); want a family's name, or a font file (.ttf, .otf)`},

@@ -298,7 +298,7 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	out := &Saved{Spec: spec, Total: -1}
+	out := &Saved{Spec: spec, Total: -1, Note: withoutFontFile(spec, path)}
 	if end := lastLine(f); end != nil {
 		var probe Shard
 		probe.Name, probe.Header = path, *h
