@@ -3,7 +3,9 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -99,6 +101,53 @@ func TestFontFileAttacks(t *testing.T) {
 		_, stderr := polytileWithin(t, "draw", "dominoes-4x4", "-o", filepath.Join(dir, "x.svg"), "--font", font)
 		if want := "polytile: --font: \"" + font + "\": " + what + ", not a regular file; want a font file (.ttf, .otf) of at most 64 MiB, or a font family's name\n"; !strings.HasPrefix(stderr, want) {
 			t.Errorf("--font %s: %q\nwant %q", font, stderr, want)
+		}
+	}
+}
+
+// An output that is a FIFO no one reads holds no command past SIGTERM:
+// the command ends within 2 s of it, exit status 1, saying why.
+func TestStopWritingAFIFO(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the command as a process, stopped after a wait")
+	}
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"draw", "dominoes-4x4", "--limit", "1", "-o"}, "x.svg"},
+		{[]string{"draw", "dominoes-4x4", "--limit", "1", "-o"}, "x.png"},
+		{[]string{"draw", "dominoes-4x4", "--limit", "1", "-o"}, "x.tex"},
+		{[]string{"pieces", "soma", "-o"}, "x.stl"},
+		{[]string{"pieces", "soma", "-o"}, "x.3mf"},
+		{[]string{"solve", "dominoes-4x4", "--jsonl"}, "x.jsonl"},
+	} {
+		out := filepath.Join(dir, tt.out)
+		if err := syscall.Mkfifo(out, 0o600); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		cmd := exec.Command(os.Args[0], append(tt.args, out)...)
+		cmd.Env = append(os.Environ(), runMainEnv+"=1")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		start := time.Now()
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+		took := time.Since(start)
+		if took > 2*time.Second || cmd.ProcessState.ExitCode() != 1 || !strings.Contains(stderr.String(), "polytile: terminated signal received") {
+			t.Errorf("polytile %s %s, a FIFO: ended %v after SIGTERM, exit %d: %s", strings.Join(tt.args, " "), tt.out, took, cmd.ProcessState.ExitCode(), stderr.String())
 		}
 	}
 }

@@ -9,10 +9,12 @@ package main
 import (
 	"context"
 	"embed"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/polytile/polytile/internal/cli"
 	"github.com/polytile/polytile/palettes"
@@ -22,16 +24,25 @@ import (
 
 func main() {
 	// Ctrl-C, or the SIGTERM with which Kubernetes ends a pod, stops the
-	// search cleanly; a second one ends the program at once.
+	// search cleanly; a second one ends the program at once, and so does
+	// the first if the command has not ended stopGrace after it (a write
+	// to a FIFO no one reads, a disk that does not answer).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-ctx.Done()
 		stop()
+		time.Sleep(stopGrace)
+		fmt.Fprintf(os.Stderr, "polytile: %v: stopped, %v after it, while still writing or reading: what it was writing may be incomplete\n", context.Cause(ctx), stopGrace)
+		os.Exit(1)
 	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
+
+// stopGrace is how long the command may go on after SIGINT or SIGTERM
+// before it is ended: every phase stops on its own well within it.
+const stopGrace = 1500 * time.Millisecond
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
