@@ -162,6 +162,9 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 			// Not as Encode writes it: read it whole.
 			return wholeResult(head, path, pick)
 		}
+		if len(head) > MaxLine {
+			return nil, lr.errorf("more than %d MiB before its solutions: not a file polytile writes", MaxLine>>20)
+		}
 	}
 	// The counts, without the solutions.
 	i := bytes.LastIndex(head, []byte(`"solutions"`))
@@ -444,7 +447,7 @@ func LoadAll(path string) (*All, error) {
 		return nil, err
 	}
 	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path), Path: path, Note: saved.Note}
-	if all.Data, err = os.ReadFile(path); err != nil {
+	if all.Data, err = readAtMost(path, MaxAllSize); err != nil {
 		return nil, err
 	}
 	if saved.Canonical {
@@ -461,6 +464,29 @@ func LoadAll(path string) (*All, error) {
 	}
 	all.Classes, err = sf.Classes(saved.Spec.Problem)
 	return all, err
+}
+
+// MaxAllSize is the most bytes of a saved file that LoadAll reads: 1 GiB,
+// more than the solutions a web gallery may show (a layout's bound on its
+// frames) take; its end line can be forged, and the file is read whole.
+const MaxAllSize = 1 << 30
+
+// readAtMost reads the file at path, refusing one of more than limit
+// bytes having read no more than limit+1.
+func readAtMost(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d MiB, the most read whole: too many solutions to show at once", path, limit>>20)
+	}
+	return data, nil
 }
 
 // LoadContext is Load, given up when ctx ends if the file is still not
