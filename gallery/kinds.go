@@ -3,6 +3,7 @@ package gallery
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/polytile/polytile/puzzles"
@@ -82,10 +83,15 @@ func CheckSize(p puzzles.Problem, frames int) error {
 	default:
 		cells = len(p.Matrix().Options)
 	}
-	if bytes := int64(frames) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
-		return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
+	per := int64(cells) * layoutBytesPerCell
+	if per == 0 || int64(frames) <= MaxLayoutBytes/per {
+		return nil
 	}
-	return nil
+	bytes := int64(math.MaxInt64) // a forged count of frames must not wrap round
+	if int64(frames) <= math.MaxInt64/per {
+		bytes = int64(frames) * per
+	}
+	return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
 }
 
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:

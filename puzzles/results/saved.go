@@ -462,6 +462,10 @@ func LoadAll(path string) (*All, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sf.End != nil && sf.End.Distinct != int64(len(sf.Solutions)) {
+		// As Load refuses it: a gallery shows what the file holds.
+		return nil, fmt.Errorf("%s: the end line counts %s, but the file holds %d: it is damaged", path, plural.Of(sf.End.Distinct, "solution"), len(sf.Solutions))
+	}
 	all.Classes, err = sf.Classes(saved.Spec.Problem)
 	return all, err
 }
