@@ -5,6 +5,7 @@ package render
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,5 +144,17 @@ func TestFontconfigKinds(t *testing.T) {
 	got, _ := within(t, "fontconfigDirs", func() ([]string, error) { return fontconfigDirs(conf, ""), nil })
 	if want := "/from/a/file /last"; strings.Join(got, " ") != want {
 		t.Errorf("fontconfigDirs = %q, want %s", got, want)
+	}
+}
+
+// A font's name or path of 60,000 characters is quoted short in its
+// error, control characters escaped, a family's and a file's alike.
+func TestFontNameLong(t *testing.T) {
+	long := "\x1b[31m" + strings.Repeat("a", 60000)
+	for _, name := range []string{long, long + ".ttf", "/" + long} {
+		_, err := (&FontFinder{Dirs: []string{}}).Load(name)
+		if err == nil || len(err.Error()) > 1000 || !strings.Contains(err.Error(), `\x1b[31maaaa`) || !strings.Contains(err.Error(), fmt.Sprintf("(%d characters)", len(name))) {
+			t.Errorf("Load of a name of %d bytes: %.300v…", len(name), err)
+		}
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"golang.org/x/image/font/sfnt"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/quote"
 	"github.com/polytile/polytile/internal/suggest"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -130,7 +131,7 @@ func (ff *FontFinder) LoadContext(ctx context.Context, name string) (*Font, erro
 // name quoted.
 func (ff *FontFinder) load(ctx context.Context, name string) (*Font, error) {
 	if strings.TrimSpace(name) == "" {
-		return nil, fmt.Errorf("%q: want a font file (.ttf, .otf) or a font family's name", name)
+		return nil, fmt.Errorf("%s: want a font file (.ttf, .otf) or a font family's name", fontName(name))
 	}
 	if isFontFile(name) {
 		return loadFontFile(name)
@@ -237,13 +238,13 @@ func loadFontFile(path string) (*Font, error) {
 	data, err := readRegular(path, MaxFontSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%q: no such file; want a font file (.ttf, .otf) or a font family's name", path)
+		return nil, fmt.Errorf("%s: no such file; want a font file (.ttf, .otf) or a font family's name", fontName(path))
 	case err != nil:
-		return nil, fmt.Errorf("%q: %w; want a font file (.ttf, .otf) of at most %s, or a font family's name", path, unwrapPath(err), mib(MaxFontSize))
+		return nil, fmt.Errorf("%s: %w; want a font file (.ttf, .otf) of at most %s, or a font family's name", fontName(path), unwrapPath(err), mib(MaxFontSize))
 	}
 	face, info, err := loadFace(data)
 	if err != nil {
-		return nil, fmt.Errorf("%q: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", fontName(path), err)
 	}
 	var bold *fontFace
 	if names, err := faceNamesOf(path); err == nil {
@@ -251,7 +252,7 @@ func loadFontFile(path string) (*Font, error) {
 	}
 	f, err := fontOfFaces(face, info, bold)
 	if err != nil {
-		return nil, fmt.Errorf("%q: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", fontName(path), err)
 	}
 	return f, nil
 }
@@ -407,7 +408,7 @@ func (n faceNames) boldIs(other faceNames) bool {
 func findFamily(ctx context.Context, name string, dirs []string) (*Font, error) {
 	found, families, cut, err := scanFamily(ctx, fontKey(name), dirs)
 	if err != nil {
-		return nil, fmt.Errorf("%q: the search of its family stopped: %w", name, err)
+		return nil, fmt.Errorf("%s: the search of its family stopped: %w", fontName(name), err)
 	}
 	var regular, bold string
 	for _, faces := range found {
@@ -425,16 +426,16 @@ func findFamily(ctx context.Context, name string, dirs []string) (*Font, error) 
 		if cut {
 			where = fmt.Sprintf("the first %d files and directories of %s", maxFontEntries, where)
 		}
-		return nil, fmt.Errorf("%q is neither a Go font (%s) nor a font family in %s%s; want a family's name, or a font file (.ttf, .otf)",
-			name, strings.Join(GoFonts(), ", "), where, suggest.Phrase(like))
+		return nil, fmt.Errorf("%s is neither a Go font (%s) nor a font family in %s%s; want a family's name, or a font file (.ttf, .otf)",
+			fontName(name), strings.Join(GoFonts(), ", "), where, suggest.Phrase(like))
 	}
 	data, err := readRegular(regular, MaxFontSize)
 	if err != nil {
-		return nil, fmt.Errorf("%q: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", fontName(name), err)
 	}
 	face, info, err := loadFace(data)
 	if err != nil {
-		return nil, fmt.Errorf("%q (%s): %w", name, regular, err)
+		return nil, fmt.Errorf("%s (%s): %w", fontName(name), regular, err)
 	}
 	var boldFace *fontFace
 	if bold != "" {
@@ -442,7 +443,7 @@ func findFamily(ctx context.Context, name string, dirs []string) (*Font, error) 
 	}
 	f, err := fontOfFaces(face, info, boldFace)
 	if err != nil {
-		return nil, fmt.Errorf("%q (%s): %w", name, regular, err)
+		return nil, fmt.Errorf("%s (%s): %w", fontName(name), regular, err)
 	}
 	return f, nil
 }
@@ -523,6 +524,16 @@ func chooseFaces(faces []familyFace) (regular, bold string, final bool) {
 		return r.path, "", final
 	}
 	return r.path, b.path, final
+}
+
+// fontName quotes a font's name or path for an error, whole unless it
+// is longer than any path may be (4096 bytes): a name of 60,000
+// characters from a spec must not fill the terminal.
+func fontName(s string) string {
+	if len(s) > 4096 {
+		return quote.Short(s)
+	}
+	return strconv.Quote(s)
 }
 
 // orList joins words as "a, b or c".
