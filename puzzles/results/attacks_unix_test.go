@@ -49,6 +49,24 @@ func TestForgedFilesBounded(t *testing.T) {
 			t.Fatalf("merge %s: still reading 5 s after its context ended", strings.Join(paths, " "))
 		}
 	}
+	// A merge of shards checked against a spec that is a FIFO.
+	_, shard, _ := saveScott(t, 1)
+	fifoSpec := filepath.Join(dir, "spec.yaml")
+	if err := syscall.Mkfifo(fifoSpec, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	time.AfterFunc(100*time.Millisecond, func() { cancel(stop) })
+	done := make(chan error, 1)
+	go func() { done <- MergeAnyTo(ctx, &bytes.Buffer{}, []string{shard}, fifoSpec, dir, 0) }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, stop) {
+			t.Errorf("merge --spec FIFO: %v; want it stopped", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("merge with a spec that is a FIFO: still reading 5 s after its context ended")
+	}
 	// A count's file past its bound.
 	big := append(part(1)[:len(part(1))-1], []byte(`,"x":"`+strings.Repeat("9", MaxCountSize)+`"}`)...)
 	if _, _, err := ReadCounts(bytes.NewReader(big), "big.json"); err == nil || err.Error() != "big.json: larger than 1 MiB, the most a count's file may have: not a count polytile wrote" {
