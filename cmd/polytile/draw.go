@@ -322,6 +322,9 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // drawSaved draws the solutions the file of saved results at path holds,
 // without solving again, with its spec's look.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
+	if _, ok := mesh.FormatOf(f.output); ok {
+		return cli.Usagef("-o %s: a saved file is drawn as a picture (%s); pieces to print come from its spec: polytile draw SPEC -o %s --solution K", f.output, orList(pictureExts()), f.output)
+	}
 	saved, err := gallery.LoadSaved(cmd.Context(), path, f.fig)
 	if err != nil {
 		return f.drawWords(err, path)

@@ -151,3 +151,21 @@ func TestStopWritingAFIFO(t *testing.T) {
 		}
 	}
 }
+
+// A saved file is drawn as a picture: asked for pieces to print, the
+// command says where they come from.
+func TestDrawSavedToPrint(t *testing.T) {
+	dir := t.TempDir()
+	code, out, stderr := polytile(t, "solve", "soma", "--json")
+	result := filepath.Join(dir, "soma.json")
+	if code != 0 || os.WriteFile(result, []byte(out), 0o644) != nil {
+		t.Fatalf("solve --json: %s", stderr)
+	}
+	for _, ext := range []string{".stl", ".3mf"} {
+		o := filepath.Join(dir, "x"+ext)
+		code, _, stderr := polytile(t, "draw", result, "-o", o, "--solution", "1")
+		if want := "polytile: -o " + o + ": a saved file is drawn as a picture (.svg, .png, .pdf or .tex); pieces to print come from its spec: polytile draw SPEC -o " + o + " --solution K\n"; code != 2 || !strings.HasPrefix(stderr, want) {
+			t.Errorf("draw FILE.json -o x%s: exit %d, %q\nwant %q", ext, code, stderr, want)
+		}
+	}
+}
