@@ -3,7 +3,6 @@ package gallery
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/polytile/polytile/puzzles"
@@ -83,15 +82,11 @@ func CheckSize(p puzzles.Problem, frames int) error {
 	default:
 		cells = len(p.Matrix().Options)
 	}
-	per := int64(cells) * layoutBytesPerCell
-	if per == 0 || int64(frames) <= MaxLayoutBytes/per {
-		return nil
+	// Compared by division: a forged count of frames must not wrap round.
+	if per := int64(cells) * layoutBytesPerCell; per > 0 && int64(frames) > MaxLayoutBytes/per {
+		return &TooLargeError{Frames: frames, Cells: cells, Bytes: int64(min(float64(frames)*float64(per), 1e18))}
 	}
-	bytes := int64(math.MaxInt64) // a forged count of frames must not wrap round
-	if int64(frames) <= math.MaxInt64/per {
-		bytes = int64(frames) * per
-	}
-	return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
+	return nil
 }
 
 // CheckSite says whether a web gallery (NewSite) can show p's solutions:

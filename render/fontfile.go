@@ -93,23 +93,14 @@ func checkRegular(info fs.FileInfo, limit int64) error {
 	case m&(fs.ModeDevice|fs.ModeCharDevice) != 0:
 		what = "a device"
 	default:
-		what = "not a regular file"
-		return fmt.Errorf("it is %s", what)
+		return errors.New("it is not a regular file")
 	}
 	return fmt.Errorf("it is %s, not a regular file", what)
 }
 
 // errTooLarge is the error of a file larger than limit bytes.
 func errTooLarge(limit int64) error {
-	return fmt.Errorf("it is larger than %s, the most a font file may have", mib(limit))
-}
-
-// mib writes n bytes in MiB, or in KiB below one.
-func mib(n int64) string {
-	if n < 1<<20 {
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d MiB", n>>20)
+	return fmt.Errorf("it is larger than %d MiB, the most a font file may have", limit>>20)
 }
 
 // readDirEntries returns at most limit entries of the directory dir,

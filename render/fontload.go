@@ -240,7 +240,7 @@ func loadFontFile(path string) (*Font, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s: no such file; want a font file (.ttf, .otf) or a font family's name", fontName(path))
 	case err != nil:
-		return nil, fmt.Errorf("%s: %w; want a font file (.ttf, .otf) of at most %s, or a font family's name", fontName(path), unwrapPath(err), mib(MaxFontSize))
+		return nil, fmt.Errorf("%s: %w; want a font file (.ttf, .otf) of at most %d MiB, or a font family's name", fontName(path), unwrapPath(err), MaxFontSize>>20)
 	}
 	face, info, err := loadFace(data)
 	if err != nil {
