@@ -160,5 +160,8 @@ func walkFiles(ctx context.Context, dirs []string, limit int, visit func(path st
 			return false, err
 		}
 	}
-	return false, ctx.Err()
+	if ctx.Err() != nil {
+		return false, context.Cause(ctx)
+	}
+	return false, nil
 }

@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -167,5 +169,17 @@ func TestDrawSavedToPrint(t *testing.T) {
 		if want := "polytile: -o " + o + ": a saved file is drawn as a picture (.svg, .png, .pdf or .tex); pieces to print come from its spec: polytile draw SPEC -o " + o + " --solution K\n"; code != 2 || !strings.HasPrefix(stderr, want) {
 			t.Errorf("draw FILE.json -o x%s: exit %d, %q\nwant %q", ext, code, stderr, want)
 		}
+	}
+}
+
+// A family's search stopped by a signal is an error of the run (exit
+// status 1), saying so, not a mistake of usage.
+func TestFontSearchStopped(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("terminated signal received"))
+	var out, errOut bytes.Buffer
+	code := run(ctx, []string{"draw", "dominoes-4x4", "--font", "Nosuch Family", "-o", filepath.Join(t.TempDir(), "x.svg")}, &out, &errOut)
+	if want := "polytile: --font: \"Nosuch Family\": the search of its family stopped: terminated signal received\n"; code != 1 || errOut.String() != want {
+		t.Errorf("a stopped search: exit %d, %q; want exit 1, %q", code, errOut.String(), want)
 	}
 }

@@ -106,5 +106,8 @@ func (l *lookFlags) options(ctx context.Context, spec *specs.Spec, names []strin
 	if errors.As(err, new(*specs.SpecError)) {
 		return nil, nil, err
 	}
+	if ctx.Err() != nil {
+		return nil, nil, flagWords(err) // a stop (a font's search) is no mistake of usage
+	}
 	return nil, nil, cli.UsageError{Err: flagWords(err)}
 }
