@@ -211,6 +211,9 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 				line, err = lr.next()
 				whole = append(whole, line...)
 				end = err != nil || !bytes.HasSuffix(line, []byte("\n"))
+				if len(whole) > MaxAllSize {
+					return nil, lr.errorf("a result of solutions over many lines larger than %d MiB: not a file polytile writes", MaxAllSize>>20)
+				}
 			}
 			return wholeResult(whole, path, pick)
 		}
