@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/polytile/polytile/puzzles"
@@ -128,7 +129,7 @@ func CheckSaved(ctx context.Context, path string, fig Figure, per int) error {
 	if fig.Pick.Limit > 0 {
 		n = min(n, fig.Pick.Limit)
 	}
-	return CheckSize(head.Spec.Problem, per*n)
+	return CheckSize(head.Spec.Problem, per*min(n, math.MaxInt/per)) // a forged count must not wrap round
 }
 
 // LoadSaved reads the solutions of the saved file at path that fig

@@ -56,8 +56,9 @@ func checkMemory(items []Item) error {
 // tooLarge returns a *TooLargeError if frames of boards of cells cells
 // would take more than MaxLayoutBytes, else nil.
 func tooLarge(frames, cells int) error {
-	if bytes := int64(frames) * int64(cells) * layoutBytesPerCell; bytes > MaxLayoutBytes {
-		return &TooLargeError{Frames: frames, Cells: cells, Bytes: bytes}
+	// Compared by division: a forged count of frames must not wrap round.
+	if per := int64(cells) * layoutBytesPerCell; per > 0 && int64(frames) > MaxLayoutBytes/per {
+		return &TooLargeError{Frames: frames, Cells: cells, Bytes: int64(min(float64(frames)*float64(per), 1e18))}
 	}
 	return nil
 }

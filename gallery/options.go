@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"context"
 	"image/color"
 	"sync/atomic"
 
@@ -143,18 +144,19 @@ func RegisterTextMeasure(measure func(s string, size float64, bold bool) float64
 }
 
 // fontLoader is the loader RegisterFontLoader set, or nil.
-var fontLoader atomic.Pointer[func(name, dir string) (Font, error)]
+var fontLoader atomic.Pointer[func(ctx context.Context, name, dir string) (Font, error)]
 
 // RegisterFontLoader sets how NewOptions loads the font that a render
 // option names (the key font): load returns the font that name names (a
 // font file or a family's name), a relative file being taken from dir
 // ("" is the working directory), or an error that says what is wrong
 // with the name, worded to follow the option's name (`"x.ttf": no such
-// file`). Package render registers its loader when it is imported, as it
-// registers its measure (RegisterTextMeasure); without one, NewOptions
-// refuses the key. It is safe for concurrent use; the last registration
-// wins, and nil removes it.
-func RegisterFontLoader(load func(name, dir string) (Font, error)) {
+// file`); it stops when ctx ends (NewOptionsContext's), with an error
+// that wraps ctx's cause. Package render registers its loader when it is
+// imported, as it registers its measure (RegisterTextMeasure); without
+// one, NewOptions refuses the key. It is safe for concurrent use; the
+// last registration wins, and nil removes it.
+func RegisterFontLoader(load func(ctx context.Context, name, dir string) (Font, error)) {
 	if load == nil {
 		fontLoader.Store(nil)
 		return

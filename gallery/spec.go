@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"image/color"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -24,6 +26,13 @@ import (
 // it. Scale and DPI are the renderer's, not the layout's: r's are left to
 // the caller. A nil r gives the defaults.
 func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
+	return NewOptionsContext(context.Background(), r, pieces)
+}
+
+// NewOptionsContext is NewOptions, its font's loading given up when ctx
+// ends, with an error that wraps ctx's cause (a search for a family among
+// many files, a file on a disk that does not answer).
+func NewOptionsContext(ctx context.Context, r *specs.RenderOptions, pieces int) (*Options, error) {
 	if r == nil {
 		r = &specs.RenderOptions{}
 	}
@@ -85,7 +94,7 @@ func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
 		return nil, err
 	}
 	if r.Font.Set {
-		if opt.Font, err = loadFont(r.Font); err != nil {
+		if opt.Font, err = loadFont(ctx, r.Font); err != nil {
 			return nil, err
 		}
 	}
@@ -96,7 +105,7 @@ func NewOptions(r *specs.RenderOptions, pieces int) (*Options, error) {
 // loadFont loads the font that o names, by the loader a backend
 // registered (RegisterFontLoader): a relative file from the directory of
 // the spec that names it, else from the working directory.
-func loadFont(o specs.RenderOption[string]) (Font, error) {
+func loadFont(ctx context.Context, o specs.RenderOption[string]) (Font, error) {
 	load := fontLoader.Load()
 	if load == nil {
 		return nil, o.Fail("font", errors.New("no font can be loaded: no backend registered a font loader (package render does when imported)"))
@@ -105,7 +114,7 @@ func loadFont(o specs.RenderOption[string]) (Font, error) {
 	if o.Pos.File != "" {
 		dir = filepath.Dir(o.Pos.File)
 	}
-	f, err := (*load)(o.Value, dir)
+	f, err := interrupt.Do(ctx, func() (Font, error) { return (*load)(ctx, o.Value, dir) })
 	if err != nil {
 		return nil, o.Fail("font", err)
 	}

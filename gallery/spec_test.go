@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 	"strings"
@@ -77,7 +78,7 @@ func (f fixedFont) MeasureText(s string, size float64, bold bool) float64 {
 func TestNewOptionsFont(t *testing.T) {
 	defer RegisterFontLoader(nil)
 	var asked [][2]string
-	RegisterFontLoader(func(name, dir string) (Font, error) {
+	RegisterFontLoader(func(_ context.Context, name, dir string) (Font, error) {
 		asked = append(asked, [2]string{name, dir})
 		if name == "missing.ttf" {
 			return nil, fmt.Errorf("%q: no such file", name)

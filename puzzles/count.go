@@ -111,6 +111,11 @@ func ReadCounts(r io.Reader) (*Counts, error) {
 	if in.Raw == nil || slices.Contains(in.Fixed, nil) {
 		return nil, fmt.Errorf("not a count: no raw count, or a fixed count missing")
 	}
+	for _, n := range append([]*big.Int{in.Raw, in.Distinct}, in.Fixed...) {
+		if n != nil && n.Sign() < 0 {
+			return nil, fmt.Errorf("not a count: %v solutions: want a count of 0 or more", n)
+		}
+	}
 	if in.FixedBy != nil && len(in.FixedBy) != len(in.Fixed) {
 		return nil, fmt.Errorf("not a count: %d fixed counts and %d symmetries that fix them", len(in.Fixed), len(in.FixedBy))
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"image/color"
 	"os"
@@ -88,7 +89,7 @@ func TestLoadFont(t *testing.T) {
 		{name: notFont, err: `render: font "` + notFont + `": it is not a TrueType or OpenType font`},
 		{name: cff, err: `render: font "` + cff + `": it has no head table`},
 		{name: ttc, err: `render: font "` + ttc + `": it is a font collection (.ttc); want a file of one font (.ttf, .otf)`},
-		{name: dir, err: `render: font "` + dir + `": is a directory`},
+		{name: dir, err: `render: font "` + dir + `": it is a directory, not a regular file; want a font file (.ttf, .otf) of at most 64 MiB, or a font family's name`},
 		{name: " ", err: `render: font " ": want a font file (.ttf, .otf) or a font family's name`},
 		{name: "Nosuch Sans", err: `render: font "Nosuch Sans" is neither a Go font (Go, Go Italic, Go Medium, Go Medium Italic, Go Mono, Go Mono Italic, Go Smallcaps, Go Smallcaps Italic) nor a font family in ` + dir + `; want a family's name, or a font file (.ttf, .otf)`},
 		{name: "Go Mon", err: `render: font "Go Mon" is neither a Go font (Go, Go Italic, Go Medium, Go Medium Italic, Go Mono, Go Mono Italic, Go Smallcaps, Go Smallcaps Italic) nor a font family in ` + dir + ` (did you mean "Go Mono" or "Go Mono Italic"?); want a family's name, or a font file (.ttf, .otf)`},
@@ -392,18 +393,18 @@ func TestFontSVG(t *testing.T) {
 // directory.
 func TestFontForLayout(t *testing.T) {
 	dir := fontDir(t)
-	f, err := loadForLayout("a/qo.ttf", dir)
+	f, err := loadForLayout(context.Background(), "a/qo.ttf", dir)
 	if err != nil || f.Family() != "Qo Mono" {
-		t.Errorf("loadForLayout(a/qo.ttf, dir) = %v, %v; want Qo Mono", f, err)
+		t.Errorf("loadForLayout(context.Background(), a/qo.ttf, dir) = %v, %v; want Qo Mono", f, err)
 	}
-	_, err = loadForLayout("b/none.ttf", dir)
+	_, err = loadForLayout(context.Background(), "b/none.ttf", dir)
 	if want := `"` + filepath.Join(dir, "b", "none.ttf") + `": no such file`; err == nil || !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("loadForLayout(b/none.ttf, dir) = %v, want %s…", err, want)
+		t.Errorf("loadForLayout(context.Background(), b/none.ttf, dir) = %v, want %s…", err, want)
 	}
-	if f, err := loadForLayout("Go Mono", dir); err != nil || f.Family() != "Go Mono" {
-		t.Errorf("loadForLayout(Go Mono, dir) = %v, %v; want Go Mono", f, err)
+	if f, err := loadForLayout(context.Background(), "Go Mono", dir); err != nil || f.Family() != "Go Mono" {
+		t.Errorf("loadForLayout(context.Background(), Go Mono, dir) = %v, %v; want Go Mono", f, err)
 	}
-	if _, err := loadForLayout("x.ttf", ""); err == nil || errors.Is(err, os.ErrNotExist) || !strings.HasPrefix(err.Error(), `"x.ttf": no such file`) {
-		t.Errorf(`loadForLayout(x.ttf) = %v, want "x.ttf": no such file…`, err)
+	if _, err := loadForLayout(context.Background(), "x.ttf", ""); err == nil || errors.Is(err, os.ErrNotExist) || !strings.HasPrefix(err.Error(), `"x.ttf": no such file`) {
+		t.Errorf(`loadForLayout(context.Background(), x.ttf) = %v, want "x.ttf": no such file…`, err)
 	}
 }

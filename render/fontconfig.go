@@ -63,7 +63,7 @@ func (r *fontconfigReader) read(path string, depth int) {
 		return
 	}
 	if info.IsDir() {
-		entries, err := os.ReadDir(path)
+		entries, _, err := readDirEntries(path, fontconfigMaxFiles)
 		if err != nil {
 			return
 		}
@@ -75,11 +75,8 @@ func (r *fontconfigReader) read(path string, depth int) {
 		}
 		return
 	}
-	if !info.Mode().IsRegular() || info.Size() > fontconfigMaxSize {
-		return
-	}
 	r.files++
-	f, err := os.Open(path)
+	f, err := openRegular(path, fontconfigMaxSize) // no FIFO, device or file past the bound
 	if err != nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -28,7 +29,9 @@ import (
 	"golang.org/x/image/font/sfnt"
 
 	"github.com/polytile/polytile/gallery"
+	"github.com/polytile/polytile/internal/quote"
 	"github.com/polytile/polytile/internal/suggest"
+	"github.com/polytile/polytile/puzzles/specs"
 )
 
 // goFonts are the Go fonts (golang.org/x/image/font/gofont), embedded, by
@@ -110,7 +113,14 @@ func LoadFont(name string) (*Font, error) {
 // mono", "GoMono" and "Go Mono" are one font. The error says what was
 // wrong, and for a name found nowhere, the names that would be valid.
 func (ff *FontFinder) Load(name string) (*Font, error) {
-	f, err := ff.load(name)
+	return ff.LoadContext(context.Background(), name)
+}
+
+// LoadContext is Load, stopped when ctx ends: the search of a family
+// among the files of the finder's directories ends then, with an error
+// that wraps ctx's cause.
+func (ff *FontFinder) LoadContext(ctx context.Context, name string) (*Font, error) {
+	f, err := ff.load(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("render: font %w", err)
 	}
@@ -119,9 +129,9 @@ func (ff *FontFinder) Load(name string) (*Font, error) {
 
 // load is Load, its error without the package's prefix, beginning with
 // name quoted.
-func (ff *FontFinder) load(name string) (*Font, error) {
+func (ff *FontFinder) load(ctx context.Context, name string) (*Font, error) {
 	if strings.TrimSpace(name) == "" {
-		return nil, fmt.Errorf("%q: want a font file (.ttf, .otf) or a font family's name", name)
+		return nil, fmt.Errorf("%s: want a font file (.ttf, .otf) or a font family's name", fontName(name))
 	}
 	if isFontFile(name) {
 		return loadFontFile(name)
@@ -136,7 +146,7 @@ func (ff *FontFinder) load(name string) (*Font, error) {
 	if dirs == nil {
 		dirs = SystemFontDirs()
 	}
-	return findFamily(name, dirs)
+	return findFamily(ctx, name, dirs)
 }
 
 // NewFont returns the font of the OpenType data regular, for regular
@@ -204,15 +214,11 @@ func loadFace(data []byte) (*fontFace, fontInfo, error) {
 	return face, info, nil
 }
 
-// fontExts are the extensions of the files that Load takes a name for a
-// file by, though it reads only TrueType and OpenType fonts, to say so.
-var fontExts = []string{".ttf", ".otf", ".ttc", ".otc"}
-
 // isFontFile reports whether Load takes name for a file: it has a font
-// file's extension or a path separator.
-func isFontFile(name string) bool {
-	return slices.Contains(fontExts, strings.ToLower(filepath.Ext(name))) || strings.ContainsAny(name, `/`+string(filepath.Separator))
-}
+// file's extension (.ttf, .otf, and .ttc and .otc, to say that
+// collections are not read) or a path separator, as the spec's key font
+// says (specs.FontNamesFile).
+func isFontFile(name string) bool { return specs.FontNamesFile(name) }
 
 // fontKey returns the name as Load compares names: lower case, without
 // spaces, hyphens and underscores.
@@ -229,16 +235,16 @@ func fontKey(name string) string {
 // loadFontFile loads the font file at path, with the bold face of its
 // family beside it, if there is one.
 func loadFontFile(path string) (*Font, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, MaxFontSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%q: no such file; want a font file (.ttf, .otf) or a font family's name", path)
+		return nil, fmt.Errorf("%s: no such file; want a font file (.ttf, .otf) or a font family's name", fontName(path))
 	case err != nil:
-		return nil, fmt.Errorf("%q: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w; want a font file (.ttf, .otf) of at most %d MiB, or a font family's name", fontName(path), unwrapPath(err), MaxFontSize>>20)
 	}
 	face, info, err := loadFace(data)
 	if err != nil {
-		return nil, fmt.Errorf("%q: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", fontName(path), err)
 	}
 	var bold *fontFace
 	if names, err := faceNamesOf(path); err == nil {
@@ -246,7 +252,7 @@ func loadFontFile(path string) (*Font, error) {
 	}
 	f, err := fontOfFaces(face, info, bold)
 	if err != nil {
-		return nil, fmt.Errorf("%q: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", fontName(path), err)
 	}
 	return f, nil
 }
@@ -265,7 +271,7 @@ func unwrapPath(err error) error {
 // kind, or nil.
 func boldBeside(path string, names faceNames) *fontFace {
 	dir := filepath.Dir(path)
-	entries, err := os.ReadDir(dir)
+	entries, _, err := readDirEntries(dir, maxFontEntries)
 	if err != nil {
 		return nil
 	}
@@ -286,7 +292,7 @@ func boldBeside(path string, names faceNames) *fontFace {
 
 // loadFaceFile checks and parses the face in the font file at path.
 func loadFaceFile(path string) (*fontFace, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, MaxFontSize)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +338,7 @@ func newFamilyStyle(family, style string) familyStyle {
 // the tables it needs.
 func faceNamesOf(path string) (faceNames, error) {
 	var n faceNames
-	f, err := os.Open(path)
+	f, err := openRegular(path, MaxFontSize)
 	if err != nil {
 		return n, err
 	}
@@ -399,38 +405,10 @@ func (n faceNames) boldIs(other faceNames) bool {
 // files' names within them. A family that has faces with TrueType
 // outlines is set in those, which every format takes; one that has
 // PostScript (CFF) outlines alone, in those.
-func findFamily(name string, dirs []string) (*Font, error) {
-	key := fontKey(name)
-	// The family's faces found, of TrueType and of PostScript outlines.
-	var found [2][]familyFace
-	families := map[string]bool{}
-	for _, dir := range dirs {
-		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !isFontFileName(path) {
-				return nil // an unreadable or missing directory has no fonts
-			}
-			n, err := faceNamesOf(path)
-			if err != nil {
-				return nil
-			}
-			for _, w := range n.written {
-				families[w] = true
-			}
-			if style, size, ok := n.style(key); ok {
-				k := 0
-				if n.cff {
-					k = 1
-				}
-				found[k] = append(found[k], familyFace{path, style, size})
-			}
-			if _, _, final := chooseFaces(found[0]); final {
-				return filepath.SkipAll
-			}
-			return nil
-		})
-		if _, _, final := chooseFaces(found[0]); final {
-			break
-		}
+func findFamily(ctx context.Context, name string, dirs []string) (*Font, error) {
+	found, families, cut, err := scanFamily(ctx, fontKey(name), dirs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the search of its family stopped: %w", fontName(name), err)
 	}
 	var regular, bold string
 	for _, faces := range found {
@@ -444,16 +422,20 @@ func findFamily(name string, dirs []string) (*Font, error) {
 		for _, w := range suggest.Closest(name, append(GoFonts(), known...)) {
 			like = append(like, strconv.Quote(w))
 		}
-		return nil, fmt.Errorf("%q is neither a Go font (%s) nor a font family in %s%s; want a family's name, or a font file (.ttf, .otf)",
-			name, strings.Join(GoFonts(), ", "), orList(dirs), suggest.Phrase(like))
+		where := orList(dirs)
+		if cut {
+			where = fmt.Sprintf("the first %d files and directories of %s", maxFontEntries, where)
+		}
+		return nil, fmt.Errorf("%s is neither a Go font (%s) nor a font family in %s%s; want a family's name, or a font file (.ttf, .otf)",
+			fontName(name), strings.Join(GoFonts(), ", "), where, suggest.Phrase(like))
 	}
-	data, err := os.ReadFile(regular)
+	data, err := readRegular(regular, MaxFontSize)
 	if err != nil {
-		return nil, fmt.Errorf("%q: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", fontName(name), err)
 	}
 	face, info, err := loadFace(data)
 	if err != nil {
-		return nil, fmt.Errorf("%q (%s): %w", name, regular, err)
+		return nil, fmt.Errorf("%s (%s): %w", fontName(name), regular, err)
 	}
 	var boldFace *fontFace
 	if bold != "" {
@@ -461,9 +443,43 @@ func findFamily(name string, dirs []string) (*Font, error) {
 	}
 	f, err := fontOfFaces(face, info, boldFace)
 	if err != nil {
-		return nil, fmt.Errorf("%q (%s): %w", name, regular, err)
+		return nil, fmt.Errorf("%s (%s): %w", fontName(name), regular, err)
 	}
 	return f, nil
+}
+
+// scanFamily looks for the faces of the family key (fontKey) in the font
+// files under dirs, among their first maxFontEntries entries, until ctx
+// ends: it returns the faces found, with TrueType and with PostScript
+// outlines, in the order of dirs and of the files' names within them,
+// stopping once the choice of faces is final (chooseFaces); the families
+// of every file read, as written; and whether the bound cut the search
+// short. Files that are not regular, or larger than MaxFontSize, are
+// passed over unopened.
+func scanFamily(ctx context.Context, key string, dirs []string) (found [2][]familyFace, families map[string]bool, cut bool, err error) {
+	families = map[string]bool{}
+	cut, err = walkFiles(ctx, dirs, maxFontEntries, func(path string) bool {
+		if !isFontFileName(path) {
+			return true
+		}
+		n, err := faceNamesOf(path)
+		if err != nil {
+			return true
+		}
+		for _, w := range n.written {
+			families[w] = true
+		}
+		if style, size, ok := n.style(key); ok {
+			k := 0
+			if n.cff {
+				k = 1
+			}
+			found[k] = append(found[k], familyFace{path, style, size})
+		}
+		_, _, final := chooseFaces(found[0])
+		return !final
+	})
+	return found, families, cut, err
 }
 
 // familyFace is a face of a family that findFamily found: its file, and
@@ -508,6 +524,16 @@ func chooseFaces(faces []familyFace) (regular, bold string, final bool) {
 		return r.path, "", final
 	}
 	return r.path, b.path, final
+}
+
+// fontName quotes a font's name or path for an error, whole unless it
+// is longer than any path may be (4096 bytes): a name of 60,000
+// characters from a spec must not fill the terminal.
+func fontName(s string) string {
+	if len(s) > 4096 {
+		return quote.Short(s)
+	}
+	return strconv.Quote(s)
 }
 
 // orList joins words as "a, b or c".
@@ -571,12 +597,12 @@ func appendDirs(dirs, more []string) []string {
 // loadForLayout loads the font that a render option names, for
 // gallery.NewOptions: a relative file from dir, if dir is not "". Its
 // error follows the option's name.
-func loadForLayout(name, dir string) (gallery.Font, error) {
+func loadForLayout(ctx context.Context, name, dir string) (gallery.Font, error) {
 	if isFontFile(name) && dir != "" && !filepath.IsAbs(name) {
 		name = filepath.Join(dir, name)
 	}
 	var ff FontFinder
-	f, err := ff.load(name)
+	f, err := ff.load(ctx, name)
 	if err != nil {
 		return nil, err
 	}

@@ -130,7 +130,7 @@ func (f *drawFlags) check(input string) error {
 // what is drawn of it, checked by uses (see
 // lookFlags.options), and writes the sheets.
 func (f *drawFlags) draw(cmd *cobra.Command, spec *specs.Spec, pieces []string, fig *gallery.Figure, uses func(*specs.RenderOptions) error, layout func(*gallery.Options) ([]*gallery.Sheet, error)) error {
-	opt, ropt, err := f.look.options(spec, pieces, uses)
+	opt, ropt, err := f.look.options(cmd.Context(), spec, pieces, uses)
 	if err != nil {
 		return err
 	}
@@ -300,7 +300,8 @@ func (f *drawFlags) drawWords(err error, has string) error {
 // command line and the spec set, offering their saved results.
 func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 	uses := func(r *specs.RenderOptions) error { return gallery.CheckKeys(all.Spec.Problem, gallery.Figure{}, r) }
-	opt, ropt, err := f.look.options(all.Spec, all.Spec.PieceNames(), uses)
+	f.look.savedNote(cmd.ErrOrStderr(), all.Note)
+	opt, ropt, err := f.look.options(cmd.Context(), all.Spec, all.Spec.PieceNames(), uses)
 	if err != nil {
 		return err
 	}
@@ -314,10 +315,14 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // drawSaved draws the solutions the file of saved results at path holds,
 // without solving again, with its spec's look.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
+	if _, ok := mesh.FormatOf(f.output); ok {
+		return cli.Usagef("-o %s: a saved file is drawn as a picture (%s); pieces to print come from its spec: polytile draw SPEC -o %s --solution K", f.output, cli.OrList(outputsFor("draw", false, false).Pictures), f.output)
+	}
 	saved, err := gallery.LoadSaved(cmd.Context(), path, f.fig)
 	if err != nil {
 		return f.drawWords(err, path)
 	}
+	f.look.savedNote(cmd.ErrOrStderr(), saved.Note)
 	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, f.figureUses(saved.Spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.DrawSaved(cmd.Context(), saved, f.fig, opt)
 		return sheets, f.drawWords(err, path+" holds")

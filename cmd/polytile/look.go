@@ -1,7 +1,11 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"io"
+	"slices"
 
 	"github.com/polytile/polytile/gallery"
 	"github.com/polytile/polytile/internal/cli"
@@ -52,6 +56,14 @@ func flagWords(err error) error {
 	return err
 }
 
+// savedNote says on w what of a saved file's look is left out (note, as
+// results.Saved.Note says it), unless --font sets the font.
+func (l *lookFlags) savedNote(w io.Writer, note string) {
+	if note != "" && !slices.ContainsFunc(l.given, func(s cli.Setting) bool { return s.Name == "font" }) {
+		fmt.Fprintf(w, "polytile: warning: %s; --font sets a font of your own\n", note)
+	}
+}
+
 // options returns the gallery's and the renderer's options that the
 // command line and the spec (nil for none) set, for a puzzle of the named
 // pieces (continuous palettes are sampled to their number; a colour for
@@ -59,12 +71,12 @@ func flagWords(err error) error {
 // says that the drawing uses every key set (gallery.CheckKeys,
 // gallery.CheckLatticeKeys). A bad value on the command line is a usage
 // error; one in the spec an error at its line and column.
-func (l *lookFlags) options(spec *specs.Spec, names []string, uses func(*specs.RenderOptions) error) (*gallery.Options, *render.Options, error) {
+func (l *lookFlags) options(ctx context.Context, spec *specs.Spec, names []string, uses func(*specs.RenderOptions) error) (*gallery.Options, *render.Options, error) {
 	r, err := l.renderOptions(spec)
 	if err != nil {
 		return nil, nil, err
 	}
-	opt, err := gallery.NewOptions(r, len(names))
+	opt, err := gallery.NewOptionsContext(ctx, r, len(names))
 	if err == nil {
 		err = r.CheckPieces(names)
 	}
@@ -79,6 +91,9 @@ func (l *lookFlags) options(spec *specs.Spec, names []string, uses func(*specs.R
 	}
 	if errors.As(err, new(*specs.SpecError)) {
 		return nil, nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, nil, flagWords(err) // a stop (a font's search) is no mistake of usage
 	}
 	return nil, nil, cli.UsageError{Err: flagWords(err)}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -41,7 +42,7 @@ func lookFrom(t *testing.T, render string, args ...string) (*lookValues, error) 
 	if err != nil {
 		return nil, err
 	}
-	_, _, err = l.options(spec, tilingOf(t, spec).PieceNames(), nil)
+	_, _, err = l.options(context.Background(), spec, tilingOf(t, spec).PieceNames(), nil)
 	return look(r), err
 }
 

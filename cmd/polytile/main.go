@@ -19,7 +19,7 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main(func(ctx context.Context) int { return run(ctx, os.Args[1:], os.Stdout, os.Stderr) }))
+	os.Exit(cli.Main("polytile", func(ctx context.Context) int { return run(ctx, os.Args[1:], os.Stdout, os.Stderr) }))
 }
 
 // run runs the command line args and returns the exit status.

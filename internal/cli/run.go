@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/polytile/polytile/internal/safefile"
 	"github.com/spf13/cobra"
@@ -15,16 +16,26 @@ import (
 
 // Main runs run with a context that Ctrl-C, or the SIGTERM with which
 // Kubernetes ends a pod, cancels, so that a search stops cleanly; a
-// second signal ends the program at once. It returns run's exit status.
-func Main(run func(ctx context.Context) int) int {
+// second signal ends the program at once, and so does the first if the
+// command has not ended StopGrace after it (a write to a FIFO no one
+// reads, a disk that does not answer), saying so on standard error as
+// the program named name. It returns run's exit status.
+func Main(name string, run func(ctx context.Context) int) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-ctx.Done()
 		stop()
+		time.Sleep(StopGrace)
+		fmt.Fprintf(os.Stderr, "%s: %v: stopped, %v after it, while still writing or reading: what it was writing may be incomplete\n", name, context.Cause(ctx), StopGrace)
+		os.Exit(1)
 	}()
 	defer stop()
 	return run(ctx)
 }
+
+// StopGrace is how long a command may go on after SIGINT or SIGTERM
+// before Main ends it: every phase stops on its own well within it.
+const StopGrace = 1500 * time.Millisecond
 
 // Listing returns a command of no arguments, named name, that writes a
 // text (a list, a schema) with write; h holds its long help.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -46,14 +47,22 @@ func WriteCounts(w io.Writer, h FileHeader, c *puzzles.Counts) error {
 	return err
 }
 
+// MaxCountSize is the most bytes a file of a count may have: 1 MiB, where
+// a count of every symmetry of a cube in numbers of thousands of digits
+// takes a few hundred kilobytes.
+const MaxCountSize = 1 << 20
+
 // ReadCounts reads the file of a count, whole or a part, that WriteCounts
 // wrote (or one written before the header, which has its own fingerprint)
 // from r; name names it in errors. It returns the count and the file's
 // header.
 func ReadCounts(r io.Reader, name string) (*puzzles.Counts, *FileHeader, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxCountSize+1))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > MaxCountSize {
+		return nil, nil, fmt.Errorf("%s: larger than %d MiB, the most a count's file may have: not a count polytile wrote", name, MaxCountSize>>20)
 	}
 	h, err := ReadHeader(bytes.NewReader(data), name)
 	if err != nil {
@@ -72,15 +81,26 @@ func ReadCounts(r io.Reader, name string) (*puzzles.Counts, *FileHeader, error) 
 // MergeCountFiles adds up the parts of a count that WriteCounts wrote,
 // one a file (puzzles.MergeCounts checks that they are the parts of one
 // count, each once). It returns the whole and the header of its file.
-func MergeCountFiles(paths []string) (whole *puzzles.Counts, h FileHeader, err error) {
+//
+// A file is given up when ctx ends if it is still not read (a FIFO no one
+// writes to): the error then wraps ctx's cause.
+func MergeCountFiles(ctx context.Context, paths []string) (whole *puzzles.Counts, h FileHeader, err error) {
 	var parts []*puzzles.Counts
 	for i, path := range paths {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, h, err
+		type read struct {
+			c  *puzzles.Counts
+			fh *FileHeader
 		}
-		c, fh, err := ReadCounts(bufio.NewReader(f), path)
-		f.Close()
+		r, err := interrupt.Do(ctx, func() (read, error) {
+			f, err := os.Open(path)
+			if err != nil {
+				return read{}, err
+			}
+			defer f.Close()
+			c, fh, err := ReadCounts(bufio.NewReader(f), path)
+			return read{c, fh}, err
+		})
+		c, fh := r.c, r.fh
 		if err != nil {
 			return nil, h, err
 		}
@@ -108,14 +128,14 @@ func MergeAnyTo(ctx context.Context, w io.Writer, paths []string, spec, dir stri
 	if len(paths) == 0 {
 		return fmt.Errorf("results: no files to merge")
 	}
-	h, err := ReadFileHeader(paths[0])
+	h, err := interrupt.Do(ctx, func() (*FileHeader, error) { return ReadFileHeader(paths[0]) })
 	if err != nil {
 		return err
 	}
 	if h.Holds == HoldsSolutions {
 		return MergeFilesTo(ctx, w, paths, spec, dir, chunk)
 	}
-	whole, wh, err := MergeCountFiles(paths)
+	whole, wh, err := MergeCountFiles(ctx, paths)
 	if err != nil {
 		return err
 	}

@@ -101,7 +101,7 @@ func readHeads(ctx context.Context, paths []string, spec string) (*streamMerge, 
 		return nil, err
 	}
 	h := shards[0].Header
-	p, err := mergePuzzle(&h, spec)
+	p, err := mergePuzzle(ctx, &h, spec)
 	if err != nil {
 		return nil, err
 	}

@@ -98,7 +98,14 @@ func ReadFileHeader(path string) (*FileHeader, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadHeader(bufio.NewReaderSize(f, 4096), path)
+	// A header is a line at most, or a result's fields before its
+	// solutions: no longer than a line of a saved file may be.
+	lr := &io.LimitedReader{R: f, N: MaxLine + 1}
+	h, err := ReadHeader(bufio.NewReaderSize(lr, 4096), path)
+	if err != nil && lr.N <= 0 {
+		return nil, &HeaderError{Path: path, Why: fmt.Sprintf("its header is longer than %d MiB", MaxLine>>20)}
+	}
+	return h, err
 }
 
 // ReadHeader reads the header of a saved file from r (reading on past it

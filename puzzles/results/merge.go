@@ -1,6 +1,7 @@
 package results
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -192,7 +193,7 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 	if err := CheckShards(shards); err != nil {
 		return nil, err
 	}
-	p, err := mergePuzzle(&shards[0].Header, spec)
+	p, err := mergePuzzle(context.Background(), &shards[0].Header, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -202,14 +203,14 @@ func MergeFiles(paths []string, spec string) (*Result, error) {
 // mergePuzzle returns the puzzle against which a merge of the shards with
 // header h checks every solution: that of spec (a spec file or a built-in
 // name), or, if spec is "", of the spec the shards carry, or name if they
-// carry none.
-func mergePuzzle(h *Header, spec string) (puzzles.Problem, error) {
+// carry none; a spec file still not read when ctx ends is given up.
+func mergePuzzle(ctx context.Context, h *Header, spec string) (puzzles.Problem, error) {
 	var s *specs.Spec
 	var err error
 	if spec == "" {
 		s, err = specOf(h.Spec, h.SpecText)
 	} else {
-		s, err = specs.Load(spec)
+		s, err = specs.LoadContext(ctx, spec) // given up when ctx ends: a FIFO no one writes to
 	}
 	if err != nil {
 		return nil, &SpecLoadError{Err: err}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/internal/plural"
+	"github.com/polytile/polytile/internal/quote"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -41,6 +42,11 @@ type Saved struct {
 	// puzzle ("the search stopped early", "it is shard 2/8 of the
 	// search"), or is "" if it does.
 	Partial string
+	// Note says what of the look of the spec the file carries is left
+	// out, and why, or is "": a font file that its render options name
+	// is never opened (specs.RenderOptions.WithoutFontFile), and the
+	// text is set in the default font.
+	Note string
 }
 
 // specOf returns the spec named name whose text is text (a YAML spec, or
@@ -156,6 +162,9 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 			// Not as Encode writes it: read it whole.
 			return wholeResult(head, path, pick)
 		}
+		if len(head) > MaxLine {
+			return nil, lr.errorf("more than %d MiB before its solutions: not a file polytile writes", MaxLine>>20)
+		}
 	}
 	// The counts, without the solutions.
 	i := bytes.LastIndex(head, []byte(`"solutions"`))
@@ -202,6 +211,9 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 				line, err = lr.next()
 				whole = append(whole, line...)
 				end = err != nil || !bytes.HasSuffix(line, []byte("\n"))
+				if len(whole) > MaxAllSize {
+					return nil, lr.errorf("a result of solutions over many lines larger than %d MiB: not a file polytile writes", MaxAllSize>>20)
+				}
 			}
 			return wholeResult(whole, path, pick)
 		}
@@ -225,6 +237,18 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 	}
 }
 
+// withoutFontFile takes out of spec, read from the saved file at path, a
+// font file that its render options name, and returns the note that says
+// so, or "".
+func withoutFontFile(spec *specs.Spec, path string) string {
+	r, font := spec.Render.WithoutFontFile()
+	if font == "" {
+		return ""
+	}
+	spec.Render = r
+	return fmt.Sprintf("%s: the font file %s that its spec names is not opened (a saved file never names a file to open): its text is set in the default font", path, quote.Short(font))
+}
+
 // savedOf returns what the counts of result r, read from path, say of the
 // file, and the spec it carries.
 func savedOf(r *Result, path string) (*Saved, *specs.Spec, error) {
@@ -232,7 +256,7 @@ func savedOf(r *Result, path string) (*Saved, *specs.Spec, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true}
+	out := &Saved{Spec: spec, Total: r.Distinct, Canonical: true, Note: withoutFontFile(spec, path)}
 	if !r.Complete {
 		out.Partial = "the search stopped early"
 	}
@@ -280,7 +304,7 @@ func loadShard(f *os.File, lr *lineReader, first []byte, pick puzzles.Pick) (*Sa
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	out := &Saved{Spec: spec}
+	out := &Saved{Spec: spec, Note: withoutFontFile(spec, path)}
 	out.Total, out.Partial = shardEnd(f, sf)
 	c := newChooser(spec, pick, out)
 	if pick.Nth > 1 {
@@ -423,6 +447,7 @@ type All struct {
 	File     string          // a name for the saved results
 	Data     []byte          // the saved results, as a file holds them
 	Path     string          // the file they were read from ("" if solved)
+	Note     string          // what of the spec's look is left out, as Saved.Note says
 }
 
 // SolveAll searches spec's puzzle with cfg (nil: the defaults) and
@@ -447,8 +472,8 @@ func LoadAll(path string) (*All, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path), Path: path}
-	if all.Data, err = os.ReadFile(path); err != nil {
+	all := &All{Spec: saved.Spec, Complete: saved.Partial == "", File: filepath.Base(path), Path: path, Note: saved.Note}
+	if all.Data, err = readAtMost(path, MaxAllSize); err != nil {
 		return nil, err
 	}
 	if saved.Canonical {
@@ -463,8 +488,35 @@ func LoadAll(path string) (*All, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sf.End != nil && sf.End.Distinct != int64(len(sf.Solutions)) {
+		// As Load refuses it: a gallery shows what the file holds.
+		return nil, fmt.Errorf("%s: the end line counts %s, but the file holds %d: it is damaged", path, plural.Of(sf.End.Distinct, "solution"), len(sf.Solutions))
+	}
 	all.Classes, err = sf.Classes(saved.Spec.Problem)
 	return all, err
+}
+
+// MaxAllSize is the most bytes of a saved file that LoadAll reads: 1 GiB,
+// more than the solutions a web gallery may show (a layout's bound on its
+// frames) take; its end line can be forged, and the file is read whole.
+const MaxAllSize = 1 << 30
+
+// readAtMost reads the file at path, refusing one of more than limit
+// bytes having read no more than limit+1.
+func readAtMost(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d MiB, the most read whole: too many solutions to show at once", path, limit>>20)
+	}
+	return data, nil
 }
 
 // LoadContext is Load, given up when ctx ends if the file is still not

@@ -3,6 +3,7 @@ package specs
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -337,4 +338,32 @@ func (p *specParser) pieceColors(n *yaml.Node, what string) ([]PieceColor, error
 		out = append(out, PieceColor{Piece: name, Color: c, Key: strings.TrimPrefix(what, "render.")})
 	}
 	return out, nil
+}
+
+// fontFileExts are the extensions by which the key font names a file,
+// though only TrueType and OpenType fonts (.ttf, .otf) are read: a
+// collection (.ttc, .otc) is a file too, refused as one.
+var fontFileExts = []string{".ttf", ".otf", ".ttc", ".otc"}
+
+// FontNamesFile reports whether v, a value of the key font, names a font
+// file rather than a family: it ends in .ttf, .otf, .ttc or .otc, in any
+// case, or holds a path separator. Anything else is a family's name,
+// looked up among the fonts installed, never opened as a path.
+func FontNamesFile(v string) bool {
+	return slices.Contains(fontFileExts, strings.ToLower(filepath.Ext(v))) || strings.ContainsAny(v, `/`+string(filepath.Separator))
+}
+
+// WithoutFontFile returns r without its key font if that names a font
+// file (FontNamesFile), and the file it named; else r itself and "". It is
+// how the spec that a file of saved results carries is drawn: a saved file
+// comes from anywhere, and never makes polytile open a file it names (a
+// device, a pipe, a secret); a family's name stays, looked up among the
+// fonts installed. r itself is not changed.
+func (r *RenderOptions) WithoutFontFile() (*RenderOptions, string) {
+	if r == nil || !r.Font.Set || !FontNamesFile(r.Font.Value) {
+		return r, ""
+	}
+	out := *r
+	out.Font = RenderOption[string]{}
+	return &out, r.Font.Value
 }

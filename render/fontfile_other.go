@@ -1,0 +1,6 @@
+//go:build !unix
+
+package render
+
+// openFlags are the flags, besides O_RDONLY, a font file is opened with.
+const openFlags = 0
