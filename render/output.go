@@ -44,13 +44,13 @@ func FormatFor(path, name string) (Format, error) {
 // ErrStdoutFormat is FormatFor's error for Stdout with no format named.
 var ErrStdoutFormat = errors.New("render: standard output has no file name to take a format from: name the format, " + validNames(""))
 
-// OutputPart names the part of an output that an OutputError blames.
-type OutputPart int
+// OutputField names the part of an output that an OutputError blames.
+type OutputField int
 
 const (
 	// OutputPath is the output's path: its extension names no format, or
 	// it is Stdout and no format is named (ErrStdoutFormat).
-	OutputPath OutputPart = iota
+	OutputPath OutputField = iota
 	// OutputFormat is the format named: no format, or not the one the
 	// path's extension names.
 	OutputFormat
@@ -61,16 +61,16 @@ const (
 // them from elsewhere, such as a command line's options, words the
 // message in its own terms from the fields.
 type OutputError struct {
-	Path   string     // the output's path, or Stdout
-	Format string     // the format named, or "" for the one Path's extension names
-	Part   OutputPart // which of Path and Format is wrong
-	Err    error      // why, as FormatFor says it
+	Path   string      // the output's path, or Stdout
+	Format string      // the format named, or "" for the one Path's extension names
+	Field  OutputField // which of Path and Format is wrong
+	Err    error       // why, as FormatFor says it
 }
 
 // Error names the part blamed: "render: output x.gif: …" or
 // "render: format gif: …".
 func (e *OutputError) Error() string {
-	if e.Part == OutputFormat {
+	if e.Field == OutputFormat {
 		return "render: format " + e.Format + ": " + e.Reason()
 	}
 	return "render: output " + e.Path + ": " + e.Reason()
@@ -97,7 +97,7 @@ func CheckOutput(path, name string) error {
 		} else if !errors.Is(err, ErrStdoutFormat) {
 			err = fmt.Errorf("%w, .html for a web gallery, or .stl or .3mf for pieces to print", err)
 		}
-		return &OutputError{Path: path, Format: name, Part: part, Err: err}
+		return &OutputError{Path: path, Format: name, Field: part, Err: err}
 	}
 	dir := filepath.Dir(path)
 	if IsSite(path) {
@@ -105,7 +105,7 @@ func CheckOutput(path, name string) error {
 	}
 	if path != Stdout {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return &OutputError{Path: path, Part: OutputPath, Err: fmt.Errorf("render: there is no directory %s to write it in; make it first", dir)}
+			return &OutputError{Path: path, Field: OutputPath, Err: fmt.Errorf("render: there is no directory %s to write it in; make it first", dir)}
 		}
 	}
 	return nil

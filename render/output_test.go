@@ -15,7 +15,7 @@ import (
 func TestCheckOutput(t *testing.T) {
 	for _, tt := range []struct {
 		name, path, format string
-		part               OutputPart
+		part               OutputField
 		stdout             bool   // the error is ErrStdoutFormat
 		want               string // the message
 	}{
@@ -32,8 +32,8 @@ func TestCheckOutput(t *testing.T) {
 			if !errors.As(err, &oe) {
 				t.Fatalf("CheckOutput(%q, %q) = %v, want an *OutputError", tt.path, tt.format, err)
 			}
-			if oe.Part != tt.part || oe.Path != tt.path || oe.Format != tt.format {
-				t.Errorf("CheckOutput(%q, %q) blames part %d of %+v, want part %d", tt.path, tt.format, oe.Part, oe, tt.part)
+			if oe.Field != tt.part || oe.Path != tt.path || oe.Format != tt.format {
+				t.Errorf("CheckOutput(%q, %q) blames part %d of %+v, want part %d", tt.path, tt.format, oe.Field, oe, tt.part)
 			}
 			if errors.Is(err, ErrStdoutFormat) != tt.stdout {
 				t.Errorf("CheckOutput(%q, %q) is ErrStdoutFormat: %v, want %v", tt.path, tt.format, !tt.stdout, tt.stdout)

@@ -19,7 +19,7 @@ func newCountCmd() *cobra.Command {
 		Example: help.Examples("count"),
 		Args:    cli.Args(1, 1, "one SPEC (a file or a built-in name)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			i, n, err := split.Part()
+			i, n, err := split.Split()
 			if err != nil {
 				return err
 			}

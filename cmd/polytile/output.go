@@ -43,7 +43,7 @@ func checkOutput(o cli.Outputs, path, name string) error {
 		return err
 	case errors.Is(oe, render.ErrStdoutFormat):
 		return fmt.Errorf("-o - writes to standard output: give --format %s", cli.OrList(o.Formats))
-	case oe.Part == render.OutputFormat:
+	case oe.Field == render.OutputFormat:
 		return fmt.Errorf("--format %s: %s", oe.Format, oe.Reason())
 	}
 	return fmt.Errorf("-o %s: %s", oe.Path, oe.Reason())

@@ -69,7 +69,7 @@ func (f *solveFlags) check() (shard, shards int, err error) {
 		return 0, 0, cli.Usagef("--resume FILE streams to FILE to the end of the search: it goes with neither --json, --limit nor another --jsonl")
 	}
 	f.jsonl = cmp.Or(f.resume, f.jsonl)
-	return f.split.Part()
+	return f.split.Split()
 }
 
 func runSolve(cmd *cobra.Command, name string, f *solveFlags) error {

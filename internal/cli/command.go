@@ -34,9 +34,9 @@ type Help struct {
 	Dir string
 }
 
-// Parts returns the help and the examples of the command name. A command
+// Sections returns the help and the examples of the command name. A command
 // without its file is a mistake of the program, and panics.
-func (h Help) Parts(name string) (text, examples string) {
+func (h Help) Sections(name string) (text, examples string) {
 	data, err := fs.ReadFile(h.FS, path.Join(h.Dir, name+".txt"))
 	if err != nil {
 		panic(err)
@@ -46,10 +46,10 @@ func (h Help) Parts(name string) (text, examples string) {
 }
 
 // Text returns the help of the command name.
-func (h Help) Text(name string) string { t, _ := h.Parts(name); return t }
+func (h Help) Text(name string) string { t, _ := h.Sections(name); return t }
 
 // Examples returns the examples of the command name.
-func (h Help) Examples(name string) string { _, e := h.Parts(name); return e }
+func (h Help) Examples(name string) string { _, e := h.Sections(name); return e }
 
 // CapCores lets the process run on at most n cores (n ≤ 0: no cap) and
 // returns what undoes it.

@@ -36,10 +36,10 @@ func TestHelp(t *testing.T) {
 		"solve.txt": {Data: []byte("Solve a puzzle.\n\nExamples:\n  polytile solve scott\n")},
 		"list.txt":  {Data: []byte("List the puzzles.\n")},
 	}}
-	if text, ex := h.Parts("solve"); text != "Solve a puzzle." || ex != "  polytile solve scott" {
+	if text, ex := h.Sections("solve"); text != "Solve a puzzle." || ex != "  polytile solve scott" {
 		t.Errorf("Parts(solve) = %q, %q", text, ex)
 	}
-	if text, ex := h.Parts("list"); text != "List the puzzles." || ex != "" {
+	if text, ex := h.Sections("list"); text != "List the puzzles." || ex != "" {
 		t.Errorf("Parts(list) = %q, %q", text, ex)
 	}
 	defer func() {
@@ -47,7 +47,7 @@ func TestHelp(t *testing.T) {
 			t.Error("Parts of a command without help did not panic")
 		}
 	}()
-	h.Parts("merge")
+	h.Sections("merge")
 }
 
 func TestCapCores(t *testing.T) {

@@ -57,7 +57,7 @@ func TestSplitFlags(t *testing.T) {
 		{SplitFlags{Shards: -2}, "--shards -2: want 1 or more"},
 		{SplitFlags{Shard: "1/3"}, "<nil>"},
 	} {
-		_, _, err := tt.s.Part()
+		_, _, err := tt.s.Split()
 		if got := fmt.Sprint(err); got != tt.want {
 			t.Errorf("%+v: Part() = %q, want %q", tt.s, got, tt.want)
 		}

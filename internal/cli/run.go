@@ -75,10 +75,10 @@ func (s *SplitFlags) Register(fl *pflag.FlagSet, verb, what, shard string) {
 	fl.IntVar(&s.Shards, "shards", 0, "the number of parts `N` "+what+" is split into; the part is --shard's, or "+IndexEnv)
 }
 
-// Part checks the flags and returns the part of the search to run, i of
+// Split checks the flags and returns the part of the search to run, i of
 // n (Shard, from the environment's IndexEnv when --shard is not given);
 // a mistake is a usage error.
-func (s *SplitFlags) Part() (i, n int, err error) {
+func (s *SplitFlags) Split() (i, n int, err error) {
 	if s.Workers < 0 {
 		return 0, 0, Usagef("--workers %d: want 1 or more, or 0 for one per core", s.Workers)
 	}

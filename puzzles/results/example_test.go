@@ -22,7 +22,7 @@ func ExampleReadResult() {
 		log.Fatal(err)
 	}
 	var saved bytes.Buffer
-	if err := results.NewResult(spec, res).Encode(&saved); err != nil {
+	if err := results.NewResultFile(spec, res).Encode(&saved); err != nil {
 		log.Fatal(err)
 	}
 

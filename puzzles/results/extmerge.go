@@ -73,7 +73,7 @@ func stopped(ctx context.Context) error {
 type streamMerge struct {
 	shards []*Shard // in the order of their shard numbers
 	puzzle puzzles.Problem
-	out    *Result // the result's counts, without its solutions
+	out    *ResultFile // the result's counts, without its solutions
 }
 
 // readHeads reads the headers and end lines of the shard files at paths,
@@ -86,7 +86,7 @@ func readHeads(ctx context.Context, paths []string, spec string) (*streamMerge, 
 	shards := make([]*Shard, len(paths))
 	for i, path := range paths {
 		n := 0
-		sf, err := scanShard(path, func(*ShardSolution) error {
+		sf, err := scanShard(path, func(*ShardClass) error {
 			if n++; n%checkEvery == 0 {
 				return stopped(ctx)
 			}
@@ -109,7 +109,7 @@ func readHeads(ctx context.Context, paths []string, spec string) (*streamMerge, 
 		return nil, err
 	}
 	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
-	out := &Result{FileHeader: newFileHeader(HoldsSolutions, h.Spec, p, p.Fingerprint(nil)), Name: h.Spec, Title: h.Title, Lattice: h.Lattice, Symmetries: h.Symmetries, Complete: true,
+	out := &ResultFile{FileHeader: newFileHeader(HoldsSolutions, h.Spec, p, p.Fingerprint(nil)), Name: h.Spec, Title: h.Title, Lattice: h.Lattice, Symmetries: h.Symmetries, Complete: true,
 		Engine: shards[0].End.Engine, SpecText: h.SpecText}
 	for _, sf := range shards {
 		out.Nodes += sf.End.Nodes
@@ -153,12 +153,12 @@ const groupSize = 1024
 // group is solutions read one after the other from a shard file, checked
 // together.
 type group struct {
-	seq  int             // its place in the order read, from 0
-	from int             // the shard, in streamMerge.shards
-	sols []ShardSolution // as read
-	recs []mergeRecord   // the solutions checked, in canonical form
-	raw  int64           // the sum of their orbits
-	err  error           // the first mistake found
+	seq  int           // its place in the order read, from 0
+	from int           // the shard, in streamMerge.shards
+	sols []ShardClass  // as read
+	recs []mergeRecord // the solutions checked, in canonical form
+	raw  int64         // the sum of their orbits
+	err  error         // the first mistake found
 }
 
 // check checks g's solutions against p, in the file named name, and
@@ -205,7 +205,7 @@ func (c *checkers) feed(ctx context.Context, shards []*Shard) error {
 	seq := 0
 	for k, sf := range shards {
 		g := &group{seq: seq, from: k}
-		_, err := scanShard(sf.Name, func(s *ShardSolution) error {
+		_, err := scanShard(sf.Name, func(s *ShardClass) error {
 			g.sols = append(g.sols, *s)
 			if len(g.sols) == groupSize {
 				c.todo <- g
@@ -433,7 +433,7 @@ func (h *recordHeap) Pop() any {
 // scanShard reads the shard file at path line by line, giving each
 // solution to each (nil: none) instead of keeping it, and returns the
 // file with its header, end line and counts.
-func scanShard(path string, each func(*ShardSolution) error) (*Shard, error) {
+func scanShard(path string, each func(*ShardClass) error) (*Shard, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -441,7 +441,7 @@ func scanShard(path string, each func(*ShardSolution) error) (*Shard, error) {
 	defer f.Close()
 	sf := &Shard{Name: path}
 	if each == nil {
-		each = func(*ShardSolution) error { return nil }
+		each = func(*ShardClass) error { return nil }
 	}
 	if err := sf.read(newLineReader(f, path), each); err != nil {
 		return nil, err

@@ -134,7 +134,7 @@ func TestEveryFileStartsWithTheHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := NewResult(sudoku, sres).Encode(&sudokuResult); err != nil {
+	if err := NewResultFile(sudoku, sres).Encode(&sudokuResult); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -200,7 +200,7 @@ func TestMergeAnyTo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := NewResult(spec, res).Encode(&wholeResult); err != nil {
+	if err := NewResultFile(spec, res).Encode(&wholeResult); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(counts[0])

@@ -86,7 +86,7 @@ func missingShards(byShard map[int]*Shard, n, missing int) string {
 // NewResult returns it for an unsharded run: the same solutions in the
 // same order, and the shards' statistics added up. Its errors name the
 // file and the line.
-func Merge(p puzzles.Problem, shards []*Shard) (*Result, error) {
+func Merge(p puzzles.Problem, shards []*Shard) (*ResultFile, error) {
 	if err := CheckShards(shards); err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func Merge(p puzzles.Problem, shards []*Shard) (*Result, error) {
 	}
 	shards = slices.Clone(shards)
 	slices.SortFunc(shards, func(a, b *Shard) int { return a.Header.Shard - b.Header.Shard })
-	out := &Result{
+	out := &ResultFile{
 		FileHeader: newFileHeader(HoldsSolutions, ref.Header.Spec, p, p.Fingerprint(nil)),
 		Name:       ref.Header.Spec,
 		Title:      ref.Header.Title,
@@ -127,13 +127,13 @@ func Merge(p puzzles.Problem, shards []*Shard) (*Result, error) {
 	}
 	// Stable: of two equal solutions, the one read first comes first.
 	slices.SortStableFunc(all, func(a, b found) int { return strings.Compare(a.key, b.key) })
-	out.Solutions = make([]Solution, len(all))
+	out.Solutions = make([]SavedClass, len(all))
 	for i, f := range all {
 		if i > 0 && f.key == all[i-1].key {
 			g := all[i-1]
 			return nil, fmt.Errorf("%s:%d and %s:%d hold the same solution: the shards do not split one search", g.from.Name, g.line, f.from.Name, f.line)
 		}
-		out.Solutions[i] = NewSolution(f.class)
+		out.Solutions[i] = NewSavedClass(f.class)
 	}
 	out.Distinct = len(out.Solutions)
 	return out, nil
@@ -181,7 +181,7 @@ func parseEngine(name string) (puzzles.Engine, bool) {
 // complete search. Every solution is checked against the puzzle of spec
 // (a spec file or a built-in name), or, if spec is "", of the spec the
 // shards name.
-func MergeFiles(paths []string, spec string) (*Result, error) {
+func MergeFiles(paths []string, spec string) (*ResultFile, error) {
 	shards := make([]*Shard, len(paths))
 	for i, path := range paths {
 		sf, err := ReadShardFile(path)

@@ -8,7 +8,7 @@
 //     ReadResult;
 //   - the shard file, JSON lines streamed while a search runs (what
 //     polytile solve --jsonl writes, one file for each part of a sharded
-//     search): Header, ShardSolution and End, written by a Writer and read
+//     search): Header, ShardClass and End, written by a Writer and read
 //     by ReadShard;
 //   - the merge of the shards of one search into its Result, which checks
 //     every solution against the puzzle as the search would have found it;
@@ -38,14 +38,14 @@ import (
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
-// Result is the result of a search: its counts and its distinct
+// ResultFile is a saved result of a search: its counts and its distinct
 // solutions, in canonical order (the order of puzzles.Result.Distinct).
 // The JSON field names are a contract with the programs that read them.
 //
 // It starts with the header of every saved file (FileHeader: its Spec is
 // Name, its Fingerprint the puzzle's, that of its search with the
 // defaults, so that a merge of shards is the whole search's result).
-type Result struct {
+type ResultFile struct {
 	FileHeader
 	Name       string `json:"name"`              // the spec's file path or built-in name
 	Title      string `json:"title,omitempty"`   // the spec's title
@@ -60,25 +60,25 @@ type Result struct {
 	Updates    int64  `json:"updates"`           // Dancing Links' link updates (0 for fill)
 	// SpecText is the spec's text, so that the result can be drawn with
 	// the spec's render options, or checked, without the spec's file.
-	SpecText  string     `json:"spec_text,omitempty"`
-	Solutions []Solution `json:"solutions,omitempty"`
+	SpecText  string       `json:"spec_text,omitempty"`
+	Solutions []SavedClass `json:"solutions,omitempty"`
 }
 
-// Solution is one distinct solution as saved: a JSON object that holds
+// SavedClass is one distinct solution as saved: a JSON object that holds
 // the size of its class, "orbit", and its kind's fields
 // (puzzles.Answer.AppendJSON): {"orbit": 8, "pieces": [{"name": "F",
 // "cells": [[0, 1], …]}, …]} for a tiling, {"orbit": 1, "grid": […]} for a
 // Sudoku. Class reads it back as a solution of the puzzle, checked.
-type Solution struct {
+type SavedClass struct {
 	Orbit int
 	// Fields are the kind's fields of the object, without braces, as
 	// AppendJSON writes them: "pieces":[…].
 	Fields json.RawMessage
 }
 
-// NewSolution returns the class d as saved.
-func NewSolution(d puzzles.Class) Solution {
-	return Solution{Orbit: d.Orbit, Fields: d.Solution.AppendJSON(nil)}
+// NewSavedClass returns the class d as saved.
+func NewSavedClass(d puzzles.Class) SavedClass {
+	return SavedClass{Orbit: d.Orbit, Fields: d.Solution.AppendJSON(nil)}
 }
 
 // appendSolution appends the JSON object of the class d to b:
@@ -101,7 +101,7 @@ func appendFields(b []byte, d puzzles.Class) []byte {
 }
 
 // object appends the solution's object to b.
-func (s *Solution) object(b []byte) []byte {
+func (s *SavedClass) object(b []byte) []byte {
 	b = append(b, `{"orbit":`...)
 	b = strconv.AppendInt(b, int64(s.Orbit), 10)
 	if len(s.Fields) > 0 {
@@ -111,10 +111,10 @@ func (s *Solution) object(b []byte) []byte {
 }
 
 // MarshalJSON writes the solution's object.
-func (s Solution) MarshalJSON() ([]byte, error) { return s.object(nil), nil }
+func (s SavedClass) MarshalJSON() ([]byte, error) { return s.object(nil), nil }
 
 // UnmarshalJSON reads a solution's object, which must have an orbit.
-func (s *Solution) UnmarshalJSON(data []byte) error {
+func (s *SavedClass) UnmarshalJSON(data []byte) error {
 	var v struct {
 		Orbit *int `json:"orbit"`
 	}
@@ -162,7 +162,7 @@ func fieldsOf(data []byte, leave ...string) json.RawMessage {
 
 // check checks the form of a solution of a puzzle with that many
 // symmetries (0: unknown).
-func (s *Solution) check(symmetries int) error {
+func (s *SavedClass) check(symmetries int) error {
 	switch {
 	case s.Orbit < 1:
 		return fmt.Errorf("orbit %d: want 1 or more", s.Orbit)
@@ -172,20 +172,20 @@ func (s *Solution) check(symmetries int) error {
 	return nil
 }
 
-// NewResult returns the counts and the distinct solutions of res, a
+// NewResultFile returns the counts and the distinct solutions of res, a
 // search of spec's puzzle.
-func NewResult(spec *specs.Spec, res *puzzles.Result) *Result {
+func NewResultFile(spec *specs.Spec, res *puzzles.Result) *ResultFile {
 	out := newResultHead(spec, res)
-	out.Solutions = make([]Solution, len(res.Distinct))
+	out.Solutions = make([]SavedClass, len(res.Distinct))
 	for i, d := range res.Distinct {
-		out.Solutions[i] = NewSolution(d)
+		out.Solutions[i] = NewSavedClass(d)
 	}
 	return out
 }
 
 // newResultHead is NewResult without the solutions.
-func newResultHead(spec *specs.Spec, res *puzzles.Result) *Result {
-	return &Result{
+func newResultHead(spec *specs.Spec, res *puzzles.Result) *ResultFile {
+	return &ResultFile{
 		FileHeader: newFileHeader(HoldsSolutions, spec.Name, spec.Problem, spec.Problem.Fingerprint(nil)),
 		Name:       spec.Name,
 		Title:      spec.Title,
@@ -205,7 +205,7 @@ func newResultHead(spec *specs.Spec, res *puzzles.Result) *Result {
 // solutions, each on a line of its own (readable, and much quicker to
 // write than the whole indented). The output is the same, byte for byte,
 // for the same result.
-func (r *Result) Encode(w io.Writer) error {
+func (r *ResultFile) Encode(w io.Writer) error {
 	return r.encode(w, len(r.Solutions), func(b []byte, i int) []byte {
 		return r.Solutions[i].object(b)
 	})
@@ -213,7 +213,7 @@ func (r *Result) Encode(w io.Writer) error {
 
 // encode is Encode, of n solutions that appendSolution appends one at a
 // time (r.Solutions is not written).
-func (r *Result) encode(w io.Writer, n int, appendSolution func(b []byte, i int) []byte) error {
+func (r *ResultFile) encode(w io.Writer, n int, appendSolution func(b []byte, i int) []byte) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if err := r.encodeHead(bw); err != nil {
 		return err
@@ -236,7 +236,7 @@ func (r *Result) encode(w io.Writer, n int, appendSolution func(b []byte, i int)
 
 // encodeHead writes the counts as Encode writes them, up to the opening of
 // the solutions' list.
-func (r *Result) encodeHead(bw *bufio.Writer) error {
+func (r *ResultFile) encodeHead(bw *bufio.Writer) error {
 	head := *r
 	head.Solutions = nil
 	// Always the header of this version, whatever r was read from.
@@ -253,7 +253,7 @@ func (r *Result) encodeHead(bw *bufio.Writer) error {
 // ReadResult reads a result that Encode wrote (or any JSON object of its
 // fields) from r; name names it in errors. It checks the form of the
 // solutions but not that they solve a puzzle: Solution.Class does.
-func ReadResult(r io.Reader, name string) (*Result, error) {
+func ReadResult(r io.Reader, name string) (*ResultFile, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -263,7 +263,7 @@ func ReadResult(r io.Reader, name string) (*Result, error) {
 
 // readResult reads the result in data; whole says whether data holds its
 // solutions, which must then add up to its counts.
-func readResult(data []byte, name string, whole bool) (*Result, error) {
+func readResult(data []byte, name string, whole bool) (*ResultFile, error) {
 	var raw struct {
 		Polytile    json.RawMessage `json:"polytile"`
 		Holds       string          `json:"holds"`
@@ -282,7 +282,7 @@ func readResult(data []byte, name string, whole bool) (*Result, error) {
 		Updates     int64           `json:"updates"`
 		Lattice     string          `json:"lattice"`
 		SpecText    string          `json:"spec_text"`
-		Solutions   []Solution      `json:"solutions"`
+		Solutions   []SavedClass    `json:"solutions"`
 	}
 	if err := decode(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s is not a polytile result: %w", name, err)
@@ -297,7 +297,7 @@ func readResult(data []byte, name string, whole bool) (*Result, error) {
 	if h.Holds != HoldsSolutions {
 		return nil, &HoldsError{Path: name, Holds: h.Holds, Want: HoldsSolutions}
 	}
-	out := &Result{FileHeader: *h, Name: *raw.Name, Title: raw.Title, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
+	out := &ResultFile{FileHeader: *h, Name: *raw.Name, Title: raw.Title, Shard: raw.Shard, Raw: raw.Raw, Distinct: raw.Distinct,
 		Symmetries: raw.Symmetries, Complete: raw.Complete, Engine: raw.Engine, Nodes: raw.Nodes, Updates: raw.Updates,
 		Lattice: raw.Lattice, SpecText: raw.SpecText, Solutions: raw.Solutions}
 	var sum int64
@@ -319,7 +319,7 @@ func readResult(data []byte, name string, whole bool) (*Result, error) {
 }
 
 // ReadResultFile reads the result in the file at path (ReadResult).
-func ReadResultFile(path string) (*Result, error) {
+func ReadResultFile(path string) (*ResultFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -330,7 +330,7 @@ func ReadResultFile(path string) (*Result, error) {
 
 // Classes returns r's solutions as classes of p's solutions, each checked
 // (Solution.Class), in r's order.
-func (r *Result) Classes(p puzzles.Problem) ([]puzzles.Class, error) {
+func (r *ResultFile) Classes(p puzzles.Problem) ([]puzzles.Class, error) {
 	out := make([]puzzles.Class, len(r.Solutions))
 	for i := range r.Solutions {
 		c, err := r.Solutions[i].Class(p)
@@ -345,7 +345,7 @@ func (r *Result) Classes(p puzzles.Problem) ([]puzzles.Class, error) {
 // Class returns the class of solutions of p that s saved, after checking
 // that s is one as a search reports it: a solution of p (p.Decode) in
 // its canonical form, with the size of its class as its orbit.
-func (s *Solution) Class(p puzzles.Problem) (puzzles.Class, error) {
+func (s *SavedClass) Class(p puzzles.Problem) (puzzles.Class, error) {
 	c, err := p.Decode(s.object(nil))
 	if err != nil {
 		return puzzles.Class{}, err

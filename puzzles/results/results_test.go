@@ -51,14 +51,14 @@ func whole(t testing.TB, spec *specs.Spec) string {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := NewResult(spec, res).Encode(&buf); err != nil {
+	if err := NewResultFile(spec, res).Encode(&buf); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()
 }
 
 // merge reads the files (name → text) as shards and merges them.
-func merge(p *tiling.Puzzle, files [][2]string) (*Result, error) {
+func merge(p *tiling.Puzzle, files [][2]string) (*ResultFile, error) {
 	var shards []*Shard
 	for _, f := range files {
 		sf, err := ReadShard(strings.NewReader(f[1]), f[0])
@@ -182,7 +182,7 @@ func counted(t *testing.T, lines []string) []string {
 	t.Helper()
 	var distinct, raw int64
 	for _, l := range lines[1 : len(lines)-1] {
-		var s ShardSolution
+		var s ShardClass
 		json.Unmarshal([]byte(l), &s)
 		distinct++
 		raw += int64(s.Orbit)
@@ -197,8 +197,8 @@ func TestMergeDamaged(t *testing.T) {
 	p := tilingOf(t, spec)
 	all := shardLines(t, spec, 0, 1)
 	s0, s1 := shardLines(t, spec, 0, 2), shardLines(t, spec, 1, 2)
-	sol := func(lines []string, k int) ShardSolution {
-		var s ShardSolution
+	sol := func(lines []string, k int) ShardClass {
+		var s ShardClass
 		if err := json.Unmarshal([]byte(lines[k]), &s); err != nil {
 			t.Fatal(err)
 		}
@@ -211,15 +211,15 @@ func TestMergeDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rotated Solution
+	var rotated SavedClass
 	for k := 1; k < p.Symmetries(); k++ {
 		if tc := c.Solution.(*tiling.Solution); tc.Transform(k).Compare(tc) != 0 {
 			img := tc.Transform(k)
-			rotated = NewSolution(puzzles.Class{Solution: img, Orbit: c.Orbit})
+			rotated = NewSavedClass(puzzles.Class{Solution: img, Orbit: c.Orbit})
 			break
 		}
 	}
-	line := func(s ShardSolution) string {
+	line := func(s ShardClass) string {
 		data, _ := json.Marshal(s)
 		return string(data)
 	}
@@ -244,17 +244,17 @@ func TestMergeDamaged(t *testing.T) {
 			`f0.jsonl:2: piece "Q" is not a piece of the puzzle`},
 		{"a wrong shape", [][]string{edit(t, all, 1, func(s *pieceLine) { s.Pieces[0].Name, s.Pieces[1].Name = "I", "F" })},
 			`f0.jsonl:2: not a solution of the puzzle: tiling: piece "I" is put down on 5 cells, not its shape`},
-		{"not canonical", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Solution = rotated })},
+		{"not canonical", [][]string{edit(t, all, 1, func(s *ShardClass) { s.SavedClass = rotated })},
 			`f0.jsonl:2: a solution that is not in its canonical form`},
-		{"a rotated duplicate", [][]string{counted(t, insert(all, 2, line(ShardSolution{Task: first.Task, Solution: rotated})))},
+		{"a rotated duplicate", [][]string{counted(t, insert(all, 2, line(ShardClass{Task: first.Task, SavedClass: rotated})))},
 			`f0.jsonl:3: a solution that is not in its canonical form`},
 		{"a duplicate", [][]string{counted(t, insert(all, 2, all[1]))},
 			`f0.jsonl:2 and f0.jsonl:3 hold the same solution`},
-		{"a duplicate across shards", [][]string{s0, counted(t, insert(s1, 1, line(ShardSolution{Task: 1, Solution: sol(s0, 1).Solution})))},
+		{"a duplicate across shards", [][]string{s0, counted(t, insert(s1, 1, line(ShardClass{Task: 1, SavedClass: sol(s0, 1).SavedClass})))},
 			`f0.jsonl:2 and f1.jsonl:2 hold the same solution`},
-		{"a wrong orbit", [][]string{counted(t, edit(t, all, 1, func(s *ShardSolution) { s.Orbit = 4 }))},
+		{"a wrong orbit", [][]string{counted(t, edit(t, all, 1, func(s *ShardClass) { s.Orbit = 4 }))},
 			`f0.jsonl:2: a solution whose orbit is 8, not 4`},
-		{"an orbit that does not divide", [][]string{edit(t, all, 1, func(s *ShardSolution) { s.Orbit = 7 })},
+		{"an orbit that does not divide", [][]string{edit(t, all, 1, func(s *ShardClass) { s.Orbit = 7 })},
 			`f0.jsonl:2: orbit 7 does not divide the 8 symmetries`},
 		{"no orbit", [][]string{insert(all, 1, `{"task": 0, "pieces": [{"name": "F", "cells": [[0, 0]]}]}`)},
 			`f0.jsonl:2: no orbit`},
@@ -282,7 +282,7 @@ func TestMergeDamaged(t *testing.T) {
 			`f0.jsonl was written for another puzzle than scott is now (fingerprint 0123, not `},
 		{"an unknown engine", [][]string{edit(t, all, -1, func(e *End) { e.Engine = "quantum" })},
 			`f0.jsonl: the end line names engine "quantum": want dlx or fill`},
-		{"a task of another shard", [][]string{insert(s1, 1, line(ShardSolution{Task: 2, Solution: first.Solution}))},
+		{"a task of another shard", [][]string{insert(s1, 1, line(ShardClass{Task: 2, SavedClass: first.SavedClass}))},
 			`f0.jsonl:2: a solution of task 2, which is not in shard 1/2`},
 	}
 	for _, tt := range tests {
@@ -404,7 +404,7 @@ func TestWriterLines(t *testing.T) {
 		}
 		w := &Writer{}
 		for i, d := range res.Distinct {
-			want, err := json.Marshal(ShardSolution{Task: i, Solution: NewSolution(d)})
+			want, err := json.Marshal(ShardClass{Task: i, SavedClass: NewSavedClass(d)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -444,7 +444,7 @@ func TestSolutionJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := NewSolution(d)
+			s := NewSavedClass(d)
 			if string(s.object(nil)) != string(want) {
 				t.Fatalf("%s, solution %d: the JSON\n%s\nwant\n%s", spec.Name, i+1, s.object(nil), want)
 			}
@@ -477,7 +477,7 @@ func TestRunWriteJSON(t *testing.T) {
 		if err := run.Write(&got, true, 0); err != nil {
 			t.Fatal(err)
 		}
-		o := NewResult(spec, res)
+		o := NewResultFile(spec, res)
 		o.Shard = run.Shard
 		if err := o.Encode(&want); err != nil {
 			t.Fatal(err)

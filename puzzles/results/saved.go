@@ -135,7 +135,7 @@ func newChooser(spec *specs.Spec, pick puzzles.Pick, out *Saved) *chooser {
 }
 
 // add takes the next solution of the file; it returns whether to read on.
-func (c *chooser) add(s *Solution) (bool, error) {
+func (c *chooser) add(s *SavedClass) (bool, error) {
 	c.n++
 	if c.pick.Nth > 0 && c.n != c.pick.Nth {
 		return true, nil
@@ -217,7 +217,7 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 			}
 			return wholeResult(whole, path, pick)
 		}
-		var s Solution
+		var s SavedClass
 		if derr := decode(t, &s); derr != nil {
 			return nil, lr.errorf("%w", derr)
 		}
@@ -251,7 +251,7 @@ func withoutFontFile(spec *specs.Spec, path string) string {
 
 // savedOf returns what the counts of result r, read from path, say of the
 // file, and the spec it carries.
-func savedOf(r *Result, path string) (*Saved, *specs.Spec, error) {
+func savedOf(r *ResultFile, path string) (*Saved, *specs.Spec, error) {
 	spec, err := specOf(r.Name, r.SpecText)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -401,7 +401,7 @@ func readSolutions(lr *lineReader, sf *Shard, c *chooser, counted bool) (more bo
 		if since >= 0 {
 			since++
 		}
-		more, err := c.add(&s.Solution)
+		more, err := c.add(&s.SavedClass)
 		if err != nil {
 			return false, lr.errorf("not a solution of the puzzle: %w", err)
 		}
@@ -458,7 +458,7 @@ func SolveAll(ctx context.Context, spec *specs.Spec, cfg *puzzles.SolveConfig) (
 		return nil, err
 	}
 	var buf bytes.Buffer
-	if err := NewResult(spec, res).Encode(&buf); err != nil {
+	if err := NewResultFile(spec, res).Encode(&buf); err != nil {
 		return nil, err
 	}
 	return &All{Spec: spec, Classes: res.Distinct, Complete: res.Complete, File: "solutions.json", Data: buf.Bytes()}, nil

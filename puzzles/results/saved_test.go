@@ -28,7 +28,7 @@ func saveScott(t testing.TB, copies int) (result, shard, cut string) {
 	}
 	dir := t.TempDir()
 	var buf bytes.Buffer
-	if err := NewResult(spec, res).Encode(&buf); err != nil {
+	if err := NewResultFile(spec, res).Encode(&buf); err != nil {
 		t.Fatal(err)
 	}
 	result = filepath.Join(dir, "scott.json")

@@ -42,7 +42,7 @@ func TestSavedFontFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		var result, shard bytes.Buffer
-		if err := NewResult(spec, res).Encode(&result); err != nil {
+		if err := NewResultFile(spec, res).Encode(&result); err != nil {
 			t.Fatal(err)
 		}
 		w := NewWriter(&shard, NewHeader(spec, nil))

@@ -13,7 +13,7 @@ package results
 // The header (Header: the FileHeader every saved file starts with, then
 // the shard's own fields) says which puzzle and which part of the search the
 // file holds; then come the distinct solutions in the order of the tasks
-// that found them, each with its task (ShardSolution), and after the last
+// that found them, each with its task (ShardClass), and after the last
 // solution of each task that ran to its end, a line that says so (Done);
 // the end line (End) says whether the search ran to its end. A file
 // without an end line was cut short. The done lines (from version 2) let
@@ -90,11 +90,11 @@ func NewHeader(spec *specs.Spec, cfg *puzzles.SolveConfig) *Header {
 	return h
 }
 
-// ShardSolution is a line of a shard file between the header and the end:
+// ShardClass is a line of a shard file between the header and the end:
 // a distinct solution and the task that found it.
-type ShardSolution struct {
+type ShardClass struct {
 	Task int `json:"task"`
-	Solution
+	SavedClass
 	line int // the line it was read from, from 1
 }
 
@@ -245,7 +245,7 @@ func (w *Writer) Add(d puzzles.Class, task int) bool {
 }
 
 // appendSolution appends the line of d, found by task, to b: the bytes
-// json.Marshal makes of ShardSolution{task, NewSolution(d)}, made without
+// json.Marshal makes of ShardClass{task, NewSavedClass(d)}, made without
 // it, for a long search writes millions of them.
 func (w *Writer) appendSolution(b []byte, d puzzles.Class, task int) []byte {
 	b = append(b, `{"task":`...)
@@ -347,7 +347,7 @@ func (w *Writer) Abort() {
 type Shard struct {
 	Name      string // the file's path or name, for errors
 	Header    Header
-	Solutions []ShardSolution
+	Solutions []ShardClass
 	End       *End // nil if the file has no end line: it was cut short
 
 	count, raw int64 // the solutions a streamed read saw, and their orbits
@@ -381,7 +381,7 @@ func ReadShard(r io.Reader, name string) (*Shard, error) {
 // read reads the file's lines from lr, checking each (parse). With each
 // nil it keeps the solutions; else it gives each solution to each as it
 // is read, keeping only their count and the sum of their orbits.
-func (sf *Shard) read(lr *lineReader, each func(*ShardSolution) error) error {
+func (sf *Shard) read(lr *lineReader, each func(*ShardClass) error) error {
 	for {
 		line, err := lr.nonBlank()
 		if errors.Is(err, io.EOF) {
@@ -457,11 +457,11 @@ func (sf *Shard) parse(n int, line []byte) error {
 	if t := *l.Task; t < 0 || t%h.Shards != h.Shard {
 		return fmt.Errorf("%s:%d: a solution of task %d, which is not in shard %s", sf.Name, n, t, ShardName(h.Shard, h.Shards))
 	}
-	s := Solution{Orbit: *l.Orbit, Fields: fieldsOf(line, "task", "orbit")}
+	s := SavedClass{Orbit: *l.Orbit, Fields: fieldsOf(line, "task", "orbit")}
 	if err := s.check(h.Symmetries); err != nil {
 		return fmt.Errorf("%s:%d: %w", sf.Name, n, err)
 	}
-	sf.Solutions = append(sf.Solutions, ShardSolution{Task: *l.Task, Solution: s, line: n})
+	sf.Solutions = append(sf.Solutions, ShardClass{Task: *l.Task, SavedClass: s, line: n})
 	return nil
 }
 
@@ -563,15 +563,15 @@ func (sf *Shard) checkCounts(count, raw int64) error {
 }
 
 // MarshalJSON writes the line of the solution: {"task":…,"orbit":…,…}.
-func (s ShardSolution) MarshalJSON() ([]byte, error) {
+func (s ShardClass) MarshalJSON() ([]byte, error) {
 	b := append([]byte(`{"task":`), strconv.Itoa(s.Task)...)
-	obj := s.Solution.object(nil) // {"orbit":…}
+	obj := s.SavedClass.object(nil) // {"orbit":…}
 	return append(append(b, ','), obj[1:]...), nil
 }
 
 // UnmarshalJSON reads a solution's line, which must have a task and an
 // orbit.
-func (s *ShardSolution) UnmarshalJSON(data []byte) error {
+func (s *ShardClass) UnmarshalJSON(data []byte) error {
 	var v struct {
 		Task *int `json:"task"`
 	}
@@ -582,5 +582,5 @@ func (s *ShardSolution) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("no task")
 	}
 	s.Task = *v.Task
-	return s.Solution.UnmarshalJSON(data)
+	return s.SavedClass.UnmarshalJSON(data)
 }
