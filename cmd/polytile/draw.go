@@ -164,13 +164,6 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	if err := f.check(name); err != nil {
 		return err
 	}
-	if results.IsSaved(name) && render.IsSite(f.output) {
-		all, err := gallery.LoadSite(cmd.Context(), name)
-		if err != nil {
-			return f.drawWords(err, name)
-		}
-		return f.drawSite(cmd, all)
-	}
 	if results.IsSaved(name) {
 		return f.drawSaved(cmd, name)
 	}
@@ -200,17 +193,12 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		})
 	}
 	f.fig.Pick.Progress = progress
-	return f.draw(cmd, spec, spec.PieceNames(), &f.fig, f.figureUses(spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	uses := func(r *specs.RenderOptions) error { return gallery.CheckKeys(spec.Problem, f.fig, r) }
+	return f.draw(cmd, spec, spec.PieceNames(), &f.fig, uses, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.Draw(ctx, spec, f.fig, opt)
 		stop()
 		return sheets, f.drawWords(err, name+" has")
 	})
-}
-
-// figureUses checks that the figure of spec's puzzle that draw draws
-// uses every look key set (gallery.CheckKeys).
-func (f *drawFlags) figureUses(spec *specs.Spec) func(*specs.RenderOptions) error {
-	return func(r *specs.RenderOptions) error { return gallery.CheckKeys(spec.Problem, f.fig, r) }
 }
 
 // print writes pieces to print with write, which takes the look flags
@@ -223,8 +211,7 @@ func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*spec
 	if err := mesh.CheckKeys(r); err != nil {
 		return cli.UsageError{Err: flagWords(err)}
 	}
-	err = write(r)
-	if err == nil {
+	if err = write(r); err == nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", f.output)
 	}
 	return flagWords(err)
@@ -315,15 +302,23 @@ func (f *drawFlags) drawSite(cmd *cobra.Command, all *results.All) error {
 // drawSaved draws the solutions the file of saved results at path holds,
 // without solving again, with its spec's look.
 func (f *drawFlags) drawSaved(cmd *cobra.Command, path string) error {
+	if render.IsSite(f.output) {
+		all, err := gallery.LoadSite(cmd.Context(), path)
+		if err != nil {
+			return f.drawWords(err, path)
+		}
+		return f.drawSite(cmd, all)
+	}
 	if _, ok := mesh.FormatOf(f.output); ok {
-		return cli.Usagef("-o %s: a saved file is drawn as a picture (%s); pieces to print come from its spec: polytile draw SPEC -o %s --solution K", f.output, cli.OrList(outputsFor("draw", false, false).Pictures), f.output)
+		return cli.Usagef("-o %s: a saved file is drawn as a picture (%s); pieces to print come from its spec: polytile draw SPEC -o %s --solution K", f.output, cli.OrList(f.outs.Pictures), f.output)
 	}
 	saved, err := gallery.LoadSaved(cmd.Context(), path, f.fig)
 	if err != nil {
 		return f.drawWords(err, path)
 	}
 	f.look.savedNote(cmd.ErrOrStderr(), saved.Note)
-	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, f.figureUses(saved.Spec), func(opt *gallery.Options) ([]*gallery.Sheet, error) {
+	uses := func(r *specs.RenderOptions) error { return gallery.CheckKeys(saved.Spec.Problem, f.fig, r) }
+	return f.draw(cmd, saved.Spec, saved.Spec.PieceNames(), &f.fig, uses, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
 		sheets, err := gallery.DrawSaved(cmd.Context(), saved, f.fig, opt)
 		return sheets, f.drawWords(err, path+" holds")
 	})

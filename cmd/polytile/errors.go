@@ -21,23 +21,19 @@ func rewordResults(err error) error {
 		notShard *results.NotShardError
 		spec     *results.SpecLoadError
 		killed   *results.KilledRunError
+		inner    error
+		words    string
 	)
-	var inner error
-	var words string
 	switch {
 	case errors.As(err, &killed):
-		inner = killed
-		words = fmt.Sprintf("a run writing %s was killed and left what it found in %s: continue it (polytile solve --resume %s), or, to start again, move %s aside or give another --jsonl file",
+		inner, words = killed, fmt.Sprintf("a run writing %s was killed and left what it found in %s: continue it (polytile solve --resume %s), or, to start again, move %s aside or give another --jsonl file",
 			killed.Path, killed.Part, killed.Path, killed.Part)
 	case errors.As(err, &spec):
-		inner = spec
-		words = fmt.Sprintf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %v", spec.Err)
+		inner, words = spec, fmt.Sprintf("merge checks every solution against the puzzle, and cannot load its spec (give it with --spec FILE): %v", spec.Err)
 	case errors.As(err, &notShard) && notShard.Why == "":
-		inner = notShard
-		words = notShard.Path + " is empty, not a shard file (polytile solve --jsonl writes them)"
+		inner, words = notShard, notShard.Path+" is empty, not a shard file (polytile solve --jsonl writes them)"
 	case errors.As(err, &notShard):
-		inner = notShard
-		words = notShard.Path + " is not a shard file (polytile solve --jsonl writes them): " + notShard.Why
+		inner, words = notShard, notShard.Path+" is not a shard file (polytile solve --jsonl writes them): "+notShard.Why
 	default:
 		return err
 	}
