@@ -206,16 +206,7 @@ func loadResult(lr *lineReader, first []byte, pick puzzles.Pick) (*Saved, error)
 		case c.n == 0 && bytes.Equal(t, []byte("{")):
 			// A solution over many lines: not as Encode writes it (but as
 			// results of Sudoku, queens and matrices were once written).
-			whole := append(head, line...)
-			for !end {
-				line, err = lr.next()
-				whole = append(whole, line...)
-				end = err != nil || !bytes.HasSuffix(line, []byte("\n"))
-				if len(whole) > MaxAllSize {
-					return nil, lr.errorf("a result of solutions over many lines larger than %d MiB: not a file polytile writes", MaxAllSize>>20)
-				}
-			}
-			return wholeResult(whole, path, pick)
+			return restOfResult(lr, append(head, line...), end, pick)
 		}
 		var s SavedClass
 		if derr := decode(t, &s); derr != nil {
@@ -247,6 +238,21 @@ func withoutFontFile(spec *specs.Spec, path string) string {
 	}
 	spec.Render = r
 	return fmt.Sprintf("%s: the font file %s that its spec names is not opened (a saved file never names a file to open): its text is set in the default font", path, quote.Short(font))
+}
+
+// restOfResult reads the rest of the result whose text so far is whole
+// (to its end if end), to at most MaxAllSize bytes, and reads it whole
+// (wholeResult).
+func restOfResult(lr *lineReader, whole []byte, end bool, pick puzzles.Pick) (*Saved, error) {
+	for !end {
+		line, err := lr.next()
+		whole = append(whole, line...)
+		end = err != nil || !bytes.HasSuffix(line, []byte("\n"))
+		if len(whole) > MaxAllSize {
+			return nil, lr.errorf("a result of solutions over many lines larger than %d MiB: not a file polytile writes", MaxAllSize>>20)
+		}
+	}
+	return wholeResult(whole, lr.name, pick)
 }
 
 // savedOf returns what the counts of result r, read from path, say of the
