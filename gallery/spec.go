@@ -187,15 +187,21 @@ func newPalette(r *specs.RenderOptions, pieces int) (*palettes.Palette, error) {
 	return palettes.FromMap(m, base)
 }
 
-// unprefixed returns err without the "palettes: " its message may start
-// with, the option's name saying where it comes from.
+// unprefixed returns a mistake that package palettes found (a
+// *palettes.Error) as its Reason, without the package's name, the
+// option's name saying where it comes from; other errors as they are.
 func unprefixed(err error) error {
-	const prefix = "palettes: "
-	if msg := err.Error(); len(msg) > len(prefix) && msg[:len(prefix)] == prefix {
-		return errors.New(msg[len(prefix):])
+	if pe := (*palettes.Error)(nil); errors.As(err, &pe) && err == error(pe) {
+		return &paletteReason{pe}
 	}
 	return err
 }
+
+// paletteReason is a palettes.Error said by its Reason.
+type paletteReason struct{ err *palettes.Error }
+
+func (r *paletteReason) Error() string { return r.err.Reason() }
+func (r *paletteReason) Unwrap() error { return r.err }
 
 // PaletteWarning returns what is wrong with colouring pieces of the given
 // names with opt's palette (palettes.Palette.Warning), or "" if nothing

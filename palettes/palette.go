@@ -1,7 +1,6 @@
 package palettes
 
 import (
-	"errors"
 	"fmt"
 	"image/color"
 	"slices"
@@ -88,11 +87,11 @@ func Default() *Palette {
 func Named(name string, n int) (*Palette, error) {
 	b := lookup(name)
 	if b == nil {
-		msg := fmt.Sprintf("palettes: unknown palette %q", name)
+		msg := fmt.Sprintf("unknown palette %q", name)
 		if near := nearest(strings.ToLower(strings.TrimSpace(name)), Names()); near != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", near)
 		}
-		return nil, fmt.Errorf("%s; want one of %s", msg, strings.Join(Names(), ", "))
+		return nil, errorf("%s; want one of %s", msg, strings.Join(Names(), ", "))
 	}
 	if b.fixed != nil {
 		return b.fixed.clone(), nil
@@ -101,7 +100,7 @@ func Named(name string, n int) (*Palette, error) {
 		n = DefaultSamples
 	}
 	if n > MaxSamples {
-		return nil, fmt.Errorf("palettes: %d colours from %s; want at most %d", n, b.name, MaxSamples)
+		return nil, errorf("%d colours from %s; want at most %d", n, b.name, MaxSamples)
 	}
 	return &Palette{Name: b.name, Colors: b.sample(n), Continuous: true}, nil
 }
@@ -113,13 +112,13 @@ func Named(name string, n int) (*Palette, error) {
 //	palettes: colours[2]: "blu": unknown colour name (did you mean "blue"?); want …
 func FromList(colours []string) (*Palette, error) {
 	if len(colours) == 0 {
-		return nil, errors.New("palettes: empty colour list; want at least one colour")
+		return nil, errorf("empty colour list; want at least one colour")
 	}
 	p := &Palette{Name: "custom", Colors: make([]color.NRGBA, len(colours))}
 	for i, s := range colours {
 		c, err := parse(s)
 		if err != nil {
-			return nil, fmt.Errorf("palettes: colours[%d]: %w", i, err)
+			return nil, errorf("colours[%d]: %w", i, err)
 		}
 		p.Colors[i] = c
 	}
@@ -153,11 +152,11 @@ func FromMap(m map[string]string, base *Palette) (*Palette, error) {
 	slices.Sort(pieces)
 	for _, name := range pieces {
 		if name == "" {
-			return nil, errors.New("palettes: colour for a piece with an empty name; want a piece name")
+			return nil, errorf("colour for a piece with an empty name; want a piece name")
 		}
 		c, err := parse(m[name])
 		if err != nil {
-			return nil, fmt.Errorf("palettes: colour of piece %q: %w", name, err)
+			return nil, errorf("colour of piece %q: %w", name, err)
 		}
 		p.Colors = append(p.Colors, c)
 		p.Labels = append(p.Labels, name)

@@ -52,7 +52,7 @@ const (
 func Parse(s string) (color.NRGBA, error) {
 	c, err := parse(s)
 	if err != nil {
-		return color.NRGBA{}, fmt.Errorf("palettes: %w", err)
+		return color.NRGBA{}, errorf("%w", err)
 	}
 	return c, nil
 }
