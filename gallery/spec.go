@@ -192,16 +192,10 @@ func newPalette(r *specs.RenderOptions, pieces int) (*palettes.Palette, error) {
 // option's name saying where it comes from; other errors as they are.
 func unprefixed(err error) error {
 	if pe := (*palettes.Error)(nil); errors.As(err, &pe) && err == error(pe) {
-		return &paletteReason{pe}
+		return errors.New(pe.Reason())
 	}
 	return err
 }
-
-// paletteReason is a palettes.Error said by its Reason.
-type paletteReason struct{ err *palettes.Error }
-
-func (r *paletteReason) Error() string { return r.err.Reason() }
-func (r *paletteReason) Unwrap() error { return r.err }
 
 // PaletteWarning returns what is wrong with colouring pieces of the given
 // names with opt's palette (palettes.Palette.Warning), or "" if nothing
