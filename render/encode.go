@@ -80,12 +80,14 @@ func check(f Format, sheets []*gallery.Sheet, opt *Options) error {
 		return fmt.Errorf("render: no sheets to write")
 	}
 	for i, s := range sheets {
-		switch {
-		case s == nil:
+		if s == nil {
 			return fmt.Errorf("render: sheet %d is nil", i+1)
+		}
+		_, isFont := s.Font.(*Font) // PNG and PDF set text in this package's fonts; SVG names any font's family
+		switch {
 		case !(s.Width > 0 && s.Height > 0) || math.IsInf(s.Width+s.Height, 0):
 			return fmt.Errorf("render: sheet %d is %v×%v; width and height must be positive and finite", i+1, s.Width, s.Height)
-		case f != FormatSVG && s.Font != nil && !isFont(s.Font):
+		case f != FormatSVG && s.Font != nil && !isFont:
 			return fmt.Errorf("render: sheet %d's font is a %T, which %s cannot set text in; want a *render.Font (LoadFont, NewFont), or none for the default", i+1, s.Font, strings.ToUpper(f.String()))
 		}
 		if err := CheckFont(f, s.Font); err != nil {
@@ -127,13 +129,6 @@ func CheckFont(f Format, font gallery.Font) error {
 		}
 	}
 	return nil
-}
-
-// isFont reports whether f is one of this package's fonts, which PNG
-// and PDF can set text in; SVG names any font's family.
-func isFont(f gallery.Font) bool {
-	_, ok := f.(*Font)
-	return ok
 }
 
 // encodeFormat is EncodeContext after the checks: it hands the sheets to their

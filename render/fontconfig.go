@@ -34,9 +34,7 @@ const (
 // "xdg" from the XDG directories, ~/.config for an include and
 // ~/.local/share for a dir (their defaults). A file that is missing or
 // not of fontconfig's form gives none; what can be read is read, within
-// bounds of files, sizes and depth. Packages put fonts where only their
-// own configuration names them: Debian's fonts-lmodern, in
-// /usr/share/texmf/fonts/opentype.
+// bounds of files, sizes and depth.
 func fontconfigDirs(conf, home string) []string {
 	r := &fontconfigReader{home: home, seen: map[string]bool{}}
 	r.read(conf, 0)

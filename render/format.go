@@ -72,17 +72,11 @@ func (f Format) pages() bool { return f == FormatPDF || f == FormatTeX }
 // validNames returns the names of the formats as "svg, png, pdf or tex",
 // each with the given prefix.
 func validNames(prefix string) string {
-	var b strings.Builder
+	names := make([]string, len(formats))
 	for i, name := range formats {
-		switch {
-		case i == len(formats)-1:
-			b.WriteString(" or ")
-		case i > 0:
-			b.WriteString(", ")
-		}
-		b.WriteString(prefix + name)
+		names[i] = prefix + name
 	}
-	return b.String()
+	return orList(names)
 }
 
 // ParseFormat returns the format named name: "svg", "png", "pdf" or "tex",

@@ -144,9 +144,8 @@ func writeSite(ctx context.Context, path string, site *gallery.Site, downloads [
 	return files.commit()
 }
 
-// siteFiles writes a site's files, each first to a temporary name, and
-// puts them all in place at the end (commit), so that a site stopped or
-// failed half-way leaves nothing of itself (abort).
+// siteFiles writes a site's files as WriteSite says: each to a temporary
+// name, all put in place at the end (commit) or removed (abort).
 type siteFiles struct {
 	ctx     context.Context
 	dir     string
@@ -318,17 +317,12 @@ func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads
 		if c.Solid {
 			cells[i] = []int{c.Layer, c.Row, c.Col}
 		}
-		var d strings.Builder
-		for k, pt := range c.Outline {
-			if k == 0 {
-				d.WriteString("M")
-			} else {
-				d.WriteString("L")
-			}
-			d.WriteString(num(pt.X) + " " + num(pt.Y))
+		op, d := "M", []byte{}
+		for _, pt := range c.Outline {
+			d = appendPair(d, op, hundredths(pt.X), " ", hundredths(pt.Y))
+			op = "L"
 		}
-		d.WriteString("Z")
-		pc := pageCell{R: c.Row, C: c.Col, D: d.String(), Name: fmt.Sprintf("row %d, column %d", c.Row, c.Col)}
+		pc := pageCell{R: c.Row, C: c.Col, D: string(d) + "Z", Name: fmt.Sprintf("row %d, column %d", c.Row, c.Col)}
 		p.cellNames = append(p.cellNames, fmt.Sprintf("(%d, %d)", c.Row, c.Col))
 		if c.Solid {
 			p.Covers = "PIECE@LAYER,ROW,COL"

@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"fmt"
 	"image/color"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -192,7 +194,7 @@ func (c *pdfCanvas) Polyline(paths [][]gallery.Point, width float64, col color.N
 // Text sets the text in the page's font, adding the face to the
 // document the first time it is used.
 func (c *pdfCanvas) Text(t *gallery.Text) {
-	if c.skip || t.Text == "" || !(t.Size > 0) {
+	if c.skip || !drawsText(t) {
 		return
 	}
 	face := c.font.face(t.Bold)
@@ -242,16 +244,8 @@ func (c *pdfCanvas) family(f *Font) string {
 		}, f.family)
 		base = cmp.Or(base, "font")
 	}
-	taken := func(name string) bool {
-		for _, n := range c.families {
-			if n == name {
-				return true
-			}
-		}
-		return false
-	}
 	name := base
-	for n := 2; taken(name); n++ {
+	for n := 2; slices.Contains(slices.Collect(maps.Values(c.families)), name); n++ {
 		name = base + strconv.Itoa(n)
 	}
 	c.families[f] = name

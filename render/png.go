@@ -1,11 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/draw"
@@ -128,10 +128,9 @@ func encodePNG(out *output, s *gallery.Sheet, dpi float64) error {
 // draw draws the sheet and returns the image, its bounds at the origin. It
 // stops, with out's error, once out has stopped.
 func (r *raster) draw(out *output) (*image.RGBA, error) {
-	ext := &extents{r: r, faces: faceCache{}}
-	r.sheet.Draw(ext)
-	if ext.err != nil {
-		return nil, ext.err
+	ext, err := r.extents()
+	if err != nil {
+		return nil, err
 	}
 	img := image.NewRGBA(image.Rect(0, 0, r.width, r.height))
 	if bg := r.sheet.Background; bg.A != 0 {
@@ -146,29 +145,48 @@ func (r *raster) draw(out *output) (*image.RGBA, error) {
 	if workers <= 1 {
 		r.sheet.Draw(pen)
 	} else {
-		var wg sync.WaitGroup
-		jobs := make(chan int)
-		for range workers {
-			wg.Go(func() {
-				faces := faceCache{}
-				for part := range jobs {
-					if out.ctx.Err() != nil {
-						continue // drain; the pen's next stopped call keeps the reason
-					}
-					p := &pngPen{r: r, img: img, faces: faces, parts: ext.parts, next: part}
-					r.sheet.DrawFrame(p, ext.frame[part])
+		r.drawFrames(pen, workers, func() func(int) {
+			faces := faceCache{}
+			return func(part int) {
+				if out.ctx.Err() != nil {
+					return // drain; the pen's next stopped call keeps the reason
 				}
-			})
-		}
-		pen.dispatch = func(part int) { jobs <- part }
-		r.sheet.Draw(pen)
-		close(jobs)
-		wg.Wait()
+				r.sheet.DrawFrame(&pngPen{r: r, img: img, faces: faces, parts: ext.parts, next: part}, ext.frame[part])
+			}
+		})
 	}
 	if out.stopped() {
 		return nil, out.err
 	}
 	return img, nil
+}
+
+// extents replays the sheet onto extents, which finds the part of the
+// image each group covers.
+func (r *raster) extents() (*extents, error) {
+	ext := &extents{r: r, faces: faceCache{}}
+	r.sheet.Draw(ext)
+	return ext, ext.err
+}
+
+// drawFrames replays the sheet onto pen, which hands each frame to one of
+// workers goroutines (at least one), each drawing the frames it is given
+// with the function that newWorker makes for it.
+func (r *raster) drawFrames(pen *pngPen, workers int, newWorker func() func(part int)) {
+	var wg sync.WaitGroup
+	jobs := make(chan int)
+	for range max(workers, 1) {
+		wg.Go(func() {
+			draw := newWorker()
+			for part := range jobs {
+				draw(part)
+			}
+		})
+	}
+	pen.dispatch = func(part int) { jobs <- part }
+	r.sheet.Draw(pen)
+	close(jobs)
+	wg.Wait()
 }
 
 // extents is the canvas of the first replay: it finds the pixels each group
@@ -421,14 +439,12 @@ func (p *pngPen) begin() {
 		p.view = &image.RGBA{Pix: p.scratch[:n], Stride: 4 * r.Dx(), Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
 		fillRGBA(p.view.Pix, color.RGBAModel.Convert(p.r.sheet.Background).(color.RGBA))
 		p.part = r
-		p.dc = gg.NewContextForRGBA(p.view)
-		p.dc.SetLineCapSquare()
-		return
+	} else {
+		// A view of the part, with its origin at the part's top-left
+		// corner, as gg's rasterizer wants.
+		img := p.img
+		p.view = &image.RGBA{Pix: img.Pix[img.PixOffset(r.Min.X, r.Min.Y):], Stride: img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
 	}
-	// A view of the part, with its origin at the part's top-left corner,
-	// as gg's rasterizer wants.
-	img := p.img
-	p.view = &image.RGBA{Pix: img.Pix[img.PixOffset(r.Min.X, r.Min.Y):], Stride: img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
 	p.dc = gg.NewContextForRGBA(p.view)
 	p.dc.SetLineCapSquare()
 }
@@ -594,13 +610,11 @@ const ihdrEnd = 8 + 4 + 4 + 13 + 4
 // many pixels per metre (unit 1), the same across and down.
 func physChunk(dpi float64) []byte {
 	ppm := uint32(math.Round(dpi / 0.0254))
-	b := binary.BigEndian.AppendUint32(nil, 9) // the length of the data
-	b = append(b, "pHYs"...)
-	b = binary.BigEndian.AppendUint32(b, ppm)
-	b = binary.BigEndian.AppendUint32(b, ppm)
-	b = append(b, 1)
-	// The CRC covers the type and the data (§5.3).
-	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[4:]))
+	data := binary.BigEndian.AppendUint32(nil, ppm) // across
+	data = binary.BigEndian.AppendUint32(data, ppm) // down
+	var chunk bytes.Buffer
+	writeChunk(&chunk, "pHYs", append(data, 1)) // the unit: the metre
+	return chunk.Bytes()
 }
 
 // physWriter passes a PNG through to w, inserting chunk after the IHDR
@@ -669,10 +683,9 @@ func (l *livePalette) index(c uint32) (uint8, bool) {
 // make. It reports false when parts overlap, or the picture has more than
 // maxPaletted colours: draw then draws it in true colour.
 func (r *raster) drawPaletted(out *output) (*image.Paletted, bool, error) {
-	ext := &extents{r: r, faces: faceCache{}}
-	r.sheet.Draw(ext)
-	if ext.err != nil {
-		return nil, false, ext.err
+	ext, err := r.extents()
+	if err != nil {
+		return nil, false, err
 	}
 	if !disjoint(ext.parts) {
 		return nil, false, nil
@@ -683,29 +696,20 @@ func (r *raster) drawPaletted(out *output) (*image.Paletted, bool, error) {
 	img := image.NewPaletted(image.Rect(0, 0, r.width, r.height), nil)
 	pen := &pngPen{r: r, faces: ext.faces, parts: ext.parts, out: out, pal: pal, dst: img}
 	workers := min(runtime.GOMAXPROCS(0), len(r.sheet.Frames))
-	var wg sync.WaitGroup
-	jobs := make(chan int)
-	for range max(workers, 1) {
-		wg.Go(func() {
-			faces := faceCache{}
-			local := &colorCache{}
-			var scratch []byte
-			for part := range jobs {
-				if out.ctx.Err() != nil || pal.over {
-					continue
-				}
-				p := &pngPen{r: r, faces: faces, parts: ext.parts, next: part, pal: pal, dst: img, local: local, scratch: scratch}
-				r.sheet.DrawFrame(p, ext.frame[part])
-				p.flush()
-				scratch = p.scratch
+	r.drawFrames(pen, workers, func() func(int) {
+		faces, local := faceCache{}, &colorCache{}
+		var scratch []byte
+		return func(part int) {
+			if out.ctx.Err() != nil || pal.over {
+				return
 			}
-		})
-	}
-	pen.dispatch = func(part int) { jobs <- part }
-	r.sheet.Draw(pen)
-	pen.flush()
-	close(jobs)
-	wg.Wait()
+			p := &pngPen{r: r, faces: faces, parts: ext.parts, next: part, pal: pal, dst: img, local: local, scratch: scratch}
+			r.sheet.DrawFrame(p, ext.frame[part])
+			p.flush()
+			scratch = p.scratch
+		}
+	})
+	pen.flush() // the last part the pen drew
 	if out.stopped() {
 		return nil, false, out.err
 	}

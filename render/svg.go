@@ -3,9 +3,7 @@ package render
 import (
 	"bufio"
 	"encoding/xml"
-	"fmt"
 	"image/color"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -26,13 +24,9 @@ var _ gallery.Canvas = (*svgCanvas)(nil)
 // per fill colour, one per stroke style and one per text style, found by
 // scanning the sheet when the SVG is made, so each piece is a <path> (§8)
 // with only a class and its outline, in the order of the frame's shapes.
-// Each frame is a <g> (§5.2) whose <title> (§5.4) is the frame's title,
-// translated to the frame's top-left corner so that the numbers inside are
-// small; its borders are one path of horizontal and vertical subpaths, and
-// so are its grid lines. Polylines (the stick lattice's pieces, each an
-// outline and a line in its colour, and the grid points' dots) are paths
-// of round caps and joins, a class per width and colour (p0, p1, …).
-// Coordinates are in user units with at most two
+// Each frame is a <g> (§5.2) whose <title> (§5.4) is the frame's title
+// (BeginFrame); Stroke and Polyline say how lines are written, a class per
+// style (b, g, p0, p1, …). Coordinates are in user units with at most two
 // decimals. All text is XML-escaped.
 //
 // Piece names are not written on the paths (a data- attribute on each
@@ -42,15 +36,15 @@ type svgCanvas struct {
 	w   *bufio.Writer // writes to out; its errors are sticky: after one, writes do nothing
 	doc *svg.SVG      // writes to w
 
-	fills   map[color.NRGBA]int // fill colour → class index
+	fills   map[color.NRGBA]string // fill colour → class ("f0", "f1", …)
 	strokes map[strokeStyle]string
-	lines   map[strokeStyle]int // a polyline's style → class index
-	texts   map[textStyle]int
-	buf     []byte // scratch for path data
-	ox, oy  int64  // the origin of the current frame, in hundredths
-	skip    bool   // stopped: draw nothing more
-	family  string // the value of font-family
-	italic  bool   // the font's regular face is italic
+	lines   map[strokeStyle]string // a polyline's style → class ("p0", …)
+	texts   map[textStyle]string   // ("t0", …)
+	buf     []byte                 // scratch for path data
+	ox, oy  int64                  // the origin of the current frame, in hundredths
+	skip    bool                   // stopped: draw nothing more
+	family  string                 // the value of font-family
+	italic  bool                   // the font's regular face is italic
 }
 
 // strokeStyle is the look of a Stroke call.
@@ -89,10 +83,10 @@ func newSVGCanvas(out *output, s *gallery.Sheet) *svgCanvas {
 	c := &svgCanvas{
 		out:     out,
 		w:       bufio.NewWriterSize(out, 64<<10),
-		fills:   map[color.NRGBA]int{},
+		fills:   map[color.NRGBA]string{},
 		strokes: map[strokeStyle]string{},
-		lines:   map[strokeStyle]int{},
-		texts:   map[textStyle]int{},
+		lines:   map[strokeStyle]string{},
+		texts:   map[textStyle]string{},
 	}
 	c.family, c.italic = cssFamily(s.Font)
 	c.doc = svg.New(c.w)
@@ -106,40 +100,81 @@ func newSVGCanvas(out *output, s *gallery.Sheet) *svgCanvas {
 		`viewBox="0 0 `+num(s.Width)+` `+num(s.Height)+`"`)
 	c.doc.Style("text/css", c.styleSheet(s)...)
 	if bg := s.Background; bg.A != 0 {
-		c.w.WriteString(`<rect width="100%" height="100%" fill="` + hex(bg) + `"`)
-		if bg.A != 0xff {
-			c.w.WriteString(` fill-opacity="` + opacity(bg.A) + `"`)
-		}
+		c.w.WriteString(`<rect width="100%" height="100%"`)
+		fillProps(bg).attrs(c.w)
 		c.w.WriteString("/>\n")
 	}
 	return c
 }
 
-// textRule returns the rule of class t<k>, text in style st.
-func textRule(st textStyle, k int) string {
-	rule := fmt.Sprintf(".t%d{font-size:%spx;fill:%s", k, num(st.size), hex(st.c))
-	if st.c.A != 0xff {
-		rule += ";fill-opacity:" + opacity(st.c.A)
+// props are presentation properties (SVG 1.1 §6.1), a name and its value
+// by turns, for a rule of the style sheet or an element's attributes.
+type props []string
+
+// rule returns the CSS rule of selector for p: "selector{name:value;…}".
+func (p props) rule(selector string) string {
+	var b strings.Builder
+	b.WriteString(selector + "{")
+	for i := 0; i < len(p); i += 2 {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString(p[i] + ":" + p[i+1])
 	}
+	return b.String() + "}"
+}
+
+// attrs writes p as attributes, each ` name="value"`.
+func (p props) attrs(w *bufio.Writer) {
+	for i := 0; i < len(p); i += 2 {
+		w.WriteString(" " + p[i] + `="` + p[i+1] + `"`)
+	}
+}
+
+// withOpacity appends the opacity of paint ("fill", "stroke") to p when
+// its alpha a is not opaque.
+func withOpacity(p props, paint string, a uint8) props {
+	if a != 0xff {
+		p = append(p, paint+"-opacity", opacity(a))
+	}
+	return p
+}
+
+// fillProps returns the properties of a fill in col.
+func fillProps(col color.NRGBA) props { return withOpacity(props{"fill", hex(col)}, "fill", col.A) }
+
+// strokeProps returns the properties of a stroke in style st: of square
+// caps, or of round caps and joins.
+func strokeProps(st strokeStyle, round bool) props {
+	p := props{"fill", "none", "stroke", hex(st.c), "stroke-width", num(st.width), "stroke-linecap", "square"}
+	if round {
+		p = append(p[:len(p)-1], "round", "stroke-linejoin", "round")
+	}
+	return withOpacity(p, "stroke", st.c.A)
+}
+
+// textProps returns the properties of text in style st.
+func textProps(st textStyle) props {
+	p := withOpacity(props{"font-size", num(st.size) + "px", "fill", hex(st.c)}, "fill", st.c.A)
 	if st.bold {
-		rule += ";font-weight:bold"
+		p = append(p, "font-weight", "bold")
 	}
 	switch st.anchor {
 	case gallery.AnchorMiddle:
-		rule += ";text-anchor:middle"
+		p = append(p, "text-anchor", "middle")
 	case gallery.AnchorEnd:
-		rule += ";text-anchor:end"
+		p = append(p, "text-anchor", "end")
 	}
-	return rule + "}"
+	return p
 }
 
-// closeRule closes rule, with the opacity of paint ("fill", "stroke")
-// when its alpha a is not opaque.
-func closeRule(rule, paint string, a uint8) string {
-	if a != 0xff {
-		rule += ";" + paint + "-opacity:" + opacity(a)
+// fontProps returns the properties every text has: its font and baseline.
+func (c *svgCanvas) fontProps() props {
+	p := props{"font-family", c.family}
+	if c.italic {
+		p = append(p, "font-style", "italic")
 	}
-	return rule + "}"
+	return append(p, "dominant-baseline", "central")
 }
 
 // styleSheet scans s for its fill colours, stroke styles and text styles,
@@ -154,8 +189,8 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 		if _, ok := c.texts[st]; ok {
 			return
 		}
-		c.texts[st] = len(c.texts)
-		rules = append(rules, textRule(st, c.texts[st]))
+		c.texts[st] = "t" + strconv.Itoa(len(c.texts))
+		rules = append(rules, textProps(st).rule("."+c.texts[st]))
 	}
 	addStroke := func(width float64, col color.NRGBA, class string) {
 		st := strokeStyle{width, col}
@@ -163,7 +198,7 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 			return
 		}
 		c.strokes[st] = class
-		rules = append(rules, closeRule(fmt.Sprintf(".%s{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:square", class, hex(col), num(width)), "stroke", col.A))
+		rules = append(rules, strokeProps(st, false).rule("."+class))
 	}
 	addText(s.Title)
 	grid := false
@@ -171,9 +206,8 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 		f := &s.Frames[i]
 		for _, sh := range f.Shapes {
 			if _, ok := c.fills[sh.Fill]; !ok && sh.Fill.A != 0 {
-				k := len(c.fills)
-				c.fills[sh.Fill] = k
-				rules = append(rules, closeRule(fmt.Sprintf(".f%d{fill:%s", k, hex(sh.Fill)), "fill", sh.Fill.A))
+				c.fills[sh.Fill] = "f" + strconv.Itoa(len(c.fills))
+				rules = append(rules, fillProps(sh.Fill).rule("."+c.fills[sh.Fill]))
 			}
 		}
 		grid = grid || len(f.Grid) > 0
@@ -187,16 +221,11 @@ func (c *svgCanvas) styleSheet(s *gallery.Sheet) []string {
 		addStroke(s.GridWidth, s.GridColor, "g")
 	}
 	for _, st := range polylineStyles(s) {
-		k := len(c.lines)
-		c.lines[st] = k
-		rules = append(rules, closeRule(fmt.Sprintf(".p%d{fill:none;stroke:%s;stroke-width:%s;stroke-linecap:round;stroke-linejoin:round", k, hex(st.c), num(st.width)), "stroke", st.c.A))
+		c.lines[st] = "p" + strconv.Itoa(len(c.lines))
+		rules = append(rules, strokeProps(st, true).rule("."+c.lines[st]))
 	}
 	if len(c.texts) > 0 {
-		italic := ""
-		if c.italic {
-			italic = ";font-style:italic"
-		}
-		rules = append(rules, "text{font-family:"+c.family+italic+";dominant-baseline:central}")
+		rules = append(rules, c.fontProps().rule("text"))
 	}
 	return rules
 }
@@ -209,10 +238,7 @@ func (c *svgCanvas) BeginFrame(f *gallery.Frame) {
 		return
 	}
 	c.ox, c.oy = hundredths(f.X), hundredths(f.Y)
-	b := append(c.buf[:0], `<g transform="translate(`...)
-	b = appendHundredths(b, c.ox)
-	b = append(b, ' ')
-	b = appendHundredths(b, c.oy)
+	b := appendPair(c.buf[:0], `<g transform="translate(`, c.ox, " ", c.oy)
 	b = append(b, `)">`...)
 	c.buf = b
 	c.w.Write(b)
@@ -233,10 +259,7 @@ func (c *svgCanvas) EndFrame() {
 // slanted) to the others, a point that repeats the one before it left out.
 func (c *svgCanvas) appendSubpath(b []byte, pts []gallery.Point) []byte {
 	x, y := c.local(pts[0])
-	b = append(b, 'M')
-	b = appendHundredths(b, x)
-	b = append(b, ' ')
-	b = appendHundredths(b, y)
+	b = appendPair(b, "M", x, " ", y)
 	for _, p := range pts[1:] {
 		nx, ny := c.local(p)
 		switch {
@@ -249,10 +272,7 @@ func (c *svgCanvas) appendSubpath(b []byte, pts []gallery.Point) []byte {
 			b = append(b, 'v')
 			b = appendHundredths(b, ny-y)
 		default:
-			b = append(b, 'l')
-			b = appendHundredths(b, nx-x)
-			b = append(b, ' ')
-			b = appendHundredths(b, ny-y)
+			b = appendPair(b, "l", nx-x, " ", ny-y)
 		}
 		x, y = nx, ny
 	}
@@ -264,9 +284,8 @@ func (c *svgCanvas) local(p gallery.Point) (x, y int64) {
 	return hundredths(p.X) - c.ox, hundredths(p.Y) - c.oy
 }
 
-// Fill writes the shape as a path: one subpath per ring, each a move to its
-// first point and relative horizontal and vertical lines (or straight lines
-// where a side is slanted) to the others.
+// Fill writes the shape as a path: one closed subpath per ring
+// (appendSubpath).
 func (c *svgCanvas) Fill(s *gallery.Shape) {
 	if c.skip {
 		return
@@ -280,19 +299,20 @@ func (c *svgCanvas) Fill(s *gallery.Shape) {
 		b = append(b, 'z')
 	}
 	c.buf = b
+	c.writePath(c.fills[s.Fill], func() props { return fillProps(s.Fill) }, b)
+}
+
+// writePath writes a path element of the data d: of the class, or if it
+// is "", of the properties that inline returns.
+func (c *svgCanvas) writePath(class string, inline func() props, d []byte) {
 	c.w.WriteString(`<path`)
-	if k, ok := c.fills[s.Fill]; ok {
-		c.w.WriteString(` class="f`)
-		c.w.WriteString(strconv.Itoa(k))
-		c.w.WriteString(`"`)
+	if class != "" {
+		c.w.WriteString(` class="` + class + `"`)
 	} else {
-		c.w.WriteString(` fill="` + hex(s.Fill) + `"`)
-		if s.Fill.A != 0xff {
-			c.w.WriteString(` fill-opacity="` + opacity(s.Fill.A) + `"`)
-		}
+		inline().attrs(c.w)
 	}
 	c.w.WriteString(` d="`)
-	c.w.Write(b)
+	c.w.Write(d)
 	c.w.WriteString("\"/>\n")
 }
 
@@ -307,10 +327,7 @@ func (c *svgCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 	for _, sg := range segs {
 		ax, ay := c.local(sg.A)
 		bx, by := c.local(sg.B)
-		b = append(b, 'M')
-		b = appendHundredths(b, ax)
-		b = append(b, ' ')
-		b = appendHundredths(b, ay)
+		b = appendPair(b, "M", ax, " ", ay)
 		switch {
 		case ay == by:
 			b = append(b, 'H')
@@ -319,35 +336,21 @@ func (c *svgCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 			b = append(b, 'V')
 			b = appendHundredths(b, by)
 		default:
-			b = append(b, 'L')
-			b = appendHundredths(b, bx)
-			b = append(b, ' ')
-			b = appendHundredths(b, by)
+			b = appendPair(b, "L", bx, " ", by)
 		}
 	}
 	c.buf = b
 	if len(b) == 0 {
 		return
 	}
-	c.w.WriteString(`<path`)
-	if class, ok := c.strokes[strokeStyle{width, col}]; ok {
-		c.w.WriteString(` class="` + class + `"`)
-	} else {
-		c.w.WriteString(` fill="none" stroke="` + hex(col) + `" stroke-width="` + num(width) + `" stroke-linecap="square"`)
-		if col.A != 0xff {
-			c.w.WriteString(` stroke-opacity="` + opacity(col.A) + `"`)
-		}
-	}
-	c.w.WriteString(` d="`)
-	c.w.Write(b)
-	c.w.WriteString("\"/>\n")
+	st := strokeStyle{width, col}
+	c.writePath(c.strokes[st], func() props { return strokeProps(st, false) }, b)
 }
 
 // Polyline writes the paths as one path element of round caps and joins
-// (SVG 1.1 §11.4): a subpath per path, a move to its first point and
-// relative lines to the others; a path of one point is a line of length
-// zero, "h0", which round caps draw as a dot (§11.4, on zero-length
-// subpaths).
+// (SVG 1.1 §11.4): a subpath per path (appendSubpath); a path of one
+// point is a line of length zero, "h0", which round caps draw as a dot
+// (§11.4, on zero-length subpaths).
 func (c *svgCanvas) Polyline(paths [][]gallery.Point, width float64, col color.NRGBA) {
 	if c.skip {
 		return
@@ -366,18 +369,8 @@ func (c *svgCanvas) Polyline(paths [][]gallery.Point, width float64, col color.N
 	if len(b) == 0 {
 		return
 	}
-	c.w.WriteString(`<path`)
-	if k, ok := c.lines[strokeStyle{width, col}]; ok {
-		c.w.WriteString(` class="p` + strconv.Itoa(k) + `"`)
-	} else {
-		c.w.WriteString(` fill="none" stroke="` + hex(col) + `" stroke-width="` + num(width) + `" stroke-linecap="round" stroke-linejoin="round"`)
-		if col.A != 0xff {
-			c.w.WriteString(` stroke-opacity="` + opacity(col.A) + `"`)
-		}
-	}
-	c.w.WriteString(` d="`)
-	c.w.Write(b)
-	c.w.WriteString("\"/>\n")
+	st := strokeStyle{width, col}
+	c.writePath(c.lines[st], func() props { return strokeProps(st, true) }, b)
 }
 
 // Text writes a text element, its middle line at t.Y (dominant-baseline
@@ -387,36 +380,17 @@ func (c *svgCanvas) Text(t *gallery.Text) {
 		return
 	}
 	x, y := c.local(gallery.Point{X: t.X, Y: t.Y})
-	b := append(c.buf[:0], `<text x="`...)
-	b = appendHundredths(b, x)
-	b = append(b, `" y="`...)
-	b = appendHundredths(b, y)
+	b := appendPair(c.buf[:0], `<text x="`, x, `" y="`, y)
 	b = append(b, '"')
 	c.buf = b
 	c.w.Write(b)
-	if k, ok := c.texts[styleOf(t)]; ok {
-		c.w.WriteString(` class="t` + strconv.Itoa(k) + `"`)
+	if class, ok := c.texts[styleOf(t)]; ok {
+		c.w.WriteString(` class="` + class + `"`)
 	} else {
-		c.w.WriteString(` font-family="` + c.family + `"`) // cssFamily needs no escaping
-		if c.italic {
-			c.w.WriteString(` font-style="italic"`)
-		}
-		c.w.WriteString(` dominant-baseline="central" font-size="` + num(t.Size) + `px" fill="` + hex(t.Color) + `"`)
-		if t.Color.A != 0xff {
-			c.w.WriteString(` fill-opacity="` + opacity(t.Color.A) + `"`)
-		}
-		if t.Bold {
-			c.w.WriteString(` font-weight="bold"`)
-		}
-		switch t.Anchor {
-		case gallery.AnchorMiddle:
-			c.w.WriteString(` text-anchor="middle"`)
-		case gallery.AnchorEnd:
-			c.w.WriteString(` text-anchor="end"`)
-		}
+		append(c.fontProps(), textProps(styleOf(t))...).attrs(c.w) // cssFamily needs no escaping
 	}
 	c.w.WriteString(`>`)
-	escape(c.w, t.Text)
+	xml.EscapeText(c.w, []byte(t.Text)) // quotes too; U+FFFD for what XML forbids; c.w's errors are sticky
 	c.w.WriteString("</text>\n")
 }
 
@@ -448,12 +422,6 @@ func cssFamily(f gallery.Font) (family string, italic bool) {
 	return "'" + name + "'," + generic, italic
 }
 
-// escape writes s XML-escaped (quotes included, so that it may stand in an
-// attribute); characters XML forbids become U+FFFD.
-func escape(w io.Writer, s string) {
-	xml.EscapeText(w, []byte(s)) // bufio.Writer's errors are sticky
-}
-
 // hundredths returns v in hundredths of a unit, rounded.
 func hundredths(v float64) int64 { return int64(math.Round(v * 100)) }
 
@@ -475,6 +443,12 @@ func appendHundredths(b []byte, n int64) []byte {
 	return b
 }
 
+// appendPair appends op, then x and y in hundredths with sep between them.
+func appendPair(b []byte, op string, x int64, sep string, y int64) []byte {
+	b = appendHundredths(append(b, op...), x)
+	return appendHundredths(append(b, sep...), y)
+}
+
 // num formats v compactly: an integer when v is one, else with at most two
 // decimals and no trailing zeros.
 func num(v float64) string { return string(appendHundredths(nil, hundredths(v))) }
@@ -491,6 +465,4 @@ func hex(c color.NRGBA) string {
 
 // opacity formats an alpha value as an opacity from 0 to 1, to three
 // decimals (enough to tell the 256 values apart).
-func opacity(a uint8) string {
-	return strconv.FormatFloat(math.Round(float64(a)/255*1000)/1000, 'f', -1, 64)
-}
+func opacity(a uint8) string { return thousandths(float64(a) / 255) }

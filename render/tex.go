@@ -35,20 +35,11 @@ var _ gallery.Canvas = (*texCanvas)(nil)
 // used. Each picture's options define a style per stroke style (b for the
 // borders, g for the grid lines, h for the hatching; line cap=rect squares
 // their ends, "Graphic Parameters: Line Width, Line Cap, and Line Join")
-// and per text style (t0, t1, …). Each frame is a scope shifted to the
-// frame's top-left corner, so that the numbers inside are small, after a
-// comment with its title. Each piece is one \fill of its outline's rings,
-// by the nonzero rule (TikZ's default, "Graphic Parameters: Interior
-// Rules"); the frame's borders are one \draw of straight segments, and so
-// are its grid lines and its hatching. A polyline (a stick lattice's piece)
-// is a \draw with round caps and joins, and dots (its grid points, the
-// badges of names) a \fill of circles.
+// and per text style (t0, t1, …). Frames, pieces, strokes, polylines and
+// texts are drawn as BeginFrame, Fill, Stroke, Polyline and Text say.
 //
-// Text is LaTeX text, set in the sans-serif family at the sheet's sizes,
-// each line a node whose baseline lies where PDF puts it. The characters
-// TeX treats as special are escaped, and ligatures that would change what
-// the text says (two hyphens for a dash, two grave accents for a quote,
-// << for a guillemet) are broken. The document is UTF-8. LuaLaTeX and
+// Text is LaTeX text (appendTeXText), set in the sans-serif family at the
+// sheet's sizes. The document is UTF-8. LuaLaTeX and
 // XeLaTeX set any character their font has. For pdfLaTeX, the preamble
 // loads the T1 and TS1 encodings, which set Latin-1, Latin Extended-A and
 // the usual punctuation (texSets), and declares every other character the
@@ -344,7 +335,7 @@ func (c *texCanvas) BeginFrame(f *gallery.Frame) {
 	b := c.buf[:0]
 	if f.Title != "" {
 		b = append(b, "% "...)
-		b = append(b, texComment(f.Title)...)
+		b = append(b, string(texRunes(f.Title))...) // on one line
 		b = append(b, '\n')
 	}
 	b = append(b, "\\begin{scope}[shift={"...)
@@ -375,7 +366,18 @@ func (c *texCanvas) local(p gallery.Point) (x, y int64) {
 // long.
 const texLine = 100
 
-// Fill writes the shape as one \fill: a closed subpath per ring. Where a
+// texBreak goes on on a new line if the last line of b, begun at line, is
+// longer than texLine. It returns b and where its last line begins.
+func texBreak(b []byte, line int) ([]byte, int) {
+	if len(b)-line > texLine {
+		b = append(b, '\n')
+		return b, len(b)
+	}
+	return b, line
+}
+
+// Fill writes the shape as one \fill, by the nonzero rule (TikZ's default,
+// "Graphic Parameters: Interior Rules"): a closed subpath per ring. Where a
 // horizontal side meets a vertical one, the two are one step to the far
 // corner, -| (horizontal first) or |- (vertical first), as TikZ writes
 // them ("Horizontal and Vertical Lines"): a square lattice's outlines take
@@ -406,10 +408,7 @@ func (c *texCanvas) Fill(s *gallery.Shape) {
 		}
 		rings++
 		step := func(op string, p [2]int64) {
-			if len(b)-line > texLine {
-				b = append(b, '\n')
-				line = len(b)
-			}
+			b, line = texBreak(b, line)
 			b = append(b, op...)
 			b = appendTeXPoint(b, p[0], p[1])
 		}
@@ -459,10 +458,7 @@ func (c *texCanvas) Stroke(segs []gallery.Segment, width float64, col color.NRGB
 	for _, sg := range segs {
 		ax, ay := c.local(sg.A)
 		bx, by := c.local(sg.B)
-		if len(b)-line > texLine {
-			b = append(b, '\n')
-			line = len(b)
-		}
+		b, line = texBreak(b, line)
 		b = appendTeXPoint(b, ax, ay)
 		b = append(b, "--"...)
 		b = appendTeXPoint(b, bx, by)
@@ -495,10 +491,7 @@ func (c *texCanvas) Polyline(paths [][]gallery.Point, width float64, col color.N
 				continue
 			}
 			for i, p := range path {
-				if len(b)-line > texLine {
-					b = append(b, '\n')
-					line = len(b)
-				}
+				b, line = texBreak(b, line)
 				if i > 0 {
 					b = append(b, "--"...)
 				}
@@ -518,10 +511,7 @@ func (c *texCanvas) Polyline(paths [][]gallery.Point, width float64, col color.N
 			if len(path) != 1 {
 				continue
 			}
-			if len(b)-line > texLine {
-				b = append(b, '\n')
-				line = len(b)
-			}
+			b, line = texBreak(b, line)
 			x, y := c.local(path[0])
 			b = appendTeXPoint(b, x, y)
 			b = append(b, radius...)
@@ -557,11 +547,7 @@ func (c *texCanvas) Text(t *gallery.Text) {
 
 // appendTeXPoint appends (x,y), given in hundredths.
 func appendTeXPoint(b []byte, x, y int64) []byte {
-	b = append(b, '(')
-	b = appendHundredths(b, x)
-	b = append(b, ',')
-	b = appendHundredths(b, y)
-	return append(b, ')')
+	return append(appendPair(b, "(", x, ",", y), ')')
 }
 
 // thousandths formats v with at most three decimals and no trailing zeros.
@@ -622,9 +608,6 @@ func appendTeXText(b []byte, s string) []byte {
 	}
 	return b
 }
-
-// texComment returns s as the text of a comment: on one line.
-func texComment(s string) string { return string(texRunes(s)) }
 
 // texSets reports whether pdfLaTeX sets r with the T1 and TS1 encodings
 // and UTF-8 input: printable ASCII, Latin-1 and Latin Extended-A (but for
