@@ -221,27 +221,41 @@ func ParseSticks(pic string) ([]Cell, error) {
 // the segments and '+' for every grid point at an end of one, within
 // their bounding box from the origin, without trailing spaces.
 func StickPicture(segments []Cell) string {
-	mark := make(map[Cell]byte, 3*len(segments))
-	var all []Cell
-	add := func(c Cell, b byte) {
-		if _, ok := mark[c]; !ok {
-			all = append(all, c)
-		}
-		mark[c] = b
-	}
-	for _, s := range segments {
-		a, b := Ends(s)
-		add(a, '+')
-		add(b, '+')
-	}
-	for _, s := range segments {
+	m := segmentMarks(segments, Ends, func(m *marks, s Cell) {
 		if Horizontal(s) {
-			add(s, '-')
+			m.add(s, '-')
 		} else {
-			add(s, '|')
+			m.add(s, '|')
 		}
+	})
+	return drawCells(m.all, func(c Cell) byte { return m.at[c] })
+}
+
+// marks are the characters of a picture of segments by position, and the
+// positions in the order first marked.
+type marks struct {
+	at  map[Cell]byte
+	all []Cell
+}
+
+func (m *marks) add(c Cell, b byte) {
+	if _, ok := m.at[c]; !ok {
+		m.all = append(m.all, c)
 	}
-	return drawCells(all, func(c Cell) byte { return mark[c] })
+	m.at[c] = b
+}
+
+// segmentMarks marks a '+' at both ends of each segment (ends) and the
+// segment itself as draw marks it.
+func segmentMarks(segments []Cell, ends func(Cell) (Cell, Cell), draw func(m *marks, s Cell)) *marks {
+	m := &marks{at: make(map[Cell]byte, 4*len(segments))}
+	for _, s := range segments {
+		a, b := ends(s)
+		m.add(a, '+')
+		m.add(b, '+')
+		draw(m, s)
+	}
+	return m
 }
 
 // NewGridBoard returns the board of every unit segment of a rows × cols

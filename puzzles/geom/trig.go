@@ -521,34 +521,24 @@ func checkTrigs(cells, dashes []Cell, drawn map[Cell]rune, shift Cell) error {
 // with an end at a negative row or column are moved down and right by the
 // least translation that brings them in.
 func TrigPicture(segments []Cell) string {
-	mark := make(map[Cell]byte, 4*len(segments))
-	var all []Cell
-	add := func(c Cell, b byte) {
-		if _, ok := mark[c]; !ok {
-			all = append(all, c)
-		}
-		mark[c] = b
-	}
-	for _, s := range segments {
-		a, b := trigEnds(s)
-		add(a, '+')
-		add(b, '+')
+	m := segmentMarks(segments, trigEnds, func(m *marks, s Cell) {
 		switch {
 		case s.Row%2 == 0:
-			add(s, '-')
-			add(Cell{Row: s.Row, Col: s.Col - 1}, '-')
-			add(Cell{Row: s.Row, Col: s.Col + 1}, '-')
+			m.add(s, '-')
+			m.add(Cell{Row: s.Row, Col: s.Col - 1}, '-')
+			m.add(Cell{Row: s.Row, Col: s.Col + 1}, '-')
 		case mod4(s.Row+s.Col) == 2:
-			add(s, '\\')
+			m.add(s, '\\')
 		default:
-			add(s, '/')
+			m.add(s, '/')
 		}
-	}
+	})
+	all := m.all
 	d := trigShiftIn(all)
 	for i, c := range all {
 		all[i] = Cell{Row: c.Row + d.Row, Col: c.Col + d.Col}
 	}
-	return drawCells(all, func(c Cell) byte { return mark[Cell{Row: c.Row - d.Row, Col: c.Col - d.Col}] })
+	return drawCells(all, func(c Cell) byte { return m.at[Cell{Row: c.Row - d.Row, Col: c.Col - d.Col}] })
 }
 
 // trigShiftIn returns the least translation that moves every position of

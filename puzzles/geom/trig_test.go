@@ -1,7 +1,6 @@
 package geom
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -13,22 +12,7 @@ import (
 // 1, 3, 12, 60, 375) and one-sided (A151539: 1, 3, 19, 104, 719), that
 // Polyforms generates.
 func TestTrigCounts(t *testing.T) {
-	for _, tc := range []struct {
-		oneSided bool
-		want     []int
-	}{
-		{false, []int{1, 3, 12, 60, 375}},
-		{true, []int{1, 3, 19, 104, 719}},
-	} {
-		for n, want := range tc.want {
-			if testing.Short() && n+1 == 5 {
-				continue
-			}
-			if got := len(Polyforms(Trig, n+1, tc.oneSided)); got != want {
-				t.Errorf("polytrigs of %d segments, one-sided %v: %d, want %d", n+1, tc.oneSided, got, want)
-			}
-		}
-	}
+	checkPolyformCounts(t, Trig, []int{1, 3, 12, 60, 375}, []int{1, 3, 19, 104, 719}, 5)
 }
 
 // The independent enumeration knows a polytrig as a set of segments
@@ -255,25 +239,7 @@ func TestTrigSets(t *testing.T) {
 		{"tritrigs", 12, 3, false, ppTritrigs}, {"tetratrigs", 60, 4, false, ppTetratrigs},
 		{"one-sided-tritrigs", 19, 3, true, ppTritrigs}, {"one-sided-tetratrigs", 104, 4, true, ppTetratrigs},
 	} {
-		pcs, err := PieceSet(tc.set)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if PieceSetLattice(tc.set) != Trig || len(pcs) != tc.n {
-			t.Errorf("%s: %d pieces on %v, want %d on the trig lattice", tc.set, len(pcs), PieceSetLattice(tc.set), tc.n)
-		}
-		all := Polyforms(Trig, tc.size, tc.oneSided)
-		found := make([]bool, len(all))
-		for _, p := range pcs {
-			if len(p.Cells) != tc.size || p.OneSided != tc.oneSided || !Connected(Trig, p.Cells) {
-				t.Errorf("%s: %s has %d segments, one-sided %v", tc.set, p.Name, len(p.Cells), p.OneSided)
-			}
-			k := slices.IndexFunc(all, func(s []Cell) bool { return SameShape(Trig, p, s) })
-			if k < 0 || found[k] {
-				t.Errorf("%s: %s is no new polytrig of %d segments", tc.set, p.Name, tc.size)
-				continue
-			}
-			found[k] = true
+		for _, p := range checkPieceSet(t, Trig, tc.set, tc.n, tc.size, tc.oneSided) {
 			segs, ok := tc.pp[strings.TrimSuffix(p.Name, "'")]
 			free := p
 			free.OneSided = false
@@ -291,16 +257,7 @@ func TestTrigTransforms(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	for tr := range Trig.Transforms() {
-		img := TransformShape(Trig, tr, cells)
-		for _, c := range img {
-			if !Trig.Valid(c) {
-				t.Fatalf("transform %d gives %v, no segment", tr, c)
-			}
-		}
-		if len(img) != 3 || !Connected(Trig, img) {
-			t.Errorf("transform %d: %v", tr, img)
-		}
+	for tr, img := range transformImages(t, Trig, cells) {
 		// Each segment stays 1 long.
 		for _, c := range img {
 			a, b := trigEnds(c)
@@ -315,13 +272,7 @@ func TestTrigTransforms(t *testing.T) {
 	if len(seen) != 12 {
 		t.Errorf("%d images under the 12 symmetries, want 12", len(seen))
 	}
-	if _, ok := Trig.Translate(cells, Cell{Row: 0, Col: 2}, Cell{Row: 1, Col: 1}); ok {
-		t.Error("a horizontal segment translated onto a slanting one")
-	}
-	moved, ok := Trig.Translate(cells, Cell{Row: 0, Col: 2}, Cell{Row: 2, Col: 4})
-	if !ok || !slices.Equal(Trig.Normalize(moved), Trig.Normalize(cells)) {
-		t.Errorf("translate: %v %v", moved, ok)
-	}
+	checkTranslate(t, Trig, cells, Cell{Row: 0, Col: 2}, Cell{Row: 1, Col: 1}, Cell{Row: 2, Col: 4})
 }
 
 func TestTrigPicture(t *testing.T) {
@@ -339,7 +290,7 @@ func TestTrigPicture(t *testing.T) {
 	if err != nil || !slices.Equal(again, cells) || strings.TrimLeft(back, " ") == back {
 		t.Errorf("picture:\n%s\nreads back as %v, %v", back, again, err)
 	}
-	for _, tc := range []struct{ pic, want string }{
+	checkPictureErrors(t, ParseTrigs, []pictureErrorCase{
 		{"+-+", "line 1, column 3: '+' is out of place"},
 		{"+-  +", "line 1, column 2: a '-' that is no part"},
 		{"+---+\n|", "line 2, column 1: '|'"},
@@ -348,13 +299,7 @@ func TestTrigPicture(t *testing.T) {
 		{"+--", "line 1, column 3: a segment whose end"},
 		{"+---+\n\t", "tab"},
 		{"+ - +", "line 1, column 3: a horizontal segment drawn with fewer"},
-	} {
-		_, err := ParseTrigs(tc.pic)
-		var pe *PictureError
-		if !errors.As(err, &pe) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: %v, want a picture error with %q", tc.pic, err, tc.want)
-		}
-	}
+	})
 }
 
 // TestTrigCrossings checks, for every two pieces meeting at a grid point
@@ -483,26 +428,7 @@ func TestTrigBoards(t *testing.T) {
 // picture with a PictureError or gives segments whose picture reads back
 // as the same segments.
 func FuzzParseTrigs(f *testing.F) {
-	for _, s := range []string{"+---+\n \\ /\n  +", "  +\n / \\\n+---+", "+---+---+", "+-+", "\\", "+---+\n\t"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, pic string) {
-		cells, err := ParseTrigs(pic)
-		if err != nil {
-			var pe *PictureError
-			if !errors.As(err, &pe) {
-				t.Fatalf("%q: %v is no PictureError", pic, err)
-			}
-			return
-		}
-		for _, c := range cells {
-			if !Trig.Valid(c) {
-				t.Fatalf("%q: %v is no segment", pic, c)
-			}
-		}
-		back, err := ParseTrigs(TrigPicture(cells))
-		if err != nil || !slices.Equal(Trig.Normalize(back), Trig.Normalize(cells)) {
-			t.Fatalf("%q: picture %q reads back as %v, %v; want %v", pic, TrigPicture(cells), back, err, cells)
-		}
-	})
+	seeds := []string{"+---+\n \\ /\n  +", "  +\n / \\\n+---+", "+---+---+", "+-+", "\\", "+---+\n\t"}
+	sameShape := func(a, b []Cell) bool { return slices.Equal(Trig.Normalize(a), Trig.Normalize(b)) }
+	fuzzPictures(f, seeds, Trig, ParseTrigs, TrigPicture, sameShape)
 }

@@ -189,7 +189,7 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 		if err != nil {
 			t.Fatalf("%s: %v", mixedName(b, pieces), err)
 		}
-		raw, classes, _ := bruteSticks(b.Cells(), p.pieces, crossing)
+		raw, classes, _ := bruteSegments(geom.Stick, b.Cells(), p.pieces, crossing)
 		out = append(out, mixedCase{fmt.Sprintf("%s crossing %v", mixedName(b, pieces), crossing), b, pieces, SymmetryAll, crossing, raw, classes})
 		made++
 	}
