@@ -6,7 +6,6 @@ import (
 
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // Item is one frame to lay out: a solution, with optional texts.
@@ -103,8 +102,9 @@ func LayoutContext(ctx context.Context, items []Item, opt *Options) ([]*Sheet, e
 	return s.layout(items, contents)
 }
 
-// Solutions lays out solutions, numbered from 1.
-func Solutions(sols []*tiling.Solution, opt *Options) ([]*Sheet, error) {
+// Solutions lays out solutions of tilings (a kind's solutions that are
+// Tiled, such as []*tiling.Solution), numbered from 1.
+func Solutions[S Tiled](sols []S, opt *Options) ([]*Sheet, error) {
 	items := make([]Item, len(sols))
 	for i, s := range sols {
 		items[i] = Item{Solution: s}

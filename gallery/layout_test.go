@@ -252,7 +252,7 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("Solutions with %+v: no error", opt)
 		}
 	}
-	if _, err := Solutions(nil, nil); err == nil {
+	if _, err := Solutions[Tiled](nil, nil); err == nil {
 		t.Errorf("Solutions(nil): no error")
 	}
 }

@@ -25,7 +25,7 @@ var importRules = map[string]struct{ project, outside []string }{
 	"puzzles/tiling":     {project: []string{"puzzles", "puzzles/geom", "puzzles/run", "puzzles/tiling/states", "solve"}},
 	"puzzles/specs":      {project: []string{"puzzles", "puzzles/geom", "puzzles/matrix", "puzzles/tiling"}, outside: []string{"go.yaml.in/yaml/v4"}},
 	"puzzles/results":    {project: []string{"puzzles", "puzzles/run", "puzzles/specs"}},
-	"gallery":            {project: []string{"puzzles", "puzzles/results", "puzzles/geom", "puzzles/matrix", "puzzles/tiling", "puzzles/specs", "palettes"}},
+	"gallery":            {project: []string{"puzzles", "puzzles/results", "puzzles/geom", "puzzles/matrix", "puzzles/specs", "palettes"}},
 	"render":             {project: []string{"gallery", "puzzles/specs", "puzzles/results", "render/mesh"}, outside: []string{"codeberg.org/go-pdf/fpdf", "github.com/ajstarks/svgo", "github.com/fogleman/gg", "golang.org/x/image"}},
 	"cmd/polytile":       {project: []string{"puzzles", "puzzles/geom", "puzzles/specs", "puzzles/results", "palettes", "gallery", "render", "render/mesh"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
 	"render/mesh":        {project: []string{"gallery", "palettes", "puzzles", "puzzles/geom", "puzzles/specs", "puzzles/tiling"}},
