@@ -28,7 +28,7 @@ var importRules = map[string]struct{ project, outside []string }{
 	"gallery":            {project: []string{"puzzles", "puzzles/results", "puzzles/geom", "puzzles/matrix", "puzzles/specs", "palettes"}},
 	"render":             {project: []string{"gallery", "puzzles/specs", "puzzles/results", "render/mesh"}, outside: []string{"codeberg.org/go-pdf/fpdf", "github.com/ajstarks/svgo", "github.com/fogleman/gg", "golang.org/x/image"}},
 	"cmd/polytile":       {project: []string{"puzzles", "puzzles/geom", "puzzles/specs", "puzzles/results", "palettes", "gallery", "render", "render/mesh"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
-	"render/mesh":        {project: []string{"gallery", "palettes", "puzzles", "puzzles/geom", "puzzles/specs", "puzzles/tiling"}},
+	"render/mesh":        {project: []string{"gallery", "palettes", "puzzles", "puzzles/geom", "puzzles/specs"}},
 	"internal/cli":       {project: []string{"puzzles/results"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
 	"internal/cputime":   {},
 	"internal/golden":    {},

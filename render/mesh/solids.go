@@ -13,7 +13,6 @@ import (
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/specs"
-	"github.com/polytile/polytile/puzzles/tiling"
 )
 
 // ErrFlat is the error of printing pieces of a lattice of the plane.
@@ -42,12 +41,6 @@ func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
 	return out, nil
 }
 
-// placed is a solution that says where it puts its pieces, as a tiling's
-// does.
-type placed interface {
-	Placements() []tiling.Placement
-}
-
 // SolutionSolids returns the pieces of the nth distinct solution (from 1)
 // of a tiling of the cube lattice as solids, where the solution puts them,
 // searching with ctx. No nth solution is a *gallery.NoSolutionError; a
@@ -67,16 +60,35 @@ func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, e
 	if len(sols) == 0 {
 		return nil, &gallery.NoSolutionError{Nth: nth, Total: found}
 	}
-	s, ok := sols[0].(placed)
+	s, ok := sols[0].(gallery.Tiled)
 	if !ok {
 		return nil, ErrFlat
 	}
-	var out []Solid
-	for _, pl := range s.Placements() {
-		name := t.Pieces()[pl.Piece].Name
-		out = append(out, Solid{Name: name, Piece: name, Cells: pl.Cells})
+	return solidsOf(s), nil
+}
+
+// solidsOf returns the pieces s puts down as solids, by piece and then by
+// their first cell, each with its cells in the board's order.
+func solidsOf(s gallery.Tiled) []Solid {
+	out, piece := make([]Solid, s.Pieces()), make([]int, s.Pieces())
+	names := s.PieceNames()
+	for i, c := range s.Board().Cells() {
+		p, inst := s.At(i)
+		piece[inst] = p
+		out[inst].Name, out[inst].Piece = names[p], names[p]
+		out[inst].Cells = append(out[inst].Cells, c)
 	}
-	return out, nil
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	// The instances are numbered in the order of their first cells.
+	slices.SortStableFunc(order, func(a, b int) int { return piece[a] - piece[b] })
+	sorted := make([]Solid, len(out))
+	for i, inst := range order {
+		sorted[i] = out[inst]
+	}
+	return sorted
 }
 
 // mm is the length of a CSS pixel in millimetres.
