@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/polytile/polytile/internal/safefile"
 )
 
 // MaxFontSize is the most bytes a font file may have: 64 MiB, more than
@@ -63,14 +65,11 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
+	data, tooLarge, err := safefile.ReadAtMost(f, limit)
+	if tooLarge {
 		return nil, errTooLarge(limit)
 	}
-	return data, nil
+	return data, err
 }
 
 // checkRegular refuses, saying what it is, a file that is not a regular

@@ -506,3 +506,34 @@ func TestScratch(t *testing.T) {
 		t.Errorf("%d entries left after Remove", len(entries))
 	}
 }
+
+// TestReadAtMost checks that a reader of up to the limit is read whole
+// and one past it is refused, having read no more than limit+1 bytes.
+func TestReadAtMost(t *testing.T) {
+	for _, tt := range []struct {
+		size, limit int64
+		tooLarge    bool
+	}{{0, 0, false}, {5, 5, false}, {6, 5, true}, {1 << 20, 10, true}} {
+		r := &countingReader{left: tt.size}
+		data, tooLarge, err := ReadAtMost(r, tt.limit)
+		if err != nil || tooLarge != tt.tooLarge || (!tooLarge && int64(len(data)) != tt.size) || (tooLarge && data != nil) {
+			t.Errorf("size %d, limit %d: %d bytes, too large %v, %v", tt.size, tt.limit, len(data), tooLarge, err)
+		}
+		if r.read > tt.limit+1 {
+			t.Errorf("size %d, limit %d: read %d bytes", tt.size, tt.limit, r.read)
+		}
+	}
+}
+
+// countingReader gives left zero bytes, counting those read.
+type countingReader struct{ left, read int64 }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.left == 0 {
+		return 0, io.EOF
+	}
+	n := min(int64(len(p)), r.left)
+	r.left -= n
+	r.read += n
+	return int(n), nil
+}

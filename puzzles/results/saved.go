@@ -15,6 +15,7 @@ import (
 	"github.com/polytile/polytile/internal/interrupt"
 	"github.com/polytile/polytile/internal/plural"
 	"github.com/polytile/polytile/internal/quote"
+	"github.com/polytile/polytile/internal/safefile"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/specs"
 )
@@ -515,14 +516,11 @@ func readAtMost(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
+	data, tooLarge, err := safefile.ReadAtMost(f, limit)
+	if tooLarge {
 		return nil, fmt.Errorf("%s: larger than %d MiB, the most read whole: too many solutions to show at once", path, limit>>20)
 	}
-	return data, nil
+	return data, err
 }
 
 // LoadContext is Load, given up when ctx ends if the file is still not
