@@ -187,10 +187,15 @@ func (p *Palette) candidates(dst []int, own int, owned []bool) []int {
 // len(p.Colors).
 func (p *Palette) own(pieceNames []string) []int {
 	distinct, of := distinctNames(pieceNames)
-	byName := p.ownDistinct(distinct)
+	set := p.setOf(distinct)
+	byName := p.ownDistinct(set)
+	at := make(map[string]int, len(set))
+	for i, name := range set {
+		at[name] = i
+	}
 	own := make([]int, len(pieceNames))
 	for k := range pieceNames {
-		own[k] = byName[of[k]]
+		own[k] = byName[at[distinct[of[k]]]]
 	}
 	return own
 }
@@ -241,6 +246,7 @@ func (p *Palette) ownDistinct(pieceNames []string) []int {
 			free = append(free, i)
 		}
 	}
+	free = p.spaced(free, taken, len(pieceNames)-(nb-len(free)))
 	j := 0
 	for k := range pieceNames {
 		if matched[k] {

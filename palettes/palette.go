@@ -42,6 +42,10 @@ type Palette struct {
 	// colour map such as viridis.
 	Continuous bool
 
+	// sets are the names of the pieces of known sets, each in its set's
+	// order (WithSets).
+	sets [][]string
+
 	// base is the number of leading colours that make up the palette
 	// proper. The colours after them were added by FromMap, each labelled
 	// with the piece it is for, and override the palette proper for that
