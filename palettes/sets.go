@@ -1,7 +1,7 @@
 package palettes
 
 import (
-	"image/color"
+	"math"
 	"slices"
 )
 
@@ -65,48 +65,133 @@ func holdsAll(set, names []string) bool {
 const MinDeltaE = 20
 
 // spaced returns free, the colours not taken by a label, reordered so that
-// the first need of them differ from each other and from the taken ones by
-// MinDeltaE where the palette allows it, and else by as much as it allows
-// (in steps of 1): the colours are chosen in palette order, each skipped
-// if too near one chosen before; the skipped ones follow, in order. When
-// need is not less than the free colours, free is returned unchanged.
+// the first need of them differ from each other and from the taken ones as
+// much as the palette allows (CIEDE2000), at least MinDeltaE where it can.
+// Two ways are tried, and the one whose least difference is the larger
+// kept (the first on a tie): taking the colours in palette order, each
+// skipped if nearer than a bound to one taken before, the bound the
+// largest of MinDeltaE, MinDeltaE - 0.5, ... that leaves need; and
+// dropping, while more than need are left, one of the two nearest colours
+// (the one nearer the rest, the later on a tie), never a taken one. The
+// colours chosen come first, in palette order, then the others, in order.
+// When need is not less than the free colours, free is returned unchanged.
 func (p *Palette) spaced(free []int, taken []bool, need int) []int {
 	if need >= len(free) || need <= 0 {
 		return free
 	}
-	var fixed []color.NRGBA
+	var all []int // the taken colours, then the free ones
 	for i, t := range taken {
 		if t {
-			fixed = append(fixed, p.Colors[i])
+			all = append(all, i)
 		}
 	}
-	for d := float64(MinDeltaE); d > 0; d-- {
-		if order, ok := p.spacedBy(free, fixed, need, d); ok {
-			return order
+	sp := spacing{fixed: len(all), need: need}
+	all = append(all, free...)
+	sp.d = make([][]float64, len(all))
+	for i, a := range all {
+		sp.d[i] = make([]float64, len(all))
+		for j, b := range all[:i] {
+			sp.d[i][j] = DeltaE(p.Colors[a], p.Colors[b])
+			sp.d[j][i] = sp.d[i][j]
 		}
 	}
-	return free
+	best, bestLeast := []bool(nil), -1.0
+	for _, chosen := range [][]bool{sp.firstFit(), sp.drop()} {
+		if least := sp.least(chosen); least > bestLeast {
+			best, bestLeast = chosen, least
+		}
+	}
+	var kept, went []int
+	for k, c := range free {
+		if best[sp.fixed+k] {
+			kept = append(kept, c)
+		} else {
+			went = append(went, c)
+		}
+	}
+	return append(kept, went...)
 }
 
-// spacedBy is spaced for one least difference d, reporting whether need
-// colours were found so far apart.
-func (p *Palette) spacedBy(free []int, fixed []color.NRGBA, need int, d float64) ([]int, bool) {
-	chosen := slices.Clone(fixed)
-	var first, rest []int
-	for _, c := range free {
-		near := false
-		for _, o := range chosen {
-			if DeltaE(p.Colors[c], o) < d {
-				near = true
-				break
+// spacing chooses need colours among n, the first fixed of which are
+// chosen already, d their differences.
+type spacing struct {
+	d           [][]float64
+	fixed, need int
+}
+
+// least returns the least difference between two chosen colours.
+func (sp *spacing) least(chosen []bool) float64 {
+	least := math.Inf(1)
+	for i := range sp.d {
+		for j := range i {
+			if chosen[i] && chosen[j] {
+				least = min(least, sp.d[i][j])
 			}
 		}
-		if near || len(first) == need {
-			rest = append(rest, c)
-			continue
-		}
-		first = append(first, c)
-		chosen = append(chosen, p.Colors[c])
 	}
-	return append(first, rest...), len(first) == need
+	return least
+}
+
+// firstFit takes colours in order, each unless nearer than a bound to one
+// taken before, with the largest bound (in steps of 0.5 from MinDeltaE)
+// that gives need.
+func (sp *spacing) firstFit() []bool {
+	chosen := make([]bool, len(sp.d))
+	for bound := float64(MinDeltaE); bound >= 0; bound -= 0.5 {
+		n := 0
+		for i := range chosen {
+			chosen[i] = i < sp.fixed
+			if i < sp.fixed || n == sp.need {
+				continue
+			}
+			chosen[i] = true
+			for j := range i {
+				if chosen[j] && sp.d[i][j] < bound {
+					chosen[i] = false
+					break
+				}
+			}
+			if chosen[i] {
+				n++
+			}
+		}
+		if n == sp.need {
+			break
+		}
+	}
+	return chosen
+}
+
+// drop leaves out, while more than need are left, one of the two nearest
+// colours: the one nearer the rest (the later on a tie), never a fixed one.
+func (sp *spacing) drop() []bool {
+	chosen := make([]bool, len(sp.d))
+	for i := range chosen {
+		chosen[i] = true
+	}
+	nearest := func(i, not int) float64 {
+		least := math.Inf(1)
+		for j := range chosen {
+			if j != i && j != not && chosen[j] {
+				least = min(least, sp.d[i][j])
+			}
+		}
+		return least
+	}
+	for left := len(chosen) - sp.fixed; left > sp.need; left-- {
+		bi, bj := -1, -1
+		for i := sp.fixed; i < len(chosen); i++ {
+			for j := range i {
+				if chosen[i] && chosen[j] && (bi < 0 || sp.d[i][j] < sp.d[bi][bj]) {
+					bi, bj = i, j
+				}
+			}
+		}
+		out := bi // the later of the pair, which is free
+		if bj >= sp.fixed && nearest(bj, bi) < nearest(bi, bj) {
+			out = bj
+		}
+		chosen[out] = false
+	}
+	return chosen
 }
