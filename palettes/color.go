@@ -189,7 +189,7 @@ func (p *Palette) candidates(dst []int, own int, owned []bool) []int {
 func (p *Palette) own(pieceNames []string) []int {
 	distinct, of := distinctNames(pieceNames)
 	set := p.setOf(distinct)
-	byName := p.ownDistinct(set)
+	byName := p.ownDistinctMemo(set)
 	at := make(map[string]int, len(set))
 	for i, name := range set {
 		at[name] = i

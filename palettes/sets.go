@@ -1,8 +1,11 @@
 package palettes
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
+	"sync"
 )
 
 // WithSets returns a copy of p (of Default() if p is nil or has no
@@ -17,6 +20,7 @@ import (
 // colour of its own.
 func (p *Palette) WithSets(sets [][]string) *Palette {
 	q := p.orDefault().clone()
+	q.memo = new(sync.Map)
 	q.sets = make([][]string, len(sets))
 	for i, s := range sets {
 		q.sets[i] = slices.Clone(s)
@@ -43,6 +47,28 @@ func (p *Palette) setOf(distinct []string) []string {
 	}
 	best, _ = distinctNames(best)
 	return best
+}
+
+// ownDistinctMemo is ownDistinct, its answers kept when p knows sets:
+// a figure's frames ask again and again.
+func (p *Palette) ownDistinctMemo(names []string) []int {
+	if p.memo == nil {
+		return p.ownDistinct(names)
+	}
+	var key strings.Builder
+	for _, c := range p.Colors {
+		key.Write([]byte{c.R, c.G, c.B, c.A})
+	}
+	for i, l := range p.Labels {
+		fmt.Fprintf(&key, "%d:%q", i, l)
+	}
+	fmt.Fprintf(&key, "%d|%q", p.base, names)
+	if own, ok := p.memo.Load(key.String()); ok {
+		return own.([]int)
+	}
+	own := p.ownDistinct(names)
+	p.memo.Store(key.String(), own)
+	return own
 }
 
 // holdsAll reports whether every name of names is in set.
