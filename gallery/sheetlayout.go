@@ -7,7 +7,7 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/polytile/polytile/palettes"
+	"github.com/polytile/polytile/puzzles/geom"
 )
 
 // sheetLayout lays out sheets: the Options with the defaults filled in,
@@ -75,9 +75,7 @@ func newSheetLayout(opt *Options) (*sheetLayout, error) {
 		}
 	}
 	s.setCell(cmp.Or(s.CellSize, 24))
-	if s.Palette == nil {
-		s.Palette = palettes.Default()
-	}
+	s.Palette = s.Palette.WithSets(geom.PieceSetOrders())
 	if s.MeasureText == nil && s.Font != nil {
 		s.MeasureText = s.Font.MeasureText
 	}

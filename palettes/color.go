@@ -178,19 +178,25 @@ func (p *Palette) candidates(dst []int, own int, owned []bool) []int {
 //  1. a name that is the label of a colour of the palette proper takes
 //     that colour (the first such colour);
 //  2. the other names, in order, take the colours not taken in step 1, in
-//     order; when those run out, they go round all the colours again from
-//     the first;
+//     order, those too near others passed over when there are more than
+//     enough (spaced); when those run out, they go round all the colours
+//     again from the first;
 //  3. a name that labels a colour added by FromMap takes that colour
 //     instead (the last one, so that a later map wins).
 //
-// Without labels or copies, step 2 gives piece k colour k mod
-// len(p.Colors).
+// The names coloured are those of the smallest known set that holds
+// them all (WithSets), if there is one.
 func (p *Palette) own(pieceNames []string) []int {
 	distinct, of := distinctNames(pieceNames)
-	byName := p.ownDistinct(distinct)
+	set := p.setOf(distinct)
+	byName := p.ownDistinctMemo(set)
+	at := make(map[string]int, len(set))
+	for i, name := range set {
+		at[name] = i
+	}
 	own := make([]int, len(pieceNames))
 	for k := range pieceNames {
-		own[k] = byName[of[k]]
+		own[k] = byName[at[distinct[of[k]]]]
 	}
 	return own
 }
@@ -241,6 +247,7 @@ func (p *Palette) ownDistinct(pieceNames []string) []int {
 			free = append(free, i)
 		}
 	}
+	free = p.spaced(free, taken, len(pieceNames)-(nb-len(free)))
 	j := 0
 	for k := range pieceNames {
 		if matched[k] {

@@ -246,12 +246,14 @@ func TestPieceColors(t *testing.T) {
 			[]string{byLetter["Z"], byLetter["X"], byLetter["F"], byLetter["W"], byLetter["I"], byLetter["Y"],
 				byLetter["L"], byLetter["V"], byLetter["N"], byLetter["U"], byLetter["P"], byLetter["T"]}},
 		{"letters and others", def, []string{"A", "X", "B"},
-			// X takes its colour; A and B take the first colours not taken.
-			[]string{byLetter["F"], byLetter["X"], byLetter["I"]}},
-		{"labels are case-sensitive", def, []string{"x", "f"}, hexes(def.Colors[:2])},
+			// X takes its colour; A and B the first colours not taken that
+			// lie far enough from X and each other (I's is too near F's).
+			[]string{byLetter["F"], byLetter["X"], "#7b9be0"}},
+		{"labels are case-sensitive", def, []string{"x", "f"}, []string{"#72bb6f", "#e9716b"}},
 		{"copies of a piece share its labelled colour", def, []string{"I", "I", "F"}, []string{byLetter["I"], byLetter["I"], byLetter["F"]}},
-		{"copies of an unlabelled piece share its colour", set3, []string{"I4", "O4", "I4"}, hexes(set3.Colors[:2], set3.Colors[:1])},
-		{"unlabelled: piece i takes colour i", set3, []string{"I4", "O4", "T4"}, hexes(set3.Colors[:3])},
+		{"copies of an unlabelled piece share its colour", set3, []string{"I4", "O4", "I4"}, []string{"#b3de69", "#bc80bd", "#b3de69"}},
+		// set3's first colours are pale and near: the rule spaces them out.
+		{"unlabelled: pieces take colours far apart", set3, []string{"I4", "O4", "T4"}, []string{"#fdb462", "#b3de69", "#bc80bd"}},
 		{"unlabelled, more pieces than colours", greys(3), []string{"a", "b", "c", "d", "e"},
 			hexes(greys(3).Colors, greys(3).Colors[:2])},
 		{"labelled, more pieces than colours", def, append(slices.Clone(pentominoes), "F'", "L'"),
@@ -419,7 +421,8 @@ func TestInstanceColorsCopies(t *testing.T) {
 	l.pieces = pieces
 	p := Default()
 	got := indices(p, p.InstanceColors(l.pieces, l.instances, l.adjacent))
-	want := []int{0, 0, 1, 1, 2, 2, 3, 3, 4, 4}
+	// Five of the twelve colours, as far apart as the rule finds them.
+	want := []int{0, 0, 6, 6, 9, 9, 10, 10, 11, 11}
 	if !slices.Equal(got, want) {
 		t.Errorf("colours = %v, want %v", got, want)
 	}

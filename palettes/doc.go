@@ -35,9 +35,18 @@
 // label of a colour takes that colour: with the default palette, the
 // pentomino named F takes the colour labelled F, whatever its position in
 // the puzzle. The other pieces take the remaining colours in order, so
-// with an unlabelled palette piece i takes colour i. When there are more
-// pieces than colours, the colours are used again from the first, piece i
-// taking colour i mod the number of colours.
+// with an unlabelled palette piece i takes colour i, except that when the
+// palette has more colours than there are pieces, colours nearer than
+// MinDeltaE (CIEDE2000, DeltaE) to others are passed over where the
+// palette allows it, and else those that keep the least difference as
+// large as it can. When there are more pieces than colours, the colours
+// are used again from the first, piece i taking colour i mod the number
+// of colours.
+//
+// A palette that knows the piece sets (WithSets; the gallery gives it the
+// built-in ones) colours the pieces of a figure as the smallest set that
+// holds them all: a piece's colour then follows its name and set, the
+// same in a figure of all the set and of some of it.
 //
 // In a solution (InstanceColors), each instance gets its piece's own colour, unless
 // that would put one colour on two touching instances of different pieces

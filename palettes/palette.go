@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // DefaultSamples is the number of colours that Named samples from a
@@ -41,6 +42,13 @@ type Palette struct {
 	// Continuous reports whether Colors were sampled from a continuous
 	// colour map such as viridis.
 	Continuous bool
+
+	// sets are the names of the pieces of known sets, each in its set's
+	// order (WithSets).
+	sets [][]string
+	// memo keeps ownDistinct's answers for the sets' names (WithSets),
+	// by names and colours; nil for none.
+	memo *sync.Map
 
 	// base is the number of leading colours that make up the palette
 	// proper. The colours after them were added by FromMap, each labelled
@@ -167,6 +175,7 @@ func FromMap(m map[string]string, base *Palette) (*Palette, error) {
 // clone returns a deep copy of p.
 func (p *Palette) clone() *Palette {
 	q := *p
+	q.memo = nil
 	q.Colors = slices.Clone(p.Colors)
 	q.Labels = slices.Clone(p.Labels)
 	return &q

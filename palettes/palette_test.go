@@ -320,10 +320,10 @@ func TestFromMap(t *testing.T) {
 		{"default, unknown piece in map", map[string]string{"Q": "red"}, nil, []string{"F", "I"},
 			hexes(Default().Colors[:2])},
 		{"set3, F black", map[string]string{"F": "#000"}, set3, []string{"F", "I", "L"},
-			// I and L keep the colours set3 gives them: 1 and 2, not 0 and 1.
-			hexes([]color.NRGBA{{0, 0, 0, 255}}, set3.Colors[1:3])},
+			// I and L keep the colours set3 gives them, not F's and I's.
+			hexes([]color.NRGBA{{0, 0, 0, 255}}, set3.PieceColors([]string{"F", "I", "L"})[1:3])},
 		{"set3, two pieces", map[string]string{"B": "white", "A": "black"}, set3, []string{"A", "B", "C"},
-			[]string{"#000000", "#ffffff", Hex(set3.Colors[2])}},
+			[]string{"#000000", "#ffffff", Hex(set3.PieceColors([]string{"A", "B", "C"})[2])}},
 		{"later map wins", map[string]string{"I": "blue"}, mustFromMap(t, map[string]string{"I": "red", "L": "lime"}, nil),
 			[]string{"F", "I", "L"}, []string{Hex(Default().Colors[0]), "#0000ff", "#00ff00"}},
 	}

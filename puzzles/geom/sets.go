@@ -162,6 +162,19 @@ func PieceSetNames() []string {
 	return names
 }
 
+// PieceSetOrders returns the names of each built-in set's pieces, in the
+// set's order, the sets in the order of PieceSetNames: what a palette needs
+// to give a piece the same colour in every figure of its set.
+func PieceSetOrders() [][]string {
+	orders := make([][]string, 0, len(sets))
+	for _, s := range sets {
+		if pcs, err := PieceSet(s.name); err == nil {
+			orders = append(orders, Names(pcs))
+		}
+	}
+	return orders
+}
+
 // PieceSetAbout returns a one-line description of the named built-in set, or ""
 // if there is no such set.
 func PieceSetAbout(name string) string {

@@ -132,7 +132,7 @@ func OptionsOf(r *specs.RenderOptions, solids []Solid, apart bool) (*Options, er
 	if err != nil {
 		return nil, err
 	}
-	for i, c := range g.Palette.PieceColors(names) {
+	for i, c := range g.Palette.WithSets(geom.PieceSetOrders()).PieceColors(names) {
 		solids[i].Color = c
 	}
 	return o, nil
