@@ -115,7 +115,7 @@ func ParseBed(s string) (w, d Length, err error) {
 	}
 	d, err = ParseLength(b, false)
 	if err != nil {
-		return Length{}, Length{}, fmt.Errorf("%q: the depth: %v; want %s", s, err, bedWant)
+		return Length{}, Length{}, fmt.Errorf("%q: no depth: want %s", s, bedWant)
 	}
 	a = strings.TrimSpace(a)
 	if a != "" && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' || strings.HasSuffix(a, ".") {
@@ -123,7 +123,7 @@ func ParseBed(s string) (w, d Length, err error) {
 	}
 	w, err = ParseLength(a, false)
 	if err != nil {
-		return Length{}, Length{}, fmt.Errorf("%q: the width: %v; want %s", s, err, bedWant)
+		return Length{}, Length{}, fmt.Errorf("%q: no width: want %s", s, bedWant)
 	}
 	return w, d, nil
 }

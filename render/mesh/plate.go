@@ -56,14 +56,7 @@ func Plates(meshes []Mesh, o *Options) ([][]Mesh, error) {
 		cell = DefaultCell
 	}
 	if !o.Apart {
-		lo, hi := footprint(meshes)
-		size := [2]float64{hi[0] - lo[0], hi[1] - lo[1]}
-		if size[0] > bed[0] || size[1] > bed[1] {
-			return nil, &TooLargeError{Name: "the solution", Size: size, Bed: bed, Assembled: true, Cell: cell}
-		}
-		out := slices.Clone(meshes)
-		centre(out, lo, hi, bed)
-		return [][]Mesh{out}, nil
+		return onePlate(meshes, bed, cell)
 	}
 	gap := Gap(cell)
 	type item struct {
@@ -91,13 +84,14 @@ func Plates(meshes []Mesh, o *Options) ([][]Mesh, error) {
 	type shelf struct{ y, d, x float64 } // its bottom, depth and the width used
 	var plates [][]shelf
 	var out [][]Mesh
+	var order [][]int // the meshes' places in meshes, plate by plate
 	place := func(p, s int, it item) {
 		sh := &plates[p][s]
 		m := it.m
 		m.Vertices = slices.Clone(m.Vertices)
 		m.shift([3]float64{sh.x, sh.y, 0})
 		sh.x += it.w + gap
-		out[p] = append(out[p], m)
+		out[p], order[p] = append(out[p], m), append(order[p], it.i)
 	}
 	for _, it := range items {
 		placed := false
@@ -117,15 +111,44 @@ func Plates(meshes []Mesh, o *Options) ([][]Mesh, error) {
 		}
 		if !placed {
 			plates = append(plates, []shelf{{d: it.d}})
-			out = append(out, nil)
+			out, order = append(out, nil), append(order, nil)
 			place(len(plates)-1, 0, it)
 		}
 	}
-	for _, p := range out {
-		lo, hi := footprint(p)
-		centre(p, lo, hi, bed)
+	for k := range out {
+		out[k] = inOrder(out[k], order[k])
+		lo, hi := footprint(out[k])
+		centre(out[k], lo, hi, bed)
 	}
 	return out, nil
+}
+
+// onePlate returns meshes, an assembled solution, as one plate, centred
+// on bed; a *TooLargeError if it does not fit.
+func onePlate(meshes []Mesh, bed [2]float64, cell float64) ([][]Mesh, error) {
+	lo, hi := footprint(meshes)
+	size := [2]float64{hi[0] - lo[0], hi[1] - lo[1]}
+	if size[0] > bed[0] || size[1] > bed[1] {
+		return nil, &TooLargeError{Name: "the solution", Size: size, Bed: bed, Assembled: true, Cell: cell}
+	}
+	out := slices.Clone(meshes)
+	centre(out, lo, hi, bed)
+	return [][]Mesh{out}, nil
+}
+
+// inOrder returns meshes sorted by their places in order: a plate's
+// pieces in the order given.
+func inOrder(meshes []Mesh, order []int) []Mesh {
+	idx := make([]int, len(meshes))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(order[a], order[b]) })
+	out := make([]Mesh, len(meshes))
+	for i, j := range idx {
+		out[i] = meshes[j]
+	}
+	return out
 }
 
 // footprint returns the least and greatest corners of meshes' boxes.
