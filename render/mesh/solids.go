@@ -195,7 +195,7 @@ func CheckKeys(r *specs.RenderOptions) error {
 	for _, key := range r.Given() {
 		if !slices.Contains(printKeys, key) && !r.FromSpec(key) {
 			return r.Fail(key, &gallery.UnusedKeyError{Key: key, Figure: "pieces to print (.stl, .3mf)",
-				Why: "are solids, sized by cell, clearance and thickness, packed on a bed and coloured by palette and color"})
+				Why: "are solids or tiles, sized by cell, clearance and thickness, packed on a bed and coloured by palette and color"})
 		}
 	}
 	return nil
