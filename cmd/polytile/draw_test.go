@@ -628,6 +628,20 @@ func TestPrint(t *testing.T) {
 	if code, _, stderr := polytile(t, "pieces", "pentominoes", "-o", tiles, "--thickness", "4mm", "--bed", "250x250mm"); code != 0 || stderr != "wrote "+tiles+"\n" {
 		t.Errorf("pieces pentominoes -o p.stl --thickness 4mm --bed 250x250mm: exit %d, %s", code, stderr)
 	}
+	// A solution of squares, assembled, as tiles 4 mm thick.
+	if code, _, stderr := polytile(t, "draw", "pentominoes-6x10", "--solution", "1", "-o", tiles, "--thickness", "4mm"); code != 0 {
+		t.Errorf("draw pentominoes-6x10 --solution 1 -o p.stl --thickness 4mm: exit %d, %s", code, stderr)
+	}
+	data = must(os.ReadFile(tiles))
+	top := float32(0)
+	for k := range int(binary.LittleEndian.Uint32(data[80:])) {
+		for v := range 3 {
+			top = max(top, math.Float32frombits(binary.LittleEndian.Uint32(data[84+50*k+12+12*v+8:])))
+		}
+	}
+	if math.Abs(float64(top)-4) > 1e-4 {
+		t.Errorf("pentominoes-6x10's tiles are %g mm high, want 4", top)
+	}
 	if code, _, stderr := polytile(t, "pieces", "pentacubes", "-o", stl); code != 0 || !strings.Contains(stderr, "soma-2.stl to soma-3.stl beside it, 3 plates of the bed") {
 		t.Errorf("pieces pentacubes -o soma.stl: exit %d, %s; want 3 plates", code, stderr)
 	}

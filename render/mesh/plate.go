@@ -22,12 +22,12 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	what := fmt.Sprintf("piece %q", e.Name)
+	what, way := fmt.Sprintf("piece %q", e.Name), " either way round"
 	if e.Assembled {
-		what = "the assembled solution"
+		what, way = "the assembled solution", ""
 	}
-	return fmt.Sprintf("mesh: %s is %s × %s mm, larger than the bed of %s × %s mm either way round; give a larger bed or a smaller cell (now %s mm)",
-		what, coord(e.Size[0]), coord(e.Size[1]), coord(e.Bed[0]), coord(e.Bed[1]), coord(e.Cell))
+	return fmt.Sprintf("mesh: %s is %s × %s mm, larger than the bed of %s × %s mm%s; give a larger bed or a smaller cell (now %s mm)",
+		what, coord(e.Size[0]), coord(e.Size[1]), coord(e.Bed[0]), coord(e.Bed[1]), way, coord(e.Cell))
 }
 
 // Gap returns the least space between two pieces on a plate for cubes of

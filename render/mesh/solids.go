@@ -36,6 +36,16 @@ func (*ThickSolidError) Error() string {
 // solids: whether they have three coordinates.
 func inSpace(lat geom.Lattice) bool { return lat.Layered() }
 
+// printable reports whether lat's pieces print, and whether as tiles: the
+// square lattice's, which lie flat on the cube's (geom.Lattice.Lay).
+func printable(lat geom.Lattice) (ok, tiles bool) {
+	if inSpace(lat) {
+		return true, false
+	}
+	_, ok = geom.Cube.Lay(lat, nil)
+	return ok, ok
+}
+
 // PieceSolids returns the pieces of a set of the cube lattice as solids,
 // one of each copy; those of a plane lattice are ErrFlat.
 func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
@@ -57,11 +67,15 @@ func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
 
 // SolutionSolids returns the pieces of the nth distinct solution (from 1)
 // of a tiling of the cube lattice as solids, where the solution puts them,
-// searching with ctx. No nth solution is a *gallery.NoSolutionError; a
-// problem that is no such tiling, ErrFlat.
+// searching with ctx; of a tiling of squares, its pieces as one layer of
+// cubes. No nth solution is a *gallery.NoSolutionError; a problem that is
+// no such tiling, ErrFlat.
 func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, error) {
 	t, ok := p.(gallery.TiledProblem)
-	if !ok || !inSpace(t.Board().Lattice()) {
+	if ok {
+		ok, _ = printable(t.Board().Lattice())
+	}
+	if !ok {
 		return nil, ErrFlat
 	}
 	sols, found, err := puzzles.Choose(ctx, p, puzzles.Pick{Nth: nth})
@@ -237,13 +251,11 @@ func (*OneSolutionError) Error() string {
 // tiles, prisms of r's thickness (DefaultThickness if none). It returns
 // what it wrote: path, or path and the files of more plates beside it.
 func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r *specs.RenderOptions) (string, error) {
-	tiles := !inSpace(lat)
+	_, tiles := printable(lat)
 	if tiles {
-		flat, ok := geom.Cube.Lay(lat, pieces)
-		if !ok {
-			return "", ErrFlat
-		}
-		lat, pieces = geom.Cube, flat
+		// The square lattice's pieces, which lie flat on the cube's.
+		pieces, _ = geom.Cube.Lay(lat, pieces)
+		lat = geom.Cube
 	}
 	solids, err := PieceSolids(lat, pieces)
 	if err != nil {
@@ -267,12 +279,18 @@ func PiecesTo(path string, f Format, lat geom.Lattice, pieces []geom.Piece) func
 }
 
 // PrintSolution writes the pieces of the nth distinct solution (from 1;
-// 0 is a *OneSolutionError) of the tiling p of the cube lattice to path
-// in format f, assembled, sized and coloured as r says (OptionsOf), on
+// 0 is a *OneSolutionError) of the tiling p of the cube lattice (or tiles
+// of one of squares) to path in format f, assembled, sized and coloured as
+// r says (OptionsOf), on
 // one plate of the bed (a *TooLargeError if it does not fit),
 // searching with ctx (SolutionSolids).
 func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem, nth int, r *specs.RenderOptions) error {
-	if t, ok := p.(gallery.TiledProblem); !ok || !inSpace(t.Board().Lattice()) {
+	t, ok := p.(gallery.TiledProblem)
+	tiles := false
+	if ok {
+		ok, tiles = printable(t.Board().Lattice())
+	}
+	if !ok {
 		return ErrFlat
 	}
 	if nth <= 0 {
@@ -282,7 +300,7 @@ func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem
 	if err != nil {
 		return err
 	}
-	_, err = printSolids(path, f, solids, r, false, false)
+	_, err = printSolids(path, f, solids, r, false, tiles)
 	return err
 }
 
