@@ -103,7 +103,7 @@ func TestLookFlagsOneRule(t *testing.T) {
 	}
 	// Pieces to print have no names: --letters is a flag they do not use,
 	// in draw as in pieces; --cell and --palette they use.
-	const unused = "--letters: pieces to print (.stl, .3mf) are solids, sized by cell and clearance and coloured by palette and color, so nothing for it to change"
+	const unused = "--letters: pieces to print (.stl, .3mf) are solids or tiles, sized by cell, clearance and thickness, packed on a bed and coloured by palette and color, so nothing for it to change"
 	for _, args := range [][]string{
 		{"draw", "soma", "--solution", "1", "-o", out("soma.stl"), "--letters"},
 		{"pieces", "soma", "-o", out("pieces.3mf"), "--letters"},

@@ -81,7 +81,7 @@ func newPiecesCmd() *cobra.Command {
 				return specs.WritePieces(cmd.OutOrStdout(), specs.PiecesAbout(args[0], l.Spec), l.Lattice, l.Pieces)
 			}
 			if format, ok := mesh.FormatOf(f.output); ok {
-				return f.print(cmd, l.Spec, func(r *specs.RenderOptions) error { return mesh.PrintPieces(f.output, format, l.Lattice, l.Pieces, r) })
+				return f.print(cmd, l.Spec, mesh.PiecesTo(f.output, format, l.Lattice, l.Pieces))
 			}
 			uses := func(r *specs.RenderOptions) error { return gallery.CheckLatticeKeys(l.Lattice, r) }
 			return f.draw(cmd, l.Spec, geom.Names(l.Pieces), nil, uses, func(opt *gallery.Options) ([]*gallery.Sheet, error) {
@@ -188,8 +188,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 		return f.drawSite(cmd, all)
 	}
 	if format, ok := mesh.FormatOf(f.output); ok {
-		return f.print(cmd, spec, func(r *specs.RenderOptions) error {
-			return f.drawWords(mesh.PrintSolution(ctx, f.output, format, spec.Problem, f.fig.Pick.Nth, r), name+" has")
+		return f.print(cmd, spec, func(r *specs.RenderOptions) (string, error) {
+			return f.output, f.drawWords(mesh.PrintSolution(ctx, f.output, format, spec.Problem, f.fig.Pick.Nth, r), name+" has")
 		})
 	}
 	f.fig.Pick.Progress = progress
@@ -201,9 +201,8 @@ func runDraw(cmd *cobra.Command, name string, f *drawFlags) error {
 	})
 }
 
-// print writes pieces to print with write, which takes the look flags
-// over the spec's (their size and colours), each used (mesh.CheckKeys).
-func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*specs.RenderOptions) error) error {
+// print writes pieces to print with write, the look flags over the spec's, each used (mesh.CheckKeys); write says what it wrote.
+func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*specs.RenderOptions) (string, error)) error {
 	r, err := f.look.renderOptions(spec)
 	if err != nil {
 		return err
@@ -211,8 +210,9 @@ func (f *drawFlags) print(cmd *cobra.Command, spec *specs.Spec, write func(*spec
 	if err := mesh.CheckKeys(r); err != nil {
 		return cli.UsageError{Err: flagWords(err)}
 	}
-	if err = write(r); err == nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", f.output)
+	what, err := write(r)
+	if err == nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", what)
 	}
 	return flagWords(err)
 }

@@ -311,7 +311,11 @@ func TestDrawErrors(t *testing.T) {
 		{"legend on queens", []string{"draw", "queens-8", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: a queens puzzle has no pieces"},
 		{"legend on the matrix", []string{"draw", "scott", "--matrix", "--legend", "-o", filepath.Join(dir, "x.svg")}, 2, "--legend: the matrix figure has no pieces"},
 		{"print without a solution", []string{"draw", "soma", "-o", filepath.Join(dir, "x.3mf")}, 2, "pieces to print are those of one solution: choose which: give --solution K"},
-		{"print flat pieces", []string{"pieces", "pentominoes", "-o", filepath.Join(dir, "x.stl")}, 1, "pieces to print are solids, of the cube lattice"},
+		{"print sticks", []string{"pieces", "tetrasticks", "-o", filepath.Join(dir, "x.stl")}, 1, "pieces to print are solids, of the cube lattice (lattice: cube), or tiles of squares"},
+		{"thickness of solids", []string{"pieces", "soma", "-o", filepath.Join(dir, "x.stl"), "--thickness", "5mm"}, 1, "--thickness: solids print as high as their cubes; a thickness is for tiles"},
+		{"piece larger than the bed", []string{"pieces", "soma", "-o", filepath.Join(dir, "x.stl"), "--bed", "30x200mm"}, 1, `piece "V" is 39.7 × 39.7 mm, larger than the bed of 30 × 200 mm`},
+		{"bed without depth", []string{"pieces", "soma", "-o", filepath.Join(dir, "x.stl"), "--bed", "30x"}, 1, `--bed: "30x": no depth: want a bed's width x depth with a unit`},
+		{"solution larger than the bed", []string{"draw", "soma", "--solution", "1", "-o", filepath.Join(dir, "x.stl"), "--bed", "50x50mm"}, 1, "the assembled solution is 59.7 × 59.7 mm, larger than the bed of 50 × 50 mm"},
 		{"clearance too large", []string{"pieces", "soma", "-o", filepath.Join(dir, "x.stl"), "--clearance", "20mm"}, 1, "--clearance: 20mm: want 0 or more, less than half a cube's edge (10 mm)"},
 		{"letters on a solid in space", []string{"draw", "soma", "--letters", "-o", filepath.Join(dir, "x.svg")}, 2, "--letters: a solid drawn in space shows no names"},
 		{"view of a plane tiling", []string{"draw", "scott", "--view", "layers", "-o", filepath.Join(dir, "x.svg")}, 2, "--view: the square lattice is flat, with no solid to view"},
@@ -609,16 +613,37 @@ func TestPrint(t *testing.T) {
 	if n == 0 || len(data) != 84+50*int(n) || !bytes.Contains(data[:80], []byte("V L T Z A B P")) {
 		t.Errorf("soma.stl: %d triangles in %d bytes, header %q", n, len(data), data[:80])
 	}
-	// The largest coordinate: seven 15 mm pieces laid out in a row.
-	most := float32(0)
+	// Every coordinate on the default bed, 200 × 200 mm, z ≥ 0.
+	least, most := float32(0), float32(0)
 	for k := range int(n) {
-		for v := range 3 {
-			off := 84 + 50*k + 12 + 12*v
-			most = max(most, math.Float32frombits(binary.LittleEndian.Uint32(data[off:])))
+		for v := range 9 {
+			c := math.Float32frombits(binary.LittleEndian.Uint32(data[84+50*k+12+4*v:]))
+			least, most = min(least, c), max(most, c)
 		}
 	}
-	if most < 7*15 || most > 7*15*4 {
-		t.Errorf("the pieces reach %g mm: not seven 15 mm pieces in a row", most)
+	if least < 0 || most > 200 {
+		t.Errorf("the pieces lie from %g to %g mm: not on a 200 mm bed", least, most)
+	}
+	tiles := filepath.Join(dir, "p.stl")
+	if code, _, stderr := polytile(t, "pieces", "pentominoes", "-o", tiles, "--thickness", "4mm", "--bed", "250x250mm"); code != 0 || stderr != "wrote "+tiles+"\n" {
+		t.Errorf("pieces pentominoes -o p.stl --thickness 4mm --bed 250x250mm: exit %d, %s", code, stderr)
+	}
+	// A solution of squares, assembled, as tiles 4 mm thick.
+	if code, _, stderr := polytile(t, "draw", "pentominoes-6x10", "--solution", "1", "-o", tiles, "--thickness", "4mm"); code != 0 {
+		t.Errorf("draw pentominoes-6x10 --solution 1 -o p.stl --thickness 4mm: exit %d, %s", code, stderr)
+	}
+	data = must(os.ReadFile(tiles))
+	top := float32(0)
+	for k := range int(binary.LittleEndian.Uint32(data[80:])) {
+		for v := range 3 {
+			top = max(top, math.Float32frombits(binary.LittleEndian.Uint32(data[84+50*k+12+12*v+8:])))
+		}
+	}
+	if math.Abs(float64(top)-4) > 1e-4 {
+		t.Errorf("pentominoes-6x10's tiles are %g mm high, want 4", top)
+	}
+	if code, _, stderr := polytile(t, "pieces", "pentacubes", "-o", stl); code != 0 || !strings.Contains(stderr, "soma-2.stl to soma-3.stl beside it, 3 plates of the bed") {
+		t.Errorf("pieces pentacubes -o soma.stl: exit %d, %s; want 3 plates", code, stderr)
 	}
 	tmf := filepath.Join(dir, "one.3mf")
 	if code, _, stderr := polytile(t, "draw", "soma", "--solution", "1", "-o", tmf); code != 0 {

@@ -99,3 +99,31 @@ func ParseLength(s string, plainPx bool) (Length, error) {
 	}
 	return l, nil
 }
+
+// bedWant says what a bed looks like, for errors.
+const bedWant = "a bed's width x depth with a unit, such as 220x220mm, 250x210mm or 8x8in"
+
+// ParseBed reads a printer's bed: its width and depth, two positive
+// numbers joined by "x" (or "×") and followed by one unit, mm, cm, in,
+// pt or px ("220x220mm", "25 × 21 cm"), or each with its own unit
+// ("220mm x 8in").
+func ParseBed(s string) (w, d Length, err error) {
+	t := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "×", "x")
+	a, b, ok := strings.Cut(t, "x")
+	if !ok || strings.Contains(b, "x") {
+		return Length{}, Length{}, fmt.Errorf("%q: want %s", s, bedWant)
+	}
+	d, err = ParseLength(b, false)
+	if err != nil {
+		return Length{}, Length{}, fmt.Errorf("%q: no depth: want %s", s, bedWant)
+	}
+	a = strings.TrimSpace(a)
+	if a != "" && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' || strings.HasSuffix(a, ".") {
+		a += d.Unit // "220x220mm": the width in the depth's unit
+	}
+	w, err = ParseLength(a, false)
+	if err != nil {
+		return Length{}, Length{}, fmt.Errorf("%q: no width: want %s", s, bedWant)
+	}
+	return w, d, nil
+}

@@ -80,3 +80,36 @@ func FuzzParseLength(f *testing.F) {
 		}
 	})
 }
+
+// A bed is width x depth with one unit, or a unit each; anything else is
+// an error that says what a bed looks like.
+func TestParseBed(t *testing.T) {
+	tests := []struct {
+		in   string
+		w, d Length
+		err  string
+	}{
+		{"220x220mm", Length{220, "mm"}, Length{220, "mm"}, ""},
+		{"250 x 210 mm", Length{250, "mm"}, Length{210, "mm"}, ""},
+		{"25cm × 21cm", Length{25, "cm"}, Length{21, "cm"}, ""},
+		{"8X8in", Length{8, "in"}, Length{8, "in"}, ""},
+		{"200mmx8in", Length{200, "mm"}, Length{8, "in"}, ""},
+		{"220", Length{}, Length{}, `"220": want a bed's width x depth`},
+		{"220x", Length{}, Length{}, `"220x": no depth`},
+		{"x220mm", Length{}, Length{}, `"x220mm": no width`},
+		{"0x220mm", Length{}, Length{}, `"0x220mm": no width`},
+		{"1x2x3mm", Length{}, Length{}, `want a bed's width x depth`},
+		{"220x220furlong", Length{}, Length{}, `no depth`},
+	}
+	for _, tt := range tests {
+		w, d, err := ParseBed(tt.in)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("ParseBed(%q) = %v, %v, %v; want an error with %q", tt.in, w, d, err, tt.err)
+			}
+		case err != nil || w != tt.w || d != tt.d:
+			t.Errorf("ParseBed(%q) = %v, %v, %v; want %v, %v", tt.in, w, d, err, tt.w, tt.d)
+		}
+	}
+}

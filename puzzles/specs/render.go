@@ -77,6 +77,8 @@ type RenderOptions struct {
 	View        RenderOption[string]        // view: how a solid is seen (isometric, layers or exploded), as written
 	Cell        RenderOption[Length]        // cell: a printed cube's edge, such as 20mm
 	Clearance   RenderOption[Length]        // clearance: what a printed piece loses on every outer face, such as 0.15mm
+	Bed         RenderOption[string]        // bed: a printer's bed, width x depth, such as 220x220mm (ParseBed), as written
+	Thickness   RenderOption[Length]        // thickness: a printed tile's thickness, such as 5mm
 }
 
 // RenderStyles returns the names of the styles a picture may be drawn in:

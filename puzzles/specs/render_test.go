@@ -109,7 +109,7 @@ func TestRenderOptions(t *testing.T) {
 func TestRenderKeys(t *testing.T) {
 	values := map[string]string{"border-color": "red", "background": "red", "title": "T", "palette": "red",
 		"color": "{A: red}", "grid": "true", "labels": "true", "letters": "true",
-		"width": "17cm", "height": "3in", "style": "grey", "legend": "true", "shade-copies": "true", "font": "fonts/Paper.ttf", "view": "layers", "cell": "20mm", "clearance": "0.15mm"}
+		"width": "17cm", "height": "3in", "style": "grey", "legend": "true", "shade-copies": "true", "font": "fonts/Paper.ttf", "view": "layers", "cell": "20mm", "clearance": "0.15mm", "bed": "220x220mm", "thickness": "5mm"}
 	fields := map[string]bool{}
 	for _, key := range RenderKeys() {
 		v, ok := values[key]

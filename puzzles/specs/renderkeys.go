@@ -128,6 +128,12 @@ var renderTable = []RenderKey{
 	{Name: "clearance", Kind: RenderKindLength, Example: "0.15mm",
 		Usage: "what a printed piece (.stl, .3mf) loses on every outer face, so that pieces fit, such as 0.2mm (default 0.15mm; at least 0.01mm)",
 		field: func(r *RenderOptions) any { return &r.Clearance }},
+	{Name: "bed", Kind: RenderKindText, Example: "220x220mm",
+		Usage: "a printer's `bed`, width x depth, such as 220x220mm or 250x210mm: printed pieces (.stl, .3mf) are packed on plates no larger, more plates going to numbered files (default 200x200mm)",
+		field: func(r *RenderOptions) any { return &r.Bed }},
+	{Name: "thickness", Kind: RenderKindLength, Example: "5mm",
+		Usage: "the `thickness` of printed tiles (.stl, .3mf), the pieces of a flat set such as pentominoes (default 5mm; solids have their cubes' height and take none)",
+		field: func(r *RenderOptions) any { return &r.Thickness }},
 }
 
 // renderKeys are the names of the render keys, in the table's order.

@@ -60,6 +60,8 @@ func (r *RenderOptions) Over(base *RenderOptions) *RenderOptions {
 	pick(&out.View, base.View)
 	pick(&out.Cell, base.Cell)
 	pick(&out.Clearance, base.Clearance)
+	pick(&out.Bed, base.Bed)
+	pick(&out.Thickness, base.Thickness)
 	if !out.Scale.Set && !out.DPI.Set {
 		out.Scale, out.DPI = base.Scale, base.DPI
 	}

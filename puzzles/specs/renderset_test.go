@@ -12,7 +12,7 @@ func TestRenderSet(t *testing.T) {
 	good := map[string]string{"cell-size": "12.5", "border-width": "2", "border-color": "red", "grid": "true",
 		"columns": "13", "gap": "-1", "margin": "0", "background": "white", "labels": "false", "letters": "true",
 		"title": "T", "palette": "tol-rainbow", "color": "F=red", "per-page": "20", "scale": "2", "dpi": "300",
-		"width": "17cm", "height": "3in", "font-size": "8", "style": "gray", "legend": "true", "shade-copies": "true", "font": "Go Mono", "view": "layers", "cell": "20mm", "clearance": "0.15mm"}
+		"width": "17cm", "height": "3in", "font-size": "8", "style": "gray", "legend": "true", "shade-copies": "true", "font": "Go Mono", "view": "layers", "cell": "20mm", "clearance": "0.15mm", "bed": "220x220mm", "thickness": "5mm"}
 	for _, key := range RenderKeys() {
 		v, ok := good[key]
 		if !ok {

@@ -34,10 +34,16 @@ type Options struct {
 	// keeps apart a piece's cubes that touch only along an edge or at a
 	// corner, so that every edge of its mesh has two faces.
 	Clearance float64
-	// Apart lays the solids out side by side on the bed, a cube's edge
-	// apart, each on its lowest layer; otherwise they stay where their
-	// cells are (an assembled solution).
+	// Apart lays each solid on the bed at the origin, its box's lowest
+	// corner there (Plates packs them); otherwise they stay where their
+	// cells are (an assembled solution), the whole on the bed.
 	Apart bool
+	// Thickness, in millimetres, makes the solids tiles: one layer of
+	// squares, each a prism this high rather than a cube; 0 means cubes.
+	Thickness float64
+	// Bed is the width and depth of a printer's bed, in millimetres, that
+	// Plates packs onto; 0 means DefaultBed.
+	Bed [2]float64
 }
 
 // Mesh is one piece's closed triangle mesh, in millimetres: Z is up, X
@@ -75,23 +81,28 @@ func Build(solids []Solid, opt *Options) ([]Mesh, error) {
 	if !(o.Clearance >= 0 && o.Clearance < o.Cell/2) {
 		return nil, fmt.Errorf("mesh: a clearance of %g mm: want 0 or more, less than half the cube's edge (%g mm)", o.Clearance, o.Cell/2)
 	}
+	if !(o.Thickness >= 0 && o.Thickness <= 1000) {
+		return nil, fmt.Errorf("mesh: a tile's thickness of %g mm: want more than 0, at most 1000", o.Thickness)
+	}
 	o.Clearance = max(o.Clearance, MinClearance)
+	// A tile's layer is its thickness and the clearance taken off above
+	// and below: it prints as thick as asked.
+	size := [3]float64{o.Cell, o.Cell, o.Cell}
+	if o.Thickness > 0 {
+		size[2] = o.Thickness + 2*o.Clearance
+	}
 	meshes := make([]Mesh, len(solids))
-	x := 0.0 // where the next solid starts on the bed, when apart
 	for i, s := range solids {
 		if len(s.Cells) == 0 {
 			return nil, fmt.Errorf("mesh: solid %q has no cubes", s.Name)
 		}
-		m := build(s, o.Cell, o.Clearance/o.Cell)
+		if o.Thickness > 0 && slices.ContainsFunc(s.Cells, func(c geom.Cell) bool { return c.Layer != 0 }) {
+			return nil, fmt.Errorf("mesh: solid %q has more than one layer: no tile", s.Name)
+		}
+		m := build(s, size, o.Clearance)
 		if o.Apart {
-			lo, hi := bounds(m.Vertices)
-			shift := [3]float64{x - lo[0], -lo[1], -lo[2]}
-			for k := range m.Vertices {
-				for a := range 3 {
-					m.Vertices[k][a] += shift[a]
-				}
-			}
-			x += hi[0] - lo[0] + o.Cell
+			lo, _ := bounds(m.Vertices)
+			m.shift([3]float64{-lo[0], -lo[1], -lo[2]})
 		}
 		meshes[i] = m
 	}
@@ -123,14 +134,23 @@ func bounds(vs [][3]float64) (lo, hi [3]float64) {
 	return lo, hi
 }
 
-// build returns the mesh of s, its cubes size mm on an edge, shrunk by c
-// (of an edge, more than 0) away from every point outside it: the points
+// shift moves m by d.
+func (m *Mesh) shift(d [3]float64) {
+	for k := range m.Vertices {
+		for a := range 3 {
+			m.Vertices[k][a] += d[a]
+		}
+	}
+}
+
+// build returns the mesh of s, its cubes size mm along each axis, shrunk
+// by c mm (more than 0, less than half of each size) away from every point outside it: the points
 // of the solid farther than c from every empty cube, as a maximum of
 // coordinates measures it. Each cube is cut in three along each axis, at
-// c and 1 − c, and a part is kept when every cube it lies within c of is
+// c and its size − c, and a part is kept when every cube it lies within c of is
 // the solid's; the mesh is the boundary of the parts kept, two triangles
 // a face, on a grid where faces meet edge to edge.
-func build(s Solid, size, c float64) Mesh {
+func build(s Solid, size [3]float64, c float64) Mesh {
 	type vec = [3]int
 	in := make(map[vec]bool, len(s.Cells))
 	for _, cell := range s.Cells {
@@ -151,13 +171,12 @@ func build(s Solid, size, c float64) Mesh {
 		}
 	}
 	// A fine index's coordinate, in mm.
-	cut := []float64{0, c, 1 - c}
-	coord := func(g int) float64 {
+	coord := func(g, a int) float64 {
 		q, r := g/3, g%3
 		if r < 0 {
 			q, r = q-1, r+3
 		}
-		return (float64(q) + cut[r]) * size
+		return float64(q)*size[a] + []float64{0, c, size[a] - c}[r]
 	}
 	m := Mesh{Name: s.Name, Color: s.Color}
 	index := map[vec]int{}
@@ -166,7 +185,7 @@ func build(s Solid, size, c float64) Mesh {
 			return k
 		}
 		index[g] = len(m.Vertices)
-		m.Vertices = append(m.Vertices, [3]float64{coord(g[0]), coord(g[1]), coord(g[2])})
+		m.Vertices = append(m.Vertices, [3]float64{coord(g[0], 0), coord(g[1], 1), coord(g[2], 2)})
 		return index[g]
 	}
 	// In a fixed order, so that the same solid gives the same bytes.

@@ -57,7 +57,6 @@ func TestPiecesClosed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			prevMaxX := math.Inf(-1)
 			for i, m := range meshes {
 				closed(t, m)
 				n := float64(len(pieces[i].Cells))
@@ -68,11 +67,9 @@ func TestPiecesClosed(t *testing.T) {
 				if clearance > 0 && !(vol > 0 && vol < n*1000) {
 					t.Errorf("%s %s with clearance %g: volume %g, want less than %g", set, m.Name, clearance, vol, n*1000)
 				}
-				lo, hi := bounds(m.Vertices)
-				if lo[2] != 0 || lo[0] <= prevMaxX {
-					t.Errorf("%s %s: lies from %v to %v, not on the bed apart from the last (which ends at x = %g)", set, m.Name, lo, hi, prevMaxX)
+				if lo, hi := bounds(m.Vertices); lo != [3]float64{} {
+					t.Errorf("%s %s: lies from %v to %v, not at the origin", set, m.Name, lo, hi)
 				}
-				prevMaxX = hi[0]
 			}
 		}
 	}
@@ -181,12 +178,26 @@ func TestOptionsOf(t *testing.T) {
 		settings    [][2]string
 		cell, clear float64
 		err         string
+		tiles       bool
+		thick       float64
+		bed         [2]float64
 	}{
-		{nil, 0, DefaultClearance, ""},
-		{[][2]string{{"cell", "1in"}, {"clearance", "0.2mm"}}, 25.4, 0.2, ""},
-		{[][2]string{{"clearance", "0.01mm"}}, 0, 0.01, ""},
-		{[][2]string{{"clearance", "12mm"}}, 0, 0, "clearance"},
-		{[][2]string{{"cell", "2m"}}, 0, 0, "cell"},
+		{nil, 0, DefaultClearance, "", false, 0, [2]float64{}},
+		{[][2]string{{"cell", "1in"}, {"clearance", "0.2mm"}}, 25.4, 0.2, "", false, 0, [2]float64{}},
+		{[][2]string{{"clearance", "0.01mm"}}, 0, 0.01, "", false, 0, [2]float64{}},
+		{[][2]string{{"clearance", "12mm"}}, 0, 0, "clearance", false, 0, [2]float64{}},
+		{[][2]string{{"cell", "2m"}}, 0, 0, "cell", false, 0, [2]float64{}},
+		{[][2]string{{"bed", "220x250mm"}}, 0, DefaultClearance, "", false, 0, [2]float64{220, 250}},
+		{[][2]string{{"bed", "8x10in"}}, 0, DefaultClearance, "", false, 0, [2]float64{203.2, 254}},
+		{[][2]string{{"bed", "25cm × 21cm"}}, 0, DefaultClearance, "", false, 0, [2]float64{250, 210}},
+		{[][2]string{{"bed", "220"}}, 0, 0, "bed", false, 0, [2]float64{}},
+		{[][2]string{{"bed", "220x"}}, 0, 0, "bed", false, 0, [2]float64{}},
+		{[][2]string{{"bed", "0x220mm"}}, 0, 0, "bed", false, 0, [2]float64{}},
+		{[][2]string{{"bed", "220x220furlong"}}, 0, 0, "bed", false, 0, [2]float64{}},
+		{nil, 0, DefaultClearance, "", true, DefaultThickness, [2]float64{}},
+		{[][2]string{{"thickness", "3mm"}}, 0, DefaultClearance, "", true, 3, [2]float64{}},
+		{[][2]string{{"thickness", "3mm"}}, 0, 0, "solids print as high as their cubes", false, 0, [2]float64{}},
+		{[][2]string{{"thickness", "2m"}}, 0, 0, "thickness", true, 0, [2]float64{}},
 	}
 	for _, tt := range tests {
 		r := &specs.RenderOptions{}
@@ -198,7 +209,7 @@ func TestOptionsOf(t *testing.T) {
 		}
 		var o *Options
 		if err == nil {
-			o, err = OptionsOf(r, solids, true)
+			o, err = OptionsOf(r, solids, true, tt.tiles)
 		}
 		switch {
 		case tt.err != "":
@@ -207,6 +218,8 @@ func TestOptionsOf(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%v: %v", tt.settings, err)
+		case math.Abs(o.Thickness-tt.thick) > 1e-9 || math.Abs(o.Bed[0]-tt.bed[0]) > 1e-9 || math.Abs(o.Bed[1]-tt.bed[1]) > 1e-9:
+			t.Errorf("%v: thickness %g, bed %v; want %g, %v", tt.settings, o.Thickness, o.Bed, tt.thick, tt.bed)
 		case math.Abs(o.Cell-tt.cell) > 1e-9 || math.Abs(o.Clearance-tt.clear) > 1e-9 || solids[0].Color.A != 0xff:
 			t.Errorf("%v: cell %g, clearance %g, colour %v; want %g, %g and the palette's", tt.settings, o.Cell, o.Clearance, solids[0].Color, tt.cell, tt.clear)
 		}

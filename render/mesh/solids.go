@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 
 	"github.com/polytile/polytile/gallery"
@@ -15,12 +16,35 @@ import (
 	"github.com/polytile/polytile/puzzles/specs"
 )
 
-// ErrFlat is the error of printing pieces of a lattice of the plane.
-var ErrFlat = errors.New("mesh: pieces to print are solids, of the cube lattice (lattice: cube)")
+// ErrFlat is the error of printing pieces of a lattice of the plane other
+// than as tiles of squares, or a solution of one.
+var ErrFlat = errors.New("mesh: pieces to print are solids, of the cube lattice (lattice: cube), or tiles of squares (the square lattice's pieces)")
+
+// DefaultThickness is the thickness of a printed tile, in millimetres,
+// when the render settings give none.
+const DefaultThickness = 5
+
+// ThickSolidError is the error of a thickness given for solids: their
+// height is their cubes'.
+type ThickSolidError struct{}
+
+func (*ThickSolidError) Error() string {
+	return "solids print as high as their cubes; a thickness is for tiles, the pieces of a flat set of squares such as pentominoes"
+}
 
 // inSpace reports whether lat's cells are cubes of space, which print as
 // solids: whether they have three coordinates.
 func inSpace(lat geom.Lattice) bool { return lat.Layered() }
+
+// printable reports whether lat's pieces print, and whether as tiles: the
+// square lattice's, which lie flat on the cube's (geom.Lattice.Lay).
+func printable(lat geom.Lattice) (ok, tiles bool) {
+	if inSpace(lat) {
+		return true, false
+	}
+	_, ok = geom.Cube.Lay(lat, nil)
+	return ok, ok
+}
 
 // PieceSolids returns the pieces of a set of the cube lattice as solids,
 // one of each copy; those of a plane lattice are ErrFlat.
@@ -43,11 +67,15 @@ func PieceSolids(lat geom.Lattice, pieces []geom.Piece) ([]Solid, error) {
 
 // SolutionSolids returns the pieces of the nth distinct solution (from 1)
 // of a tiling of the cube lattice as solids, where the solution puts them,
-// searching with ctx. No nth solution is a *gallery.NoSolutionError; a
-// problem that is no such tiling, ErrFlat.
+// searching with ctx; of a tiling of squares, its pieces as one layer of
+// cubes. No nth solution is a *gallery.NoSolutionError; a problem that is
+// no such tiling, ErrFlat.
 func SolutionSolids(ctx context.Context, p puzzles.Problem, nth int) ([]Solid, error) {
 	t, ok := p.(gallery.TiledProblem)
-	if !ok || !inSpace(t.Board().Lattice()) {
+	if ok {
+		ok, _ = printable(t.Board().Lattice())
+	}
+	if !ok {
 		return nil, ErrFlat
 	}
 	sols, found, err := puzzles.Choose(ctx, p, puzzles.Pick{Nth: nth})
@@ -105,13 +133,16 @@ const DefaultClearance = 0.15
 // r's palette and piece colours colour their pieces, copies alike
 // (gallery.NewOptions). A bad value is an error that names its key
 // (specs.RenderOption.Fail).
-func OptionsOf(r *specs.RenderOptions, solids []Solid, apart bool) (*Options, error) {
+func OptionsOf(r *specs.RenderOptions, solids []Solid, apart, tiles bool) (*Options, error) {
 	if r == nil {
 		r = &specs.RenderOptions{}
 	}
 	o := &Options{Cell: r.Cell.Value.Px() * mm, Clearance: DefaultClearance, Apart: apart}
 	if r.Clearance.Set {
 		o.Clearance = r.Clearance.Value.Px() * mm
+	}
+	if err := o.bedAndThickness(r, tiles); err != nil {
+		return nil, err
 	}
 	if r.Cell.Set && !(o.Cell > 0 && o.Cell <= 1000) {
 		return nil, r.Cell.Fail("cell", fmt.Errorf("%v: want a length more than 0, at most 1 m", r.Cell.Value))
@@ -138,9 +169,36 @@ func OptionsOf(r *specs.RenderOptions, solids []Solid, apart bool) (*Options, er
 	return o, nil
 }
 
-// printKeys are the render keys that pieces to print use: their size and
-// their colours (OptionsOf).
-var printKeys = []string{"cell", "clearance", "palette", "color"}
+// bedAndThickness sets o's bed and, for tiles, their thickness, as r
+// says; a thickness for solids is a *ThickSolidError at its key.
+func (o *Options) bedAndThickness(r *specs.RenderOptions, tiles bool) error {
+	if r.Bed.Set {
+		w, d, err := specs.ParseBed(r.Bed.Value)
+		if err == nil && (w.Px()*mm > 10000 || d.Px()*mm > 10000) {
+			err = fmt.Errorf("%q: want a bed of at most 10 m a side", r.Bed.Value)
+		}
+		if err != nil {
+			return r.Bed.Fail("bed", err)
+		}
+		o.Bed = [2]float64{w.Px() * mm, d.Px() * mm}
+	}
+	switch {
+	case r.Thickness.Set && !tiles:
+		return r.Thickness.Fail("thickness", &ThickSolidError{})
+	case r.Thickness.Set:
+		o.Thickness = r.Thickness.Value.Px() * mm
+		if o.Thickness > 1000 {
+			return r.Thickness.Fail("thickness", fmt.Errorf("%v: want a length more than 0, at most 1 m", r.Thickness.Value))
+		}
+	case tiles:
+		o.Thickness = DefaultThickness
+	}
+	return nil
+}
+
+// printKeys are the render keys that pieces to print use: their size,
+// their colours, the bed and a tile's thickness (OptionsOf).
+var printKeys = []string{"cell", "clearance", "palette", "color", "bed", "thickness"}
 
 // CheckKeys returns an error, a *specs.RenderKeyError wrapping a
 // *gallery.UnusedKeyError, for the first render key r sets, other than in
@@ -151,20 +209,32 @@ func CheckKeys(r *specs.RenderOptions) error {
 	for _, key := range r.Given() {
 		if !slices.Contains(printKeys, key) && !r.FromSpec(key) {
 			return r.Fail(key, &gallery.UnusedKeyError{Key: key, Figure: "pieces to print (.stl, .3mf)",
-				Why: "are solids, sized by cell and clearance and coloured by palette and color"})
+				Why: "are solids or tiles, sized by cell, clearance and thickness, packed on a bed and coloured by palette and color"})
 		}
 	}
 	return nil
 }
 
-// WriteFile builds the solids' meshes with opt and writes them to path in
-// format f, through a temporary file renamed when it is whole.
-func WriteFile(path string, f Format, solids []Solid, opt *Options) error {
+// WriteFile builds the solids' meshes with opt, packs them on plates of
+// its bed (Plates), and writes each plate to its file in format f
+// (PlatePath: path, then FILE-2.EXT, FILE-3.EXT…), each through a
+// temporary file renamed when it is whole. It returns the number of
+// plates.
+func WriteFile(path string, f Format, solids []Solid, opt *Options) (int, error) {
 	meshes, err := Build(solids, opt)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return safefile.WriteFile(path, func(w io.Writer) error { return Write(w, f, meshes) })
+	plates, err := Plates(meshes, opt)
+	if err != nil {
+		return 0, err
+	}
+	for k, p := range plates {
+		if err := safefile.WriteFile(PlatePath(path, k+1), func(w io.Writer) error { return Write(w, f, p) }); err != nil {
+			return k, err
+		}
+	}
+	return len(plates), nil
 }
 
 // OneSolutionError is the error of printing a puzzle's solutions without
@@ -176,22 +246,51 @@ func (*OneSolutionError) Error() string {
 }
 
 // PrintPieces writes the pieces of a set of the cube lattice to path in
-// format f, laid out apart on the bed, sized and coloured as r says
-// (OptionsOf).
-func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r *specs.RenderOptions) error {
+// format f, packed on plates of the bed (WriteFile, Plates), sized and
+// coloured as r says (OptionsOf); the pieces of a set of squares print as
+// tiles, prisms of r's thickness (DefaultThickness if none). It returns
+// what it wrote: path, or path and the files of more plates beside it.
+func PrintPieces(path string, f Format, lat geom.Lattice, pieces []geom.Piece, r *specs.RenderOptions) (string, error) {
+	_, tiles := printable(lat)
+	if tiles {
+		// The square lattice's pieces, which lie flat on the cube's.
+		pieces, _ = geom.Cube.Lay(lat, pieces)
+		lat = geom.Cube
+	}
 	solids, err := PieceSolids(lat, pieces)
 	if err != nil {
-		return err
+		return "", err
 	}
-	return printSolids(path, f, solids, r, true)
+	n, err := printSolids(path, f, solids, r, true, tiles)
+	if err != nil || n == 1 {
+		return path, err
+	}
+	more := filepath.Base(PlatePath(path, 2))
+	if n > 2 {
+		more += " to " + filepath.Base(PlatePath(path, n))
+	}
+	return fmt.Sprintf("%s and %s beside it, %d plates of the bed", path, more, n), nil
+}
+
+// PiecesTo returns a function that prints pieces with PrintPieces, to
+// path in format f, as its render settings say.
+func PiecesTo(path string, f Format, lat geom.Lattice, pieces []geom.Piece) func(*specs.RenderOptions) (string, error) {
+	return func(r *specs.RenderOptions) (string, error) { return PrintPieces(path, f, lat, pieces, r) }
 }
 
 // PrintSolution writes the pieces of the nth distinct solution (from 1;
-// 0 is a *OneSolutionError) of the tiling p of the cube lattice to path
-// in format f, assembled, sized and coloured as r says (OptionsOf),
+// 0 is a *OneSolutionError) of the tiling p of the cube lattice (or tiles
+// of one of squares) to path in format f, assembled, sized and coloured as
+// r says (OptionsOf), on
+// one plate of the bed (a *TooLargeError if it does not fit),
 // searching with ctx (SolutionSolids).
 func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem, nth int, r *specs.RenderOptions) error {
-	if t, ok := p.(gallery.TiledProblem); !ok || !inSpace(t.Board().Lattice()) {
+	t, ok := p.(gallery.TiledProblem)
+	tiles := false
+	if ok {
+		ok, tiles = printable(t.Board().Lattice())
+	}
+	if !ok {
 		return ErrFlat
 	}
 	if nth <= 0 {
@@ -201,15 +300,16 @@ func PrintSolution(ctx context.Context, path string, f Format, p puzzles.Problem
 	if err != nil {
 		return err
 	}
-	return printSolids(path, f, solids, r, false)
+	_, err = printSolids(path, f, solids, r, false, tiles)
+	return err
 }
 
 // printSolids writes solids to path in format f, sized and coloured as r says,
-// apart or not (OptionsOf, WriteFile).
-func printSolids(path string, f Format, solids []Solid, r *specs.RenderOptions, apart bool) error {
-	opt, err := OptionsOf(r, solids, apart)
+// apart or not, tiles or solids (OptionsOf, WriteFile).
+func printSolids(path string, f Format, solids []Solid, r *specs.RenderOptions, apart, tiles bool) (int, error) {
+	opt, err := OptionsOf(r, solids, apart, tiles)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	return WriteFile(path, f, solids, opt)
 }
