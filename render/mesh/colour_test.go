@@ -49,7 +49,7 @@ func TestColoursFollowNames(t *testing.T) {
 			if err := r.Set("palette", tc.palette); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := OptionsOf(r, solids, true); err != nil {
+			if _, err := OptionsOf(r, solids, true, false); err != nil {
 				t.Fatal(err)
 			}
 			for _, s := range solids {
