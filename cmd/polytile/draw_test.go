@@ -381,15 +381,8 @@ func TestPalettesCommand(t *testing.T) {
 // piece by piece, and colours starting with # must be quoted in YAML.
 func TestDrawColours(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
 	const board = "board: |\n  ..\n  ..\npieces: {A: \"##\", B: \"##\"}\n"
-	both := write("both.yaml", board+"render:\n  palette: {A: red}\n  color: {B: blue}\n")
+	both := writeTemp(t, "both.yaml", board+"render:\n  palette: {A: red}\n  color: {B: blue}\n")
 	fills := func(args ...string) []string {
 		code, out, stderr := polytile(t, append(args, "-o", "-", "--format", "svg")...)
 		if code != 0 {
@@ -409,7 +402,7 @@ func TestDrawColours(t *testing.T) {
 	if got := fills("draw", both, "--color", "A=lime"); slices.Contains(got, "#ff0000") || slices.Contains(got, "#f00") {
 		t.Errorf("--color A=lime did not win over the spec: fills %v", got)
 	}
-	unquoted := write("unquoted.yaml", board+"render:\n  background: #fff\n")
+	unquoted := writeTemp(t, "unquoted.yaml", board+"render:\n  background: #fff\n")
 	if code, _, stderr := polytile(t, "draw", unquoted, "-o", filepath.Join(dir, "x.svg")); code != 1 || !strings.Contains(stderr, "unquoted.yaml:6:") || !strings.Contains(stderr, "quoted") {
 		t.Errorf("an unquoted # colour: exit %d, %q", code, stderr)
 	}

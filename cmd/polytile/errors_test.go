@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,17 +49,10 @@ func TestReword(t *testing.T) {
 // doubled, and no package's name.
 func TestPrefixOnce(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	dlx := write("x.dlx", "a b\n| c\na z\n")
-	hex := write("hex.yaml", "lattice: hexagon\nboard: {rows: 2, cols: 4, holes: [[0,1]]}\npieces: {A: \"##\"}\n")
-	apart := write("apart.yaml", "board: |\n  ...\npieces:\n  - {name: A, shape: \"#  #\"}\n")
-	tab := write("tab.yaml", "board: |\n  ...\npieces:\n  - name: A\n    shape: \"#\\t#\"\n")
+	dlx := writeTemp(t, "x.dlx", "a b\n| c\na z\n")
+	hex := writeTemp(t, "hex.yaml", "lattice: hexagon\nboard: {rows: 2, cols: 4, holes: [[0,1]]}\npieces: {A: \"##\"}\n")
+	apart := writeTemp(t, "apart.yaml", "board: |\n  ...\npieces:\n  - {name: A, shape: \"#  #\"}\n")
+	tab := writeTemp(t, "tab.yaml", "board: |\n  ...\npieces:\n  - name: A\n    shape: \"#\\t#\"\n")
 	for _, tt := range []struct {
 		args []string
 		want string // the first line of standard error

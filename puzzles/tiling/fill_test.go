@@ -410,28 +410,7 @@ func TestNarrowKeepsClasses(t *testing.T) {
 			if !p.narrows() || len(tasks) == len(frontier) {
 				t.Fatalf("narrow split nothing (narrows %v)", p.narrows())
 			}
-			w := newWorker(p, newFill(e), tasks)
-			var found, classes, raw int64
-			for i := range tasks {
-				tk := &tasks[i]
-				if _, _, err := w.s.search(context.Background(), tk.prefix, func(pls []int32) bool {
-					found++
-					for inst, k := range pls {
-						pl := &p.placements[k]
-						w.kind[inst] = int32(pl.piece)
-						for _, c := range pl.cells {
-							w.owner[c] = int32(inst)
-						}
-					}
-					if c, ok := w.class(tk); ok {
-						classes++
-						raw += int64(c.Orbit)
-					}
-					return true
-				}); err != nil {
-					t.Fatal(err)
-				}
-			}
+			found, classes, raw := classesOf(t, p, newFill(e), tasks)
 			if classes != int64(len(res.Distinct)) || raw != res.Raw || found >= res.Found {
 				t.Errorf("narrowed: %d covers, %d classes, %d raw; unnarrowed: %d covers, %d classes, %d raw",
 					found, classes, raw, res.Found, len(res.Distinct), res.Raw)

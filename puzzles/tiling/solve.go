@@ -114,13 +114,7 @@ func (w *worker) Search(ctx context.Context, i int, y *run.Yield) (run.Stats, er
 	refused := false
 	nodes, updates, err := w.s.search(ctx, t.prefix, func(placements []int32) bool {
 		found++
-		for inst, k := range placements {
-			pl := &w.p.placements[k]
-			w.kind[inst] = int32(pl.piece)
-			for _, c := range pl.cells {
-				w.owner[c] = int32(inst)
-			}
-		}
+		w.cover(placements)
 		if d, ok := w.class(t); ok && !y.Class(d) {
 			refused = true
 			return false
@@ -131,6 +125,18 @@ func (w *worker) Search(ctx context.Context, i int, y *run.Yield) (run.Stats, er
 		err = ctx.Err()
 	}
 	return run.Stats{Found: found, Nodes: nodes, Updates: updates}, err
+}
+
+// cover fills in owner and kind from the placements of a cover, the
+// instances numbered in their order.
+func (w *worker) cover(placements []int32) {
+	for inst, k := range placements {
+		pl := &w.p.placements[k]
+		w.kind[inst] = int32(pl.piece)
+		for _, c := range pl.cells {
+			w.owner[c] = int32(inst)
+		}
+	}
 }
 
 // Release gives back the searcher's memory.

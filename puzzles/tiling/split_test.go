@@ -151,7 +151,7 @@ func TestSplitCappedKeepsClasses(t *testing.T) {
 				if len(tasks) > cap || len(tasks) >= len(whole) {
 					t.Errorf("narrow made %d tasks, at most %d allowed (%d unbounded)", len(tasks), cap, len(whole))
 				}
-				classes, raw := classesOf(t, p, newFill(e), tasks)
+				_, classes, raw := classesOf(t, p, newFill(e), tasks)
 				if classes != int64(len(res.Distinct)) || raw != res.Raw {
 					t.Errorf("%d classes, %d raw; want %d, %d", classes, raw, len(res.Distinct), res.Raw)
 				}
@@ -171,21 +171,17 @@ func strip(keys []string) []string {
 	return out
 }
 
-// classesOf searches the tasks with s and returns the classes they keep
-// (worker.class) and the sum of their orbits.
-func classesOf(t *testing.T, p *Puzzle, s searcher, tasks []task) (classes, raw int64) {
+// classesOf returns the covers the tasks of p find with s, the classes
+// whose canonical cover they find (worker.class), and the sum of their
+// orbits.
+func classesOf(t *testing.T, p *Puzzle, s searcher, tasks []task) (found, classes, raw int64) {
 	t.Helper()
 	w := newWorker(p, s, tasks)
 	for i := range tasks {
 		tk := &tasks[i]
 		if _, _, err := w.s.search(context.Background(), tk.prefix, func(pls []int32) bool {
-			for inst, k := range pls {
-				pl := &p.placements[k]
-				w.kind[inst] = int32(pl.piece)
-				for _, c := range pl.cells {
-					w.owner[c] = int32(inst)
-				}
-			}
+			found++
+			w.cover(pls)
 			if c, ok := w.class(tk); ok {
 				classes++
 				raw += int64(c.Orbit)
@@ -195,7 +191,7 @@ func classesOf(t *testing.T, p *Puzzle, s searcher, tasks []task) (classes, raw 
 			t.Fatal(err)
 		}
 	}
-	return classes, raw
+	return found, classes, raw
 }
 
 // The split stops at once when its context ends: after the branch call
