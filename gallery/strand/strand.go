@@ -31,11 +31,12 @@ type Gap struct{ Width, Space float64 }
 // line though both its ends are drawn back.
 const maxPull = 0.45
 
-// arm is a segment at a grid point: its piece, and its direction away
-// from the point (a unit vector).
+// arm is a segment at a grid point: its piece, its direction away from
+// the point (a unit vector), and how far the piece runs straight on.
 type arm struct {
 	inst int
 	d    Point
+	run  int // the piece's segments straight on along it, this one included
 }
 
 // mode says how a piece's line is drawn at a grid point.
@@ -62,10 +63,28 @@ type junction struct {
 // drawing a line back by maxPull allows).
 func Lines(grid geom.SegmentGrid, segs []geom.Cell, owner []int, n int, gap Gap) [][][]Point {
 	at := map[geom.Cell][]arm{}
+	ends := map[geom.Cell][]geom.Cell{} // the segment of each arm
 	for i, s := range segs {
 		a, b := grid.Ends(s)
-		at[a] = append(at[a], arm{owner[i], unit(grid, a, b)})
-		at[b] = append(at[b], arm{owner[i], unit(grid, b, a)})
+		at[a] = append(at[a], arm{owner[i], unit(grid, a, b), 0})
+		at[b] = append(at[b], arm{owner[i], unit(grid, b, a), 0})
+		ends[a], ends[b] = append(ends[a], s), append(ends[b], s)
+	}
+	own := make(map[geom.Cell]int, len(segs))
+	for i, s := range segs {
+		own[s] = owner[i] + 1
+	}
+	for p, arms := range at {
+		for k, a := range arms {
+			// The piece's segments straight on from p along the arm.
+			for q, s := p, ends[p][k]; own[s] == a.inst+1; arms[k].run++ {
+				e, f := grid.Ends(s)
+				if e == q {
+					e = f
+				}
+				q, s = e, geom.Cell{Row: 2*e.Row - s.Row, Col: 2*e.Col - s.Col}
+			}
+		}
 	}
 	joins := map[geom.Cell]*junction{}
 	for p, arms := range at {
@@ -118,13 +137,16 @@ func unit(grid geom.SegmentGrid, a, b geom.Cell) Point {
 }
 
 // newJunction decides how the pieces with arms at a grid point are drawn
-// there, their lines clear apart kept centre lines clear apart by clear:
-// one that crosses another, or else one that passes through (its arms in
-// no open half-plane: straight on, a T), is kept whole, the first such
-// in the pieces' order; another that crosses one or passes through is
-// broken; the rest are drawn back, their own arms joined. The lines are
-// drawn back as little as leaves clear between the pieces' lines, by
-// steps of a hundredth of a segment, maxPull at most.
+// there, their centre lines clear apart at least (as far as maxPull
+// allows). One piece is kept whole: of those that cross another, the one
+// that runs least far straight on from the point (the first in the
+// pieces' order on a tie), for a break takes most of a segment from the
+// piece broken, and a long run keeps more of itself; else one that passes through (its arms in no
+// open half-plane: straight on, a T); else the one piece with two arms or
+// more, if only one has. Another that crosses one or passes through is
+// broken; the rest are drawn back, each with its own arms joined across.
+// The lines are drawn back as little as leaves them clear, by steps of a
+// hundredth of a segment.
 func newJunction(arms []arm, clear float64) *junction {
 	angle := func(d Point) float64 { return math.Atan2(d.Y, d.X) }
 	slices.SortStableFunc(arms, func(a, b arm) int { return cmp.Compare(angle(a.d), angle(b.d)) })
@@ -136,15 +158,18 @@ func newJunction(arms []arm, clear float64) *junction {
 		}
 	}
 	slices.Sort(insts)
-	kept := -1
-	for _, pass := range []bool{false, true} {
-		for _, i := range insts {
-			if kept < 0 && (pass && through(arms, i) || !pass && slices.ContainsFunc(insts, func(o int) bool { return crosses(arms, i, o) })) {
-				kept = i
-			}
+	kept, shortest := -1, math.MaxInt
+	for _, i := range insts {
+		if r := armsOf(arms, i, true); r < shortest && slices.ContainsFunc(insts, func(o int) bool { return crosses(arms, i, o) }) {
+			kept, shortest = i, r
 		}
 	}
-	if multi := slices.DeleteFunc(slices.Clone(insts), func(i int) bool { return armsOf(arms, i) < 2 }); kept < 0 && len(multi) == 1 {
+	for _, i := range insts {
+		if kept < 0 && through(arms, i) {
+			kept = i
+		}
+	}
+	if multi := slices.DeleteFunc(slices.Clone(insts), func(i int) bool { return armsOf(arms, i, false) < 2 }); kept < 0 && len(multi) == 1 {
 		kept = multi[0]
 	}
 	for _, i := range insts {
@@ -301,10 +326,14 @@ func collapse(line []Point) []Point {
 	return out
 }
 
-func armsOf(arms []arm, i int) int {
+// armsOf returns the number of piece i's arms at a point, or with runs
+// the number of its segments straight on along them.
+func armsOf(arms []arm, i int, runs bool) int {
 	n := 0
 	for _, a := range arms {
-		if a.inst == i {
+		if a.inst == i && runs {
+			n += a.run
+		} else if a.inst == i {
 			n++
 		}
 	}
