@@ -1,13 +1,17 @@
 package render
 
 import (
+	"bytes"
+	"compress/zlib"
 	"context"
 	"image/color"
+	"io"
 	"math"
 	"os"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/gallery"
@@ -90,6 +94,54 @@ func texSticks(t *testing.T, data []byte) [][]drawnStick {
 		frames = append(frames, pieces)
 	}
 	return frames
+}
+
+// pdfSticks returns the pieces a PDF of polysticks strokes, on all its
+// pages: each an outline, then its line, stroked with round caps (as
+// Polyline strokes them: w, 1 J, m and l, S; PDF 1.7, §8.5.2, §8.5.3).
+func pdfSticks(t *testing.T, data []byte) []drawnStick {
+	t.Helper()
+	var content []byte
+	for _, m := range regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`).FindAllSubmatch(data, -1) {
+		if r, err := zlib.NewReader(bytes.NewReader(m[1])); err == nil {
+			b, _ := io.ReadAll(r)
+			content = append(content, b...)
+		}
+	}
+	var lines []drawnStick
+	var cur drawnStick
+	var nums []float64
+	round := false
+	for _, tok := range strings.Fields(string(content)) {
+		if v, err := strconv.ParseFloat(tok, 64); err == nil {
+			nums = append(nums, v)
+			continue
+		}
+		switch {
+		case tok == "w" && len(nums) > 0:
+			cur.line = nums[len(nums)-1]
+		case tok == "J" && len(nums) > 0:
+			round = nums[len(nums)-1] == 1
+		case tok == "m" && len(nums) >= 2:
+			cur.paths = append(cur.paths, [][2]float64{{nums[len(nums)-2], nums[len(nums)-1]}})
+		case tok == "l" && len(nums) >= 2 && len(cur.paths) > 0:
+			cur.paths[len(cur.paths)-1] = append(cur.paths[len(cur.paths)-1], [2]float64{nums[len(nums)-2], nums[len(nums)-1]})
+		case tok == "S" && round:
+			lines = append(lines, cur)
+		}
+		if tok == "S" || tok == "f" || tok == "F" || tok == "n" {
+			cur.paths = nil
+		}
+		nums = nums[:0]
+	}
+	var pieces []drawnStick
+	for k := 0; k+1 < len(lines); k += 2 {
+		if lines[k].line <= lines[k+1].line {
+			t.Fatalf("stroke %d of polysticks, %gpt wide, is not an outline wider than the line after it (%gpt)", k, lines[k].line, lines[k+1].line)
+		}
+		pieces = append(pieces, drawnStick{lines[k+1].paths, lines[k].line, lines[k+1].line})
+	}
+	return pieces
 }
 
 // segDistance returns the distance between the line segments ab and cd.
@@ -184,7 +236,7 @@ func checkApart(t *testing.T, what string, pieces []drawnStick, unders map[int][
 	}
 }
 
-// The tetrasticks' poster, in SVG and in TikZ, reads apart: where two
+// The tetrasticks' poster, in SVG, TikZ and PDF, reads apart: where two
 // pieces meet at a grid point (end to end, an end against a side, two
 // corners) their strokes keep a gap, and each piece is one line, its
 // corners and joints joined.
@@ -211,6 +263,11 @@ func TestSticksApart(t *testing.T) {
 		}
 		checkApart(t, "TikZ, frame "+strconv.Itoa(k+1), pieces, nil, 0)
 	}
+	pdf := pdfSticks(t, encode(t, FormatPDF, sheets[:1], nil))
+	if len(pdf) != 15*len(sols) {
+		t.Fatalf("%d pieces stroked in the PDF, want %d", len(pdf), 15*len(sols))
+	}
+	checkApart(t, "PDF", pdf, nil, 0)
 }
 
 // Where pieces cross (crossing: allowed), one passes over, whole, and the
