@@ -49,7 +49,8 @@ type Shape struct {
 
 // Stick is a piece of a frame of the stick lattice (a polystick): a thick
 // line along its segments in its colour, round at its ends and corners,
-// drawn over a dark outline (Sheet.BorderColor), BorderWidth wider, so that
+// drawn over a dark outline (Sheet.BorderColor), BorderWidth wider, and
+// drawn back from the grid points it shares with other pieces, so that
 // pieces that touch stay apart. A stick of a transparent colour (in
 // StyleOutline) is its outline alone, a line BorderWidth wide along the
 // paths.
@@ -60,10 +61,11 @@ type Stick struct {
 	Fill color.NRGBA
 	// Width is the width of the line in its colour, in pixels.
 	Width float64
-	// Paths are polylines through the grid points the piece passes, its
-	// segments chained end to end, each point a corner or an end: a
-	// straight run is one step. A path of one point is a dot (a name's
-	// badge).
+	// Paths are polylines along the piece's segments, chained end to
+	// end, each point a corner or an end: a straight run is one step.
+	// Where the piece meets another at a grid point, its lines stop short
+	// of the point, or cut across its corner there (package
+	// gallery/strand). A path of one point is a dot (a name's badge).
 	Paths [][]Point
 }
 

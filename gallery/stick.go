@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/polytile/polytile/gallery/strand"
 	"github.com/polytile/polytile/puzzles/geom"
 )
 
@@ -24,6 +25,10 @@ const (
 	badgeWidth = 0.5
 	// dotWidth is the diameter of a grid point's dot.
 	dotWidth = 0.125
+	// stickGap is the least room between the lines (their outlines
+	// included) of two pieces where they meet at a grid point: a quarter
+	// of a line's width, enough to see at a poster's size (package strand).
+	stickGap = stickWidth / 4
 )
 
 // pointColor is the colour of the grid points' dots: faint.
@@ -128,88 +133,6 @@ func (k *sticks) adjacency() [][]int {
 	return adj
 }
 
-// paths returns the lines of each instance: its segments chained end to
-// end into paths of grid points, a straight run one step. A path starts
-// at a grid point where an odd number of the instance's segments meet (an
-// end, or a T), those in reading order first, and goes on straight
-// wherever it can, else by the first segment left in reading order, until
-// none is left at its end; a loop then starts at its first point in
-// reading order. Every segment is in one path, once.
-func (k *sticks) paths() [][][]geom.Cell {
-	byInst := make([][]int, k.instances)
-	for i := range k.segs {
-		byInst[k.owner[i]] = append(byInst[k.owner[i]], i)
-	}
-	out := make([][][]geom.Cell, k.instances)
-	for inst, idx := range byInst {
-		slices.SortFunc(idx, func(i, j int) int { return k.segs[i].Compare(k.segs[j]) })
-		in := map[geom.Cell]bool{}
-		meet := map[geom.Cell][]geom.Cell{} // the instance's segments at each grid point, in order
-		var pts []geom.Cell
-		for _, i := range idx {
-			s := k.segs[i]
-			in[s] = true
-			a, b := k.grid.Ends(s)
-			for _, p := range []geom.Cell{a, b} {
-				if len(meet[p]) == 0 {
-					pts = append(pts, p)
-				}
-				meet[p] = append(meet[p], s)
-			}
-		}
-		slices.SortFunc(pts, geom.Cell.Compare)
-		used := map[geom.Cell]bool{}
-		walk := func(p geom.Cell) []geom.Cell {
-			path := []geom.Cell{p}
-			var last geom.Cell
-			for moved := false; ; moved = true {
-				next, ok := geom.Cell{}, false
-				if moved {
-					// Straight on: the segment beyond p from last.
-					s := geom.Cell{Row: 2*p.Row - last.Row, Col: 2*p.Col - last.Col}
-					next, ok = s, in[s] && !used[s]
-				}
-				for _, s := range meet[p] {
-					if ok {
-						break
-					}
-					next, ok = s, !used[s]
-				}
-				if !ok {
-					return path
-				}
-				used[next] = true
-				a, b := k.grid.Ends(next)
-				if a == p {
-					a = b
-				}
-				if moved && straight(path[len(path)-2], p, a) {
-					path = path[:len(path)-1]
-				}
-				path = append(path, a)
-				last, p = next, a
-			}
-		}
-		for _, odd := range []bool{true, false} {
-			for _, p := range pts {
-				if odd && len(meet[p])%2 == 0 {
-					continue
-				}
-				for slices.ContainsFunc(meet[p], func(s geom.Cell) bool { return !used[s] }) {
-					out[inst] = append(out[inst], walk(p))
-				}
-			}
-		}
-	}
-	return out
-}
-
-// straight reports whether b lies on the line from a to c, between them.
-func straight(a, b, c geom.Cell) bool {
-	return (b.Row-a.Row)*(c.Col-b.Col) == (b.Col-a.Col)*(c.Row-b.Row) &&
-		(b.Row-a.Row)*(c.Row-b.Row)+(b.Col-a.Col)*(c.Col-b.Col) > 0
-}
-
 // badge returns the segment of inst that carries its name: the one whose
 // midpoint is nearest the midpoints' centre, the first in reading order
 // on a tie.
@@ -272,12 +195,14 @@ func (c *segments) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 		return
 	}
 	colors, _ := s.fillsOf(c.names, c.pieces, k.adjacency)
-	for inst, paths := range k.paths() {
+	gap := strand.Gap{Width: stickWidth + s.border/s.cell, Space: stickGap}
+	for inst, paths := range strand.Lines(k.grid, k.segs, k.owner, k.instances, gap) {
 		st := Stick{Piece: c.names[c.pieces[inst]], Fill: colors[inst], Width: stickWidth * s.cell}
 		for _, path := range paths {
 			line := make([]Point, len(path))
 			for i, p := range path {
-				line[i] = at(p)
+				q := k.plane(p.X, p.Y)
+				line[i] = pt(q.X, q.Y)
 			}
 			st.Paths = append(st.Paths, line)
 		}

@@ -106,17 +106,13 @@ func stickPuzzle(t testing.TB) (*specs.Spec, []*tiling.Solution) {
 
 // pathSegments returns the segments a stick's paths run along, in doubled
 // coordinates, the grid's top-left point at the frame's box's corner plus
-// the pad; it fails the test if a path's point is not a grid point or a
-// step not along a grid line.
+// the pad: those whose midpoints a step passes. It fails the test if a
+// step is neither along a grid line nor a short cut across a corner (a
+// chamfer, less than a segment long, where the piece meets another).
 func pathSegments(t *testing.T, f *Frame, cell float64, paths [][]Point) []geom.Cell {
 	t.Helper()
-	grid := func(p Point) (int, int) {
-		x, y := (p.X-f.X)/cell-stickPad, (p.Y-f.Y)/cell-stickPad
-		if math.Abs(x-math.Round(x)) > 1e-9 || math.Abs(y-math.Round(y)) > 1e-9 {
-			t.Fatalf("point %v is no grid point: %g, %g squares from the grid's corner", p, x, y)
-		}
-		return int(math.Round(y)), int(math.Round(x))
-	}
+	grid := func(p Point) (float64, float64) { return (p.Y-f.Y)/cell - stickPad, (p.X-f.X)/cell - stickPad }
+	whole := func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-9 }
 	var segs []geom.Cell
 	for _, path := range paths {
 		if len(path) < 2 {
@@ -125,14 +121,17 @@ func pathSegments(t *testing.T, f *Frame, cell float64, paths [][]Point) []geom.
 		for i := 1; i < len(path); i++ {
 			r0, c0 := grid(path[i-1])
 			r1, c1 := grid(path[i])
-			if r0 != r1 && c0 != c1 || r0 == r1 && c0 == c1 {
-				t.Fatalf("a step from (%d, %d) to (%d, %d): not along a grid line", r0, c0, r1, c1)
-			}
-			for r := min(r0, r1); r < max(r0, r1); r++ {
-				segs = append(segs, geom.Cell{Row: 2*r + 1, Col: 2 * c0})
-			}
-			for c := min(c0, c1); c < max(c0, c1); c++ {
-				segs = append(segs, geom.Cell{Row: 2 * r0, Col: 2*c + 1})
+			switch {
+			case math.Abs(r0-r1) < 1e-9 && whole(r0):
+				for c := math.Ceil(min(c0, c1) - 0.5); c+0.5 < max(c0, c1); c++ {
+					segs = append(segs, geom.Cell{Row: 2 * int(math.Round(r0)), Col: 2*int(c) + 1})
+				}
+			case math.Abs(c0-c1) < 1e-9 && whole(c0):
+				for r := math.Ceil(min(r0, r1) - 0.5); r+0.5 < max(r0, r1); r++ {
+					segs = append(segs, geom.Cell{Row: 2*int(r) + 1, Col: 2 * int(math.Round(c0))})
+				}
+			case math.Hypot(r1-r0, c1-c0) >= 1:
+				t.Fatalf("a step from (%g, %g) to (%g, %g): not along a grid line", r0, c0, r1, c1)
 			}
 		}
 	}

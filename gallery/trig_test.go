@@ -8,8 +8,8 @@ import (
 )
 
 // TestTrigDrawing checks a drawn polytrig solution by what it shows: one
-// line for each piece, along whole segments 60° apart, as long as the
-// board has segments; a dot at each of its grid points; and the outlines
+// line for each piece, along segments 60° apart or cut across a corner
+// where pieces meet, through the midpoint of each of its segments; a dot at each of its grid points; and the outlines
 // a web gallery hit-tests, one rhombus for each segment, a sixth of √3
 // in area, around its midpoint.
 func TestTrigDrawing(t *testing.T) {
@@ -24,25 +24,28 @@ func TestTrigDrawing(t *testing.T) {
 	if len(f.Sticks) != 12 || len(f.Points) != 18 {
 		t.Fatalf("%d lines, %d grid points; want 12 pieces on 18 points", len(f.Sticks), len(f.Points))
 	}
-	length := 0.0
 	for _, st := range f.Sticks {
 		for _, path := range st.Paths {
 			for k := 1; k < len(path); k++ {
 				dx, dy := path[k].X-path[k-1].X, path[k].Y-path[k-1].Y
-				d := math.Hypot(dx, dy) / cell
-				turn := math.Atan2(dy, dx) / (math.Pi / 3)
-				if math.Abs(d-math.Round(d)) > 1e-9 || d < 1 || math.Abs(turn-math.Round(turn)) > 1e-9 {
-					t.Errorf("%s: a run of %g segments at %g × 60°", st.Piece, d, turn)
+				turn := math.Atan2(dy, dx) / (math.Pi / 6)
+				if math.Abs(turn-math.Round(turn)) > 1e-9 || int(math.Round(turn))%2 != 0 && math.Hypot(dx, dy) >= cell {
+					t.Errorf("%s: a step at %g × 30°, %g segments long: neither along the grid nor a cut across a corner", st.Piece, turn, math.Hypot(dx, dy)/cell)
 				}
-				length += d
 			}
 		}
 	}
-	if math.Round(length) != float64(b.Len()) {
-		t.Errorf("the lines are %g segments long; the board has %d", length, b.Len())
-	}
 	d := drawerOf(b.Lattice(), "")
 	outline := d.outlines(b)
+	for i, c := range b.Cells() {
+		// The segment's midpoint is on its piece's line.
+		r := outline(c, f.X, f.Y, cell)
+		mx, my := (r[0].X+r[2].X)/2, (r[0].Y+r[2].Y)/2
+		_, inst := sols[0].At(i)
+		if d := lineDistance(f.Sticks[inst].Paths, Point{mx, my}); d > 1e-6 {
+			t.Errorf("segment %v: its midpoint is %g from its piece's line", c, d/cell)
+		}
+	}
 	for _, c := range b.Cells() {
 		r := outline(c, 0, 0, 1)
 		area := 0.0
@@ -62,4 +65,18 @@ func TestTrigDrawing(t *testing.T) {
 	if _, ok := d.(stickDrawer); !ok || b.Lattice() != geom.Trig {
 		t.Errorf("the trig lattice is drawn by %T", d)
 	}
+}
+
+// lineDistance returns the distance from p to the nearest of paths.
+func lineDistance(paths [][]Point, p Point) float64 {
+	best := math.Inf(1)
+	for _, path := range paths {
+		for k := 1; k < len(path); k++ {
+			a, b := path[k-1], path[k]
+			dx, dy := b.X-a.X, b.Y-a.Y
+			u := min(1, max(0, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/(dx*dx+dy*dy)))
+			best = min(best, math.Hypot(p.X-a.X-u*dx, p.Y-a.Y-u*dy))
+		}
+	}
+	return best
 }

@@ -26,7 +26,8 @@ import (
 // notDrawn are the pictures of the documentation that no polytile command
 // draws, and what makes them.
 var notDrawn = map[string]string{
-	"docs/gallery.png": "a screenshot of the web gallery in Chromium, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
+	"docs/gallery.png":            "a screenshot of the web gallery in Chromium, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
+	"docs/tetrasticks-before.png": "the tetrasticks as polytile drew them before pieces stopped short of the grid points they share (commit d6b247e): polytile draw tetrasticks-5x5 -o docs/tetrasticks-before.png --limit 4 --columns 4",
 }
 
 // A picture is a line of docs/pictures.txt: the command that draws one
