@@ -60,9 +60,9 @@ type SiteSolution struct {
 // SitePiece is a piece of a solid's solution, for a view that turns: its name, its fill as
 // the solution's picture has it (none in StyleOutline), its cubes at [column, row, layer].
 type SitePiece struct {
-	Name  string
-	Fill  color.NRGBA
-	Cubes [][3]int
+	Name  string      `json:"name"`
+	Fill  color.NRGBA `json:"fill"`
+	Cubes [][3]int    `json:"cubes"`
 }
 
 // SiteStat is what the solutions do with one piece: Heat is the board

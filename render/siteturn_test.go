@@ -1,0 +1,232 @@
+package render
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/polytile/polytile/gallery"
+)
+
+// pageSolids reads the pieces of the solutions of a solid's gallery page
+// from its script's data.
+func pageSolids(t *testing.T, path string) [][]gallery.SitePiece {
+	t.Helper()
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`<script type="application/json" id="solids">([^<]*)</script>`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("the page holds no pieces in space")
+	}
+	var solids [][]gallery.SitePiece
+	if err := json.Unmarshal(m[1], &solids); err != nil {
+		t.Fatal(err)
+	}
+	return solids
+}
+
+// A solid's gallery holds, for its script, the pieces of every solution
+// on the page, as the site has them, in the order of its figures; a flat
+// one holds none, nor the script that turns them.
+func TestSolidSiteData(t *testing.T) {
+	path, all := somaSite(t)
+	solids := pageSolids(t, path)
+	site, err := gallery.NewSite(all.Classes, &gallery.Options{CellSize: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(solids) != SitePerPage {
+		t.Fatalf("the first page holds the pieces of %d solutions, want %d", len(solids), SitePerPage)
+	}
+	for k, pieces := range solids {
+		got, _ := json.Marshal(pieces)
+		want, _ := json.Marshal(site.Solutions[k].Solid)
+		if !bytes.Equal(got, want) || len(pieces) != 7 {
+			t.Fatalf("solution %d: the page holds %s, want %s: the 7 pieces", k+1, got, want)
+		}
+	}
+	flat, _ := scottSite(t)
+	page, err := os.ReadFile(flat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(page, []byte(`id="solids"`)) || bytes.Contains(page, []byte(`getContext("webgl"`)) {
+		t.Errorf("a flat gallery holds pieces in space, or the script that turns them")
+	}
+}
+
+// turnState is what the view that turns shows, read from its canvas.
+type turnState struct {
+	Renderer, Yaw, Pitch, Shown, Status, URL string
+	X, Y                                     float64 // the canvas's centre on the page
+}
+
+const turnStateJS = `(() => {
+	const c = document.querySelector("#big .turn canvas"), r = c.getBoundingClientRect();
+	return {Renderer: c.dataset.renderer, Yaw: c.dataset.yaw, Pitch: c.dataset.pitch, Shown: c.dataset.shown,
+		Status: document.querySelector("#big .turn span").textContent, URL: c.toDataURL(),
+		X: r.left + r.width / 2, Y: r.top + r.height / 2};
+})()`
+
+// piecePixels counts the pixels of each piece in a picture of the view:
+// a piece's pixels are its fill darkened by the light, in proportion
+// (edges, darker still, and the blends at the outline are not counted).
+func piecePixels(t *testing.T, dataURL string, pieces []gallery.SitePiece) (counts map[string]int, drawn int) {
+	t.Helper()
+	data, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(dataURL, "data:image/png;base64,"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts = map[string]int{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := rgbaAt(img, x, y)
+			if c[3] == 0 {
+				continue
+			}
+			drawn++
+			best, name := 4.0, ""
+			for _, p := range pieces {
+				f := [3]float64{float64(p.Fill.R), float64(p.Fill.G), float64(p.Fill.B)}
+				k := (c[0]*f[0] + c[1]*f[1] + c[2]*f[2]) / (f[0]*f[0] + f[1]*f[1] + f[2]*f[2])
+				if k < 0.45 || k > 1.01 {
+					continue
+				}
+				off := max(math.Abs(c[0]-k*f[0]), math.Abs(c[1]-k*f[1]), math.Abs(c[2]-k*f[2]))
+				if off < best {
+					best, name = off, p.Name
+				}
+			}
+			if name != "" {
+				counts[name]++
+			}
+		}
+	}
+	return counts, drawn
+}
+
+// rgbaAt is the colour at x, y, not premultiplied, from 0 to 255.
+func rgbaAt(img image.Image, x, y int) [4]float64 {
+	r, g, b, a := img.At(x, y).RGBA()
+	if a == 0 {
+		return [4]float64{}
+	}
+	f := func(v uint32) float64 { return float64(v) * 255 / float64(a) }
+	return [4]float64{f(r), f(g), f(b), float64(a) / 257}
+}
+
+// In a solid's gallery, opened in Chromium with WebGL and without it (the
+// 2-D canvas), a solution opens in a view that turns: it draws the
+// solution, several pieces in their colours; a drag turns it (its angles
+// and its pixels change); a step back hides the last piece (its colour
+// leaves the picture) and a step on shows it again (the picture comes
+// back as it was). Both renderers show each piece about as much.
+func TestSolidSiteTurns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	path, _ := somaSite(t)
+	pieces := pageSolids(t, path)[0]
+	last := pieces[len(pieces)-1].Name
+	shown := map[string]map[string]int{}
+	for _, tc := range []struct {
+		renderer string
+		flags    []chromedp.ExecAllocatorOption
+	}{
+		// SwiftShader, the software renderer Chromium ships, where no GPU
+		// is: newer versions give WebGL on it only when told.
+		{"webgl", []chromedp.ExecAllocatorOption{chromedp.Flag("use-angle", "swiftshader"), chromedp.Flag("enable-unsafe-swiftshader", true)}},
+		{"2d", []chromedp.ExecAllocatorOption{chromedp.Flag("disable-webgl", true)}},
+	} {
+		t.Run(tc.renderer, func(t *testing.T) {
+			ctx := browser(t, tc.flags...)
+			problems := watchConsole(t, ctx)
+			state := func() turnState {
+				t.Helper()
+				s, err := chromedp.Run(ctx, chromedp.Evaluate[turnState](turnStateJS))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return s
+			}
+			err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitVisible(chromedp.ID("solution-1")),
+				chromedp.Click(chromedp.ID("solution-1")), chromedp.WaitVisible(chromedp.CSS("#big .turn canvas")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := state()
+			if start.Renderer != tc.renderer || start.Shown != "7" || start.Status != "all 7 pieces" {
+				t.Fatalf("the view draws with %q, %s pieces shown (%q); want %s, 7", start.Renderer, start.Shown, start.Status, tc.renderer)
+			}
+			counts, drawn := piecePixels(t, start.URL, pieces)
+			shown[tc.renderer] = counts
+			if drawn < 640*640/10 || len(counts) < 3 {
+				t.Fatalf("the view draws %d pixels, with the colours of %d pieces (%v): want a tenth of the canvas, 3 pieces", drawn, len(counts), counts)
+			}
+
+			// A drag to the right and down turns it.
+			err = chromedp.Do(ctx,
+				chromedp.MouseEvent(chromedp.MousePressed, start.X, start.Y, chromedp.ButtonLeft),
+				chromedp.MouseEvent(chromedp.MouseMoved, start.X+60, start.Y+10, chromedp.ButtonLeft),
+				chromedp.MouseEvent(chromedp.MouseMoved, start.X+120, start.Y+20, chromedp.ButtonLeft),
+				chromedp.MouseEvent(chromedp.MouseReleased, start.X+120, start.Y+20, chromedp.ButtonLeft))
+			if err != nil {
+				t.Fatal(err)
+			}
+			turned := state()
+			if turned.Yaw != "20" || turned.Pitch != "40" || turned.URL == start.URL {
+				t.Errorf("after a drag of 120 × 20 pixels from yaw %s, pitch %s: yaw %s, pitch %s (want 20, 40), picture changed: %v",
+					start.Yaw, start.Pitch, turned.Yaw, turned.Pitch, turned.URL != start.URL)
+			}
+			before, _ := piecePixels(t, turned.URL, pieces)
+			if before[last] == 0 {
+				t.Fatalf("the last piece, %s, is not seen in the view turned (%v): turn it elsewhere", last, before)
+			}
+
+			// A step back (the - key) hides the last piece; a step on (the
+			// button) shows it again.
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("-")); err != nil {
+				t.Fatal(err)
+			}
+			hidden := state()
+			after, _ := piecePixels(t, hidden.URL, pieces)
+			if hidden.Shown != "6" || after[last] != 0 || !strings.HasSuffix(hidden.Status, "the last "+pieces[5].Name) {
+				t.Errorf("a step back shows %s pieces (%q), %d pixels of %s: want 6, none", hidden.Shown, hidden.Status, after[last], last)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.Search(`//div[@class="turn"]//button[contains(., "+ piece")]`))); err != nil {
+				t.Fatal(err)
+			}
+			again := state()
+			if again.Shown != "7" || again.URL != turned.URL {
+				t.Errorf("a step on shows %s pieces, the picture as before: %v", again.Shown, again.URL == turned.URL)
+			}
+			if p := problems(); p != nil {
+				t.Errorf("the page wrote to its console: %v", p)
+			}
+		})
+	}
+	// The two renderers draw the same faces: each piece covers about as
+	// many pixels in both.
+	gl, flat := shown["webgl"], shown["2d"]
+	for _, p := range pieces {
+		if a, b := gl[p.Name], flat[p.Name]; gl != nil && flat != nil && math.Abs(float64(a-b)) > 0.15*float64(max(a, b))+200 {
+			t.Errorf("%s covers %d pixels in WebGL and %d on the 2-D canvas", p.Name, a, b)
+		}
+	}
+}
