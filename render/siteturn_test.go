@@ -2,16 +2,21 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"image"
 	"image/png"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/polytile/polytile/gallery"
@@ -215,6 +220,52 @@ func TestSolidSiteTurns(t *testing.T) {
 			again := state()
 			if again.Shown != "7" || again.URL != turned.URL {
 				t.Errorf("a step on shows %s pieces, the picture as before: %v", again.Shown, again.URL == turned.URL)
+			}
+			// A touch dragged back turns it back: the first picture again.
+			touch := func(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
+				return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+					var points []*input.TouchPoint
+					if typ != input.DispatchTouchEventTypeTouchEnd {
+						points = []*input.TouchPoint{{X: x, Y: y}}
+					}
+					_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points})
+					return err
+				})
+			}
+			err = chromedp.Do(ctx,
+				chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+					_, err := cdp.Call(ctx, tg, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true})
+					return err
+				}),
+				touch(input.DispatchTouchEventTypeTouchStart, start.X, start.Y),
+				touch(input.DispatchTouchEventTypeTouchMove, start.X-60, start.Y-10),
+				touch(input.DispatchTouchEventTypeTouchMove, start.X-120, start.Y-20),
+				touch(input.DispatchTouchEventTypeTouchEnd, 0, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			back := state()
+			if back.Yaw != start.Yaw || back.Pitch != start.Pitch || back.URL != start.URL {
+				t.Errorf("after a touch dragged back: yaw %s, pitch %s (want %s, %s), the first picture again: %v",
+					back.Yaw, back.Pitch, start.Yaw, start.Pitch, back.URL == start.URL)
+			}
+			if dir := os.Getenv("POLYTILE_SCREENSHOT"); dir != "" && tc.renderer == "webgl" {
+				// The documentation's picture: the solution turned, built
+				// up to its fifth piece.
+				err := chromedp.Do(ctx, chromedp.KeyEvent("-"), chromedp.KeyEvent("-"),
+					chromedp.MouseEvent(chromedp.MousePressed, start.X, start.Y, chromedp.ButtonLeft),
+					chromedp.MouseEvent(chromedp.MouseMoved, start.X+30, start.Y, chromedp.ButtonLeft),
+					chromedp.MouseEvent(chromedp.MouseReleased, start.X+30, start.Y, chromedp.ButtonLeft))
+				if err != nil {
+					t.Fatal(err)
+				}
+				shot, err := chromedp.Run(ctx, chromedp.Screenshot("#big"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "gallery-3d.png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			if p := problems(); p != nil {
 				t.Errorf("the page wrote to its console: %v", p)

@@ -26,7 +26,8 @@ import (
 // notDrawn are the pictures of the documentation that no polytile command
 // draws, and what makes them.
 var notDrawn = map[string]string{
-	"docs/gallery.png": "a screenshot of the web gallery in Chromium, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
+	"docs/gallery.png":    "a screenshot of the web gallery in Chromium, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
+	"docs/gallery-3d.png": "a screenshot of a solid's view that turns in the web gallery, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
 }
 
 // A picture is a line of docs/pictures.txt: the command that draws one
