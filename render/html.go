@@ -479,7 +479,7 @@ const siteHTML = `<!DOCTYPE html>
 {{range .Stats}}<tr><td>{{.Piece}}</td><td>{{.Border}}</td><td>{{.Hole}}</td></tr>
 {{end}}</table>
 </section>{{end}}
-<dialog id="big" aria-label="the solution, large"><div></div><p></p><form method="dialog"><button>close</button></form></dialog>
+<dialog id="big" aria-label="the solution, large"><div></div><p></p><form method="dialog"><button autofocus>close</button></form></dialog>
 <script src="{{.Grids}}"></script>
 {{if .Solids}}<script type="application/json" id="solids">{{.Solids}}</script><script>{{.Turn}}</script>{{end}}
 <script>{{.JS}}</script>

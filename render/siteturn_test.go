@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/polytile/polytile/gallery"
 )
@@ -74,14 +76,19 @@ func TestSolidSiteData(t *testing.T) {
 // turnState is what the view that turns shows, read from its canvas.
 type turnState struct {
 	Renderer, Yaw, Pitch, Shown, Status, URL string
-	X, Y                                     float64 // the canvas's centre on the page
+	X, Y                                     float64  // the canvas's centre on the page
+	Legend, Off                              []string // the pieces the legend names, and those it shows hidden
+	Caption                                  string   // the dialog's: the solution's number
 }
 
 const turnStateJS = `(() => {
 	const c = document.querySelector("#big .turn canvas"), r = c.getBoundingClientRect();
 	return {Renderer: c.dataset.renderer, Yaw: c.dataset.yaw, Pitch: c.dataset.pitch, Shown: c.dataset.shown,
 		Status: document.querySelector("#big .turn span").textContent, URL: c.toDataURL(),
-		X: r.left + r.width / 2, Y: r.top + r.height / 2};
+		X: r.left + r.width / 2, Y: r.top + r.height / 2,
+		Legend: [...document.querySelectorAll("#big .turn li")].map(li => li.textContent),
+		Off: [...document.querySelectorAll("#big .turn li.off")].map(li => li.textContent),
+		Caption: document.querySelector("#big > p").textContent};
 })()`
 
 // piecePixels counts the pixels of each piece in a picture of the view:
@@ -179,6 +186,13 @@ func TestSolidSiteTurns(t *testing.T) {
 			if start.Renderer != tc.renderer || start.Shown != "7" || start.Status != "all 7 pieces" {
 				t.Fatalf("the view draws with %q, %s pieces shown (%q); want %s, 7", start.Renderer, start.Shown, start.Status, tc.renderer)
 			}
+			var names []string
+			for _, p := range pieces {
+				names = append(names, p.Name)
+			}
+			if !slices.Equal(start.Legend, names) || len(start.Off) != 0 {
+				t.Errorf("the legend names %v, %v hidden; want %v, none", start.Legend, start.Off, names)
+			}
 			counts, drawn := piecePixels(t, start.URL, pieces)
 			shown[tc.renderer] = counts
 			if drawn < 640*640/10 || len(counts) < 3 {
@@ -221,6 +235,28 @@ func TestSolidSiteTurns(t *testing.T) {
 			if again.Shown != "7" || again.URL != turned.URL {
 				t.Errorf("a step on shows %s pieces, the picture as before: %v", again.Shown, again.URL == turned.URL)
 			}
+			if !slices.Equal(hidden.Off, []string{last}) || len(again.Off) != 0 {
+				t.Errorf("the legend shows %v hidden after a step back, %v after a step on; want [%s], none", hidden.Off, again.Off, last)
+			}
+			// The legend builds the solution up to a piece; the arrow
+			// keys turn the view that has the focus, and go to no other
+			// solution.
+			err = chromedp.Do(ctx, chromedp.Click(chromedp.Search(`//div[@class="turn"]//li[3]/button`)),
+				chromedp.Focus(chromedp.CSS("#big .turn canvas")), chromedp.KeyEvent(kb.ArrowLeft))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if built := state(); built.Shown != "3" || !slices.Equal(built.Off, names[3:]) || built.Yaw != "10" || !strings.HasPrefix(built.Caption, "1 ") {
+				t.Errorf("after a click on the legend's third piece and the left arrow: %s pieces shown (%v hidden), yaw %s, solution %q; want 3, yaw 10, solution 1",
+					built.Shown, built.Off, built.Yaw, built.Caption)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.Search(`//div[@class="turn"]//li[7]/button`)),
+				chromedp.Focus(chromedp.CSS("#big .turn canvas")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+				t.Fatal(err)
+			}
+			if back := state(); back.URL != again.URL || back.Yaw != again.Yaw {
+				t.Errorf("all the pieces shown and the view turned back: not the picture it was")
+			}
 			// A touch dragged back turns it back: the first picture again.
 			touch := func(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
 				return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -252,10 +288,11 @@ func TestSolidSiteTurns(t *testing.T) {
 			if dir := os.Getenv("POLYTILE_SCREENSHOT"); dir != "" && tc.renderer == "webgl" {
 				// The documentation's picture: the solution turned, built
 				// up to its fifth piece.
-				err := chromedp.Do(ctx, chromedp.KeyEvent("-"), chromedp.KeyEvent("-"),
+				err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#big button[autofocus]")), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"),
 					chromedp.MouseEvent(chromedp.MousePressed, start.X, start.Y, chromedp.ButtonLeft),
 					chromedp.MouseEvent(chromedp.MouseMoved, start.X+30, start.Y, chromedp.ButtonLeft),
-					chromedp.MouseEvent(chromedp.MouseReleased, start.X+30, start.Y, chromedp.ButtonLeft))
+					chromedp.MouseEvent(chromedp.MouseReleased, start.X+30, start.Y, chromedp.ButtonLeft),
+					chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -10,8 +10,8 @@
   box.className = "turn";
   box.innerHTML = '<canvas width="640" height="640" tabindex="0" aria-label="the solution in space: drag, or the arrow keys, to turn it"></canvas>' +
     '<div><button type="button" title="hide the last piece (-)">&minus; piece</button> <span aria-live="polite"></span> ' +
-    '<button type="button" title="add the next piece (+)">+ piece</button></div>';
-  var canvas = box.querySelector("canvas"), status = box.querySelector("span");
+    '<button type="button" title="add the next piece (+)">+ piece</button></div><ol aria-label="the pieces, in the order they are built"></ol>';
+  var canvas = box.querySelector("canvas"), status = box.querySelector("span"), legend = box.querySelector("ol");
   var gl, g2; // the canvas's context, made when a solution is first shown
   var yaw = -40, pitch = 30, pieces = [], shown = 0, faces = [], centre = [0, 0, 0], radius = 1, first = [];
   var light = [-0.4, 0.6, 0.7], ll = Math.hypot(light[0], light[1], light[2]);
@@ -64,6 +64,17 @@
     });
     first.push(faces.length);
     if (gl) upload();
+    // The legend: each piece's colour and name, a button that builds
+    // the solution up to it.
+    legend.textContent = "";
+    pieces.forEach(function (p, i) {
+      var li = legend.appendChild(document.createElement("li")), b = li.appendChild(document.createElement("button"));
+      b.type = "button";
+      b.title = "build up to " + p.name;
+      b.appendChild(document.createElement("span")).style.background = "rgb(" + p.rgb.map(function (v) { return Math.round(255 * v); }).join(",") + ")";
+      b.appendChild(document.createTextNode(p.name));
+      b.addEventListener("click", function () { step(i + 1 - shown); });
+    });
   }
 
   // rotation is the view's turn: about the vertical axis by yaw, then
@@ -123,6 +134,7 @@
     canvas.setAttribute("data-yaw", Math.round(yaw));
     canvas.setAttribute("data-pitch", Math.round(pitch));
     canvas.setAttribute("data-shown", shown);
+    Array.prototype.forEach.call(legend.children, function (li, i) { li.className = i < shown ? "" : "off"; });
     status.textContent = shown === pieces.length ? "all " + shown + " pieces" :
       shown + " of " + pieces.length + " pieces" + (shown ? ", the last " + pieces[shown - 1].name : "");
     if (gl) {
