@@ -44,8 +44,8 @@ func pageSolids(t *testing.T, path string) [][]gallery.SitePiece {
 }
 
 // A solid's gallery holds, for its script, the pieces of every solution
-// on the page, as the site has them, in the order of its figures; a flat
-// one holds none, nor the script that turns them.
+// on the page, as the site has them, in the order of its figures, the
+// same each time; a flat one holds none, nor the script that turns them.
 func TestSolidSiteData(t *testing.T) {
 	path, all := somaSite(t)
 	solids := pageSolids(t, path)
@@ -63,9 +63,17 @@ func TestSolidSiteData(t *testing.T) {
 			t.Fatalf("solution %d: the page holds %s, want %s: the 7 pieces", k+1, got, want)
 		}
 	}
-	flat, _ := scottSite(t)
-	page, err := os.ReadFile(flat)
+	// The same solutions, the same page.
+	again, _ := somaSite(t)
+	page, err := os.ReadFile(path)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if page2, err := os.ReadFile(again); err != nil || !bytes.Equal(page, page2) {
+		t.Errorf("two writes of the same solid's gallery differ (%v)", err)
+	}
+	flat, _ := scottSite(t)
+	if page, err = os.ReadFile(flat); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(page, []byte(`id="solids"`)) || bytes.Contains(page, []byte(`getContext("webgl"`)) {
