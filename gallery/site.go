@@ -121,7 +121,7 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 	}
 	site.Stats = make([]SiteStat, len(site.Pieces))
 	edge := boardEdges(b)
-	fills, err := newSheetLayout(&one)
+	look, err := newSheetLayout(&one) // the fills of a solid's pieces
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 		grid := site.count(items[k].Solution, edge, counts)
 		site.Solutions = append(site.Solutions, SiteSolution{Number: k + 1, Orbit: c.Orbit, Sheet: sh, Grid: grid})
 		if b.Lattice().Layered() {
-			site.Solutions[k].Solid = solidPieces(fills, items[k].Solution)
+			site.Solutions[k].Solid = solidPieces(look, items[k].Solution)
 		}
 	}
 	if site.Puzzle, err = first(Puzzle(p, &Options{CellSize: o.CellSize, Palette: o.Palette, Style: o.Style,

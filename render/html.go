@@ -65,7 +65,9 @@ func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".h
 // covers row 2, column 3) filters the whole gallery: the page's script
 // counts the matching solutions among all of them, links to the pages
 // that hold some, and shows only those of its own page; every page
-// honours the query, and links between pages keep it.
+// honours the query, and links between pages keep it. A solid's pages
+// hold their solutions' pieces (gallery.SiteSolution.Solid) as JSON too,
+// for the script that shows a solution in a view the reader turns.
 //
 // Each file is written to a temporary name, and all are renamed into
 // place once every one is written (package safefile): a site stopped or
