@@ -52,17 +52,16 @@ type SiteSolution struct {
 	// Grid holds, for each cell of the board (Site.Cells), the code of the
 	// piece covering it (PieceCode).
 	Grid string
-	// Solid holds a solid's pieces in the order they are built, by their
-	// first cubes in the board's order (layer, row, column); nil on the plane.
+	// Solid holds a solid's pieces in the order they are built (solidPieces); nil on the plane.
 	Solid []SitePiece
 }
 
-// SitePiece is a piece of a solid's solution, for a view that turns: its name, its fill as
-// the solution's picture has it (none in StyleOutline), its cubes at [column, row, layer].
+// SitePiece is a piece of a solid's solution, for a view that turns: its name, its fill as the
+// solution's picture has it, #rrggbbaa (alpha 00: none, StyleOutline), its cubes at [column, row, layer].
 type SitePiece struct {
-	Name  string      `json:"name"`
-	Fill  color.NRGBA `json:"fill"`
-	Cubes [][3]int    `json:"cubes"`
+	Name  string   `json:"name"`
+	Fill  string   `json:"fill"`
+	Cubes [][3]int `json:"cubes"`
 }
 
 // SiteStat is what the solutions do with one piece: Heat is the board
@@ -215,8 +214,8 @@ func (site *Site) count(s Tiled, edge []int, counts [][]int) string {
 	return string(grid)
 }
 
-// solidPieces returns the pieces of solution sol of a solid, filled as s
-// fills its picture, in the order of their first cubes.
+// solidPieces returns the pieces of solution sol of a solid, filled as s fills its picture, in
+// the order they are built: by their first cubes in the board's order (layer, row, column).
 func solidPieces(s *sheetLayout, sol Tiled) []SitePiece {
 	cubes := solidCubes(sol, false)
 	_, pieces := instances(sol)
@@ -229,7 +228,8 @@ func solidPieces(s *sheetLayout, sol Tiled) []SitePiece {
 	at := make([]int, len(pieces)) // each instance's place in out, from 1
 	for _, c := range cubes {
 		if at[c.inst] == 0 {
-			out = append(out, SitePiece{Name: sol.PieceNames()[pieces[c.inst]], Fill: fills[c.inst]})
+			f := fills[c.inst]
+			out = append(out, SitePiece{Name: sol.PieceNames()[pieces[c.inst]], Fill: fmt.Sprintf("#%02x%02x%02x%02x", f.R, f.G, f.B, f.A)})
 			at[c.inst] = len(out)
 		}
 		out[at[c.inst]-1].Cubes = append(out[at[c.inst]-1].Cubes, c.at)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -136,7 +137,7 @@ func TestNewSiteSolid(t *testing.T) {
 			seen, last := map[geom.Cell]bool{}, geom.Cell{Layer: -1}
 			for _, piece := range s.Solid {
 				code := PieceCode(slices.Index(site.Pieces, piece.Name))
-				if want := own[slices.Index(site.Pieces, piece.Name)]; piece.Fill != want {
+				if want := palettes.Hex(own[slices.Index(site.Pieces, piece.Name)]) + "ff"; piece.Fill != want {
 					t.Errorf("%s %d: %s is filled %v, want its colour %v", spec.Name, k+1, piece.Name, piece.Fill, want)
 				}
 				first := geom.Cell{Col: piece.Cubes[0][0], Row: piece.Cubes[0][1], Layer: piece.Cubes[0][2]}

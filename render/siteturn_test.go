@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -112,6 +113,18 @@ func piecePixels(t *testing.T, dataURL string, pieces []gallery.SitePiece) (coun
 	if err != nil {
 		t.Fatal(err)
 	}
+	fills := map[string][3]float64{}
+	for _, p := range pieces {
+		var f [3]float64
+		for i := range f {
+			v, err := strconv.ParseUint(p.Fill[1+2*i:3+2*i], 16, 8)
+			if err != nil {
+				t.Fatalf("%s's fill %q: %v", p.Name, p.Fill, err)
+			}
+			f[i] = float64(v)
+		}
+		fills[p.Name] = f
+	}
 	counts = map[string]int{}
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -123,7 +136,7 @@ func piecePixels(t *testing.T, dataURL string, pieces []gallery.SitePiece) (coun
 			drawn++
 			best, name := 4.0, ""
 			for _, p := range pieces {
-				f := [3]float64{float64(p.Fill.R), float64(p.Fill.G), float64(p.Fill.B)}
+				f := fills[p.Name]
 				k := (c[0]*f[0] + c[1]*f[1] + c[2]*f[2]) / (f[0]*f[0] + f[1]*f[1] + f[2]*f[2])
 				if k < 0.45 || k > 1.01 {
 					continue

@@ -17,10 +17,11 @@
   var light = [-0.4, 0.6, 0.7], ll = Math.hypot(light[0], light[1], light[2]);
   light = light.map(function (v) { return v / ll; });
 
-  // rgb is a piece's fill, red, green and blue from 0 to 1; none (the
-  // outline style) shows the paper.
+  // rgb is a piece's fill (#rrggbbaa), red, green and blue from 0 to 1;
+  // none (alpha 00: the outline style) shows the paper.
   function rgb(fill) {
-    return fill.A ? [fill.R / 255, fill.G / 255, fill.B / 255] : [1, 1, 1];
+    if (/00$/.test(fill)) return [1, 1, 1];
+    return [1, 3, 5].map(function (i) { return parseInt(fill.substr(i, 2), 16) / 255; });
   }
 
   // faces lists every face of a piece's cubes that no cube of the piece
