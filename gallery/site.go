@@ -52,6 +52,16 @@ type SiteSolution struct {
 	// Grid holds, for each cell of the board (Site.Cells), the code of the
 	// piece covering it (PieceCode).
 	Grid string
+	// Solid holds a solid's pieces in the order they are built (solidPieces); nil on the plane.
+	Solid []SitePiece
+}
+
+// SitePiece is a piece of a solid's solution, for a view that turns: its name, its fill as the
+// solution's picture has it, #rrggbbaa (alpha 00: none, StyleOutline), its cubes at [column, row, layer].
+type SitePiece struct {
+	Name  string   `json:"name"`
+	Fill  string   `json:"fill"`
+	Cubes [][3]int `json:"cubes"`
 }
 
 // SiteStat is what the solutions do with one piece: Heat is the board
@@ -110,6 +120,10 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 	}
 	site.Stats = make([]SiteStat, len(site.Pieces))
 	edge := boardEdges(b)
+	look, err := newSheetLayout(&one) // the fills of a solid's pieces
+	if err != nil {
+		return nil, err
+	}
 	for k, c := range classes {
 		if ctx.Err() != nil {
 			return nil, &stopError{err: ctx.Err(), cause: context.Cause(ctx)}
@@ -122,6 +136,9 @@ func NewSiteContext(ctx context.Context, classes []puzzles.Class, opt *Options) 
 		}
 		grid := site.count(items[k].Solution, edge, counts)
 		site.Solutions = append(site.Solutions, SiteSolution{Number: k + 1, Orbit: c.Orbit, Sheet: sh, Grid: grid})
+		if b.Lattice().Layered() {
+			site.Solutions[k].Solid = solidPieces(look, items[k].Solution)
+		}
 	}
 	if site.Puzzle, err = first(Puzzle(p, &Options{CellSize: o.CellSize, Palette: o.Palette, Style: o.Style,
 		BorderColor: o.BorderColor, Font: o.Font, MeasureText: o.MeasureText})); err != nil {
@@ -195,6 +212,29 @@ func (site *Site) count(s Tiled, edge []int, counts [][]int) string {
 		}
 	}
 	return string(grid)
+}
+
+// solidPieces returns the pieces of solution sol of a solid, filled as s fills its picture, in
+// the order they are built: by their first cubes in the board's order (layer, row, column).
+func solidPieces(s *sheetLayout, sol Tiled) []SitePiece {
+	cubes := solidCubes(sol, false)
+	_, pieces := instances(sol)
+	occupied := make(map[[3]int]int, len(cubes))
+	for _, c := range cubes {
+		occupied[c.at] = c.inst
+	}
+	fills, _ := s.fillsOf(sol.PieceNames(), pieces, func() [][]int { return touching(cubes, occupied, len(pieces)) })
+	var out []SitePiece
+	at := make([]int, len(pieces)) // each instance's place in out, from 1
+	for _, c := range cubes {
+		if at[c.inst] == 0 {
+			f := fills[c.inst]
+			out = append(out, SitePiece{Name: sol.PieceNames()[pieces[c.inst]], Fill: fmt.Sprintf("#%02x%02x%02x%02x", f.R, f.G, f.B, f.A)})
+			at[c.inst] = len(out)
+		}
+		out[at[c.inst]-1].Cubes = append(out[at[c.inst]-1].Cubes, c.at)
+	}
+	return out
 }
 
 // first returns the first of sheets.

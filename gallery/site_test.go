@@ -3,8 +3,13 @@ package gallery
 import (
 	"context"
 	"errors"
+	"reflect"
+	"slices"
 	"testing"
 
+	"github.com/polytile/polytile/palettes"
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/specs"
 	"github.com/polytile/polytile/puzzles/tiling"
 )
@@ -93,4 +98,93 @@ func TestNewSiteStops(t *testing.T) {
 	if site, err := NewSiteContext(ctx, res.Distinct, &Options{}); site != nil || !errors.Is(err, cause) {
 		t.Errorf("NewSiteContext with its context ended = %v, %v; want nothing and %v", site, err, cause)
 	}
+}
+
+// A solid's site gives each solution its pieces for a view that turns:
+// every cube of the board once, in the piece the grid names, each piece
+// whole and filled as its picture is, the pieces in the order of their
+// first cubes; copies of a piece are pieces of their own. A flat site
+// gives none, and the same solutions give the same pieces.
+func TestNewSiteSolid(t *testing.T) {
+	copies, err := specs.Parse("copies.yaml", []byte("lattice: cube\nboard: {layers: 2, rows: 2, cols: 3}\npieces:\n  - set: tricubes\n    count: 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	soma, err := specs.Load("soma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []*specs.Spec{soma, copies} {
+		res, err := spec.Problem.Solve(context.Background(), nil)
+		if err != nil || len(res.Distinct) == 0 {
+			t.Fatalf("%s: %d solutions, %v", spec.Name, len(res.Distinct), err)
+		}
+		site, err := NewSite(res.Distinct, &Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := tilingOf(t, spec)
+		look, err := newSheetLayout(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := look.Palette.PieceColors(site.Pieces) // as the legend fills them
+		for k, s := range site.Solutions {
+			sol := res.Distinct[k].Solution.(*tiling.Solution)
+			if len(s.Solid) != sol.Pieces() {
+				t.Fatalf("%s %d: %d pieces, want %d", spec.Name, k+1, len(s.Solid), sol.Pieces())
+			}
+			seen, last := map[geom.Cell]bool{}, geom.Cell{Layer: -1}
+			for _, piece := range s.Solid {
+				code := PieceCode(slices.Index(site.Pieces, piece.Name))
+				if want := palettes.Hex(own[slices.Index(site.Pieces, piece.Name)]) + "ff"; piece.Fill != want {
+					t.Errorf("%s %d: %s is filled %v, want its colour %v", spec.Name, k+1, piece.Name, piece.Fill, want)
+				}
+				first := geom.Cell{Col: piece.Cubes[0][0], Row: piece.Cubes[0][1], Layer: piece.Cubes[0][2]}
+				if first.Compare(last) <= 0 {
+					t.Errorf("%s %d: %s starts at %v, before the piece before it (%v)", spec.Name, k+1, piece.Name, first, last)
+				}
+				last = first
+				inst := -1
+				for _, at := range piece.Cubes {
+					c := geom.Cell{Col: at[0], Row: at[1], Layer: at[2]}
+					i := p.Board().Index(c)
+					if i < 0 || seen[c] || s.Grid[i] != code {
+						t.Fatalf("%s %d: %s has cube %v: not a cell of the board, twice, or not its own", spec.Name, k+1, piece.Name, at)
+					}
+					seen[c] = true
+					if _, in := sol.At(i); inst >= 0 && in != inst {
+						t.Errorf("%s %d: %s holds cubes of two pieces", spec.Name, k+1, piece.Name)
+					} else {
+						inst = in
+					}
+				}
+			}
+			if len(seen) != p.Board().Len() {
+				t.Errorf("%s %d: the pieces hold %d cubes of %d", spec.Name, k+1, len(seen), p.Board().Len())
+			}
+		}
+		again, err := NewSite(res.Distinct, &Options{})
+		if err != nil || !reflect.DeepEqual(again.Solutions[0].Solid, site.Solutions[0].Solid) {
+			t.Errorf("%s: two sites of the same solutions give other pieces (%v)", spec.Name, err)
+		}
+	}
+	flat, err := NewSite(distinctClasses(t, "pentominoes-3x20"), nil)
+	if err != nil || flat.Solutions[0].Solid != nil {
+		t.Errorf("a flat site's solution has pieces in space (%v)", err)
+	}
+}
+
+// distinctClasses are the distinct solutions of the built-in puzzle name.
+func distinctClasses(t *testing.T, name string) []puzzles.Class {
+	t.Helper()
+	spec, err := specs.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := spec.Problem.Solve(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Distinct
 }

@@ -28,6 +28,9 @@ var siteCSS string
 //go:embed site/site.js
 var siteJS string
 
+//go:embed site/turn.js
+var turnJS string
+
 // SitePerPage is the number of solutions on a page of a web gallery.
 const SitePerPage = 200
 
@@ -62,7 +65,9 @@ func IsSite(path string) bool { return strings.EqualFold(filepath.Ext(path), ".h
 // covers row 2, column 3) filters the whole gallery: the page's script
 // counts the matching solutions among all of them, links to the pages
 // that hold some, and shows only those of its own page; every page
-// honours the query, and links between pages keep it.
+// honours the query, and links between pages keep it. A solid's pages
+// hold their solutions' pieces (gallery.SiteSolution.Solid) as JSON too,
+// for the script that shows a solution in a view the reader turns.
 //
 // Each file is written to a temporary name, and all are renamed into
 // place once every one is written (package safefile): a site stopped or
@@ -136,6 +141,9 @@ func writeSite(ctx context.Context, path string, site *gallery.Site, downloads [
 				return nil, err
 			}
 			page.Solutions = append(page.Solutions, pageSolution{Number: s.Number, Orbit: s.Orbit, Grid: s.Grid, SVG: svg})
+			if s.Solid != nil {
+				page.Solids = append(page.Solids, s.Solid)
+			}
 		}
 		if err := write(name, func(w io.Writer) error { return siteTemplate().Execute(w, &page) }); err != nil {
 			return nil, err
@@ -250,7 +258,8 @@ type sitePage struct {
 	Grids         string // the address of the file of every solution's grid (writeGrids)
 	Number        int    // the page's number, from 1
 	CSS           template.CSS
-	JS            template.JS
+	JS, Turn      template.JS           // the script of every page, and that of a solid's view that turns
+	Solids        [][]gallery.SitePiece // a solid's solutions' pieces, this page's, for Turn
 	Puzzle, Board template.HTML
 	Cells         []pageCell
 	Covers        string // the form of a covers= value: PIECE@ROW,COL, or with a layer
@@ -305,6 +314,7 @@ func newSitePage(ctx context.Context, site *gallery.Site, stem string, downloads
 			partial, fmt.Sprint(site.Raw), plural.Of(site.Symmetries, "symmetry")),
 		CSS:    template.CSS(siteCSS),
 		JS:     template.JS(siteJS),
+		Turn:   template.JS(turnJS),
 		Pieces: site.Pieces,
 		Covers: "PIECE@ROW,COL",
 	}
@@ -471,8 +481,9 @@ const siteHTML = `<!DOCTYPE html>
 {{range .Stats}}<tr><td>{{.Piece}}</td><td>{{.Border}}</td><td>{{.Hole}}</td></tr>
 {{end}}</table>
 </section>{{end}}
-<dialog id="big" aria-label="the solution, large"><div></div><p></p><form method="dialog"><button>close</button></form></dialog>
+<dialog id="big" aria-label="the solution, large"><div></div><p></p><form method="dialog"><button autofocus>close</button></form></dialog>
 <script src="{{.Grids}}"></script>
+{{if .Solids}}<script type="application/json" id="solids">{{.Solids}}</script><script>{{.Turn}}</script>{{end}}
 <script>{{.JS}}</script>
 </body>
 </html>

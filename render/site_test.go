@@ -136,9 +136,10 @@ func TestWriteSite(t *testing.T) {
 	}
 }
 
-// browser returns a context for a headless Chromium, or skips the test
-// when there is none (unless POLYTILE_BROWSER is "required", as in CI).
-func browser(t *testing.T) context.Context {
+// browser returns a context for a headless Chromium, started with the
+// extra options too, or skips the test when there is none (unless
+// POLYTILE_BROWSER is "required", as in CI).
+func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	var path string
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
@@ -155,6 +156,7 @@ func browser(t *testing.T) context.Context {
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.WindowSize(1200, 1600), chromedp.Flag("allow-file-access-from-files", true))
+	opts = append(opts, extra...)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)

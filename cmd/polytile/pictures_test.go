@@ -28,6 +28,7 @@ import (
 var notDrawn = map[string]string{
 	"docs/gallery.png":            "a screenshot of the web gallery in Chromium, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
 	"docs/tetrasticks-before.png": "the tetrasticks as polytile drew them before pieces stopped short of the grid points they share (commit d6b247e): polytile draw tetrasticks-5x5 -o docs/tetrasticks-before.png --limit 4 --columns 4",
+	"docs/gallery-3d.png":         "a screenshot of a solid's view that turns in the web gallery, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
 }
 
 // A picture is a line of docs/pictures.txt: the command that draws one

@@ -153,7 +153,8 @@
     current = el;
     var body = dialog.querySelector("div");
     body.textContent = "";
-    body.appendChild(el.querySelector("svg").cloneNode(true));
+    // A solid's solution in a view that turns (turn.js), else its picture.
+    body.appendChild(window.polytileTurn ? window.polytileTurn(el) : el.querySelector("svg").cloneNode(true));
     dialog.querySelector("p").textContent = el.querySelector("figcaption").textContent;
     if (!dialog.open) dialog.showModal();
   }
