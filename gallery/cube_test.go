@@ -10,8 +10,9 @@ import (
 )
 
 // A solid is drawn as its layers side by side, bottom first, each a board
-// of squares a column apart: each piece one shape in its colour, of as
-// many rings as layers it lies in; its puzzle figure and its pieces draw.
+// of squares a column apart, in a box half a cell round them: each piece
+// one shape in its colour, of as many rings as layers it lies in; its
+// puzzle figure and its pieces draw.
 func TestSolidLayers(t *testing.T) {
 	sols := distinct(t, "soma", 2)
 	sheets, err := Solutions(sols, &Options{CellSize: 10, Letters: true, View: ViewLayers})
@@ -19,8 +20,8 @@ func TestSolidLayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := sheets[0].Frames[0]
-	if f.Width != 10*(3*4-1) || f.Height != 10*3 {
-		t.Errorf("a frame is %g × %g, want 110 × 30: three layers of 3 × 3 a cell apart", f.Width, f.Height)
+	if f.Width != 10*(3*4) || f.Height != 10*4 {
+		t.Errorf("a frame is %g × %g, want 120 × 40: three layers of 3 × 3 a cell apart, boxed", f.Width, f.Height)
 	}
 	if len(f.Shapes) != 7 || len(f.Letters) != 7 {
 		t.Fatalf("%d shapes, %d names; want the 7 pieces", len(f.Shapes), len(f.Letters))
