@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,7 +46,7 @@ func svgFrames(t *testing.T, data []byte) []svgFrame {
 			f.title = titles[0].Text
 		}
 		for _, p := range g.children("path") {
-			rings := svgSubpaths(t, p.attr("d"))
+			rings := svgPathRings(t, p.attr("d"))
 			for _, r := range rings {
 				for i := range r {
 					r[i][0] += dx
@@ -54,6 +56,50 @@ func svgFrames(t *testing.T, data []byte) []svgFrame {
 			f.shapes = append(f.shapes, svgShape{class: p.attr("class"), rings: rings})
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// svgPathRings returns the points of each subpath of path data d made of
+// M, L, H and V commands and their relative forms, in absolute
+// coordinates; Z closes a ring and changes nothing.
+func svgPathRings(t *testing.T, d string) [][][2]float64 {
+	t.Helper()
+	var out [][][2]float64
+	var x, y float64
+	for _, m := range regexp.MustCompile(`([MLHVmlhvZz])([-0-9.]*)(?:[ ,]([-0-9.]+))?`).FindAllStringSubmatch(d, -1) {
+		if m[1] == "Z" || m[1] == "z" {
+			continue
+		}
+		a, err := strconv.ParseFloat(m[2], 64)
+		if err != nil {
+			t.Fatalf("path data %q: %v", d, err)
+		}
+		b, _ := strconv.ParseFloat(m[3], 64)
+		switch m[1] {
+		case "M", "m":
+			if m[1] == "m" {
+				a, b = x+a, y+b
+			}
+			x, y = a, b
+			out = append(out, nil)
+		case "L":
+			x, y = a, b
+		case "l":
+			x, y = x+a, y+b
+		case "H":
+			x = a
+		case "h":
+			x += a
+		case "V":
+			y = a
+		case "v":
+			y += a
+		}
+		if len(out) == 0 {
+			t.Fatalf("path data %q does not start with a move", d)
+		}
+		out[len(out)-1] = append(out[len(out)-1], [2]float64{x, y})
 	}
 	return out
 }
@@ -238,5 +284,58 @@ func TestSolidPiecesInSight(t *testing.T) {
 	hidden, frames, _ := hiddenPieces(t, sheets, data)
 	if frames-hidden["V"] != 23 {
 		t.Errorf("seen from one corner, V is in sight in %d frames of %d, want 23", frames-hidden["V"], frames)
+	}
+}
+
+// On a poster of Soma's 240 solutions with their pieces apart (exploded),
+// each frame is boxed (a faint rectangle, the grid's class), all its
+// boxes the same size, and what the frame draws (its paths, strokes
+// widened by half the widest) lies inside its box, apart from every other
+// frame's box.
+func TestExplodedFramesApart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lays out and reads back 240 frames")
+	}
+	_, data := solidPoster(t, "soma", 0, gallery.ViewExploded)
+	type box struct{ x0, y0, x1, y1 float64 }
+	grow := func(b box, p [2]float64) box {
+		return box{min(b.x0, p[0]), min(b.y0, p[1]), max(b.x1, p[0]), max(b.y1, p[1])}
+	}
+	empty := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	var boxes []box
+	for _, f := range svgFrames(t, data) {
+		if !strings.HasPrefix(f.title, "solution") {
+			continue
+		}
+		frame, drawn := empty, empty
+		for _, sh := range f.shapes {
+			for _, r := range sh.rings {
+				for _, p := range r {
+					if sh.class == "g" {
+						frame = grow(frame, p)
+					} else {
+						drawn = grow(drawn, p)
+					}
+				}
+			}
+		}
+		const pad = 1.5 // half the widest stroke, a border's 3 pixels
+		if frame == empty || drawn.x0-pad < frame.x0 || drawn.y0-pad < frame.y0 || drawn.x1+pad > frame.x1 || drawn.y1+pad > frame.y1 {
+			t.Errorf("frame %d draws %v, out of its box %v", len(boxes)+1, drawn, frame)
+		}
+		if len(boxes) > 0 && math.Abs((frame.x1-frame.x0)-(boxes[0].x1-boxes[0].x0))+math.Abs((frame.y1-frame.y0)-(boxes[0].y1-boxes[0].y0)) > 0.1 {
+			t.Errorf("frame %d is boxed in %v, frame 1 in %v: another size", len(boxes)+1, frame, boxes[0])
+		}
+		boxes = append(boxes, frame)
+	}
+	if len(boxes) != 240 {
+		t.Fatalf("%d frames, want 240", len(boxes))
+	}
+	for i, a := range boxes {
+		for j, b := range boxes[:i] {
+			if a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 {
+				t.Errorf("frames %d and %d overlap: %v and %v", j+1, i+1, b, a)
+			}
+		}
 	}
 }
