@@ -2,6 +2,8 @@ package gallery
 
 import (
 	"image/color"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/polytile/polytile/palettes"
@@ -119,5 +121,108 @@ func TestIsometric(t *testing.T) {
 				t.Errorf("%s: piece %s in %d fills, want at most 3 (top, front, right)", view, piece, len(c))
 			}
 		}
+	}
+}
+
+// A solution of a solid drawn as its layers, its steps, its pieces apart
+// or its overview is one group: a box (four grid lines) round all it
+// draws, its number under the middle of the box, boxes of different
+// frames apart.
+func TestSolidFramesBoxed(t *testing.T) {
+	sols := distinct(t, "soma", 6)
+	for _, view := range []string{ViewLayers, ViewSteps, ViewExploded, ViewOverview} {
+		t.Run(view, func(t *testing.T) {
+			sheets, err := Solutions(sols, &Options{View: view, Labels: true, Columns: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			type box struct{ x0, y0, x1, y1 float64 }
+			var boxes []box
+			for k, f := range sheets[0].Frames {
+				if len(f.Grid) != 4 {
+					t.Fatalf("frame %d: %d grid lines, want the 4 of its box", k+1, len(f.Grid))
+				}
+				b := box{f.Grid[0].A.X, f.Grid[0].A.Y, f.Grid[0].A.X, f.Grid[0].A.Y}
+				for _, g := range f.Grid {
+					for _, p := range []Point{g.A, g.B} {
+						b = box{min(b.x0, p.X), min(b.y0, p.Y), max(b.x1, p.X), max(b.y1, p.Y)}
+					}
+				}
+				for _, sh := range f.Shapes {
+					for _, r := range sh.Outline {
+						for _, p := range r {
+							if p.X < b.x0 || p.X > b.x1 || p.Y < b.y0 || p.Y > b.y1 {
+								t.Fatalf("frame %d: piece %q at %v, out of the box %v", k+1, sh.Piece, p, b)
+							}
+						}
+					}
+				}
+				if c := f.Caption; c == nil || math.Abs(c.X-(b.x0+b.x1)/2) > 0.01 || c.Y < b.y1 {
+					t.Errorf("frame %d: caption %+v, want it under the middle of the box %v", k+1, c, b)
+				}
+				for j, o := range boxes {
+					if b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 {
+						t.Errorf("frames %d and %d: boxes %v and %v overlap", j+1, k+1, o, b)
+					}
+				}
+				boxes = append(boxes, b)
+			}
+		})
+	}
+}
+
+// The shades of a solid's faces (lighter tops, darker right sides) keep
+// three quarters of the least colour difference (ΔE) between two pieces:
+// no piece's top or side comes near another piece's colour.
+func TestSolidShades(t *testing.T) {
+	for _, tt := range []struct{ name, palette string }{
+		{"soma", ""}, {"soma", "kelly"}, {"solid-pentominoes-3x4x5", ""}, {"solid-pentominoes-3x4x5", "kelly"},
+	} {
+		t.Run(tt.name+"/"+tt.palette, func(t *testing.T) {
+			opt := &Options{View: ViewIsometric, Legend: true}
+			if tt.palette != "" {
+				p, err := palettes.Lookup(tt.palette, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				opt.Palette = p
+			}
+			sheets, err := Solutions(distinct(t, tt.name, 1), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fills := map[string]map[color.NRGBA]bool{} // a piece's faces' fills
+			base := map[string]color.NRGBA{}           // its colour, in the legend
+			for _, f := range sheets[0].Frames {
+				for _, sh := range f.Shapes {
+					switch {
+					case strings.HasPrefix(f.Title, "legend: "):
+						base[sh.Piece] = sh.Fill
+					case sh.Piece != "":
+						if fills[sh.Piece] == nil {
+							fills[sh.Piece] = map[color.NRGBA]bool{}
+						}
+						fills[sh.Piece][sh.Fill] = true
+					}
+				}
+			}
+			least, leastShaded := math.Inf(1), math.Inf(1)
+			for a := range base {
+				for b := range base {
+					if a >= b {
+						continue
+					}
+					least = min(least, palettes.DeltaE(base[a], base[b]))
+					for fa := range fills[a] {
+						for fb := range fills[b] {
+							leastShaded = min(leastShaded, palettes.DeltaE(fa, fb))
+						}
+					}
+				}
+			}
+			if len(base) < 7 || leastShaded < 0.75*least {
+				t.Errorf("%d pieces: least ΔE %.1f between their colours, %.1f between their faces' shades; want at least three quarters", len(base), least, leastShaded)
+			}
+		})
 	}
 }

@@ -44,8 +44,8 @@ type Picture struct {
 // that a piece's top or side never comes near another piece's colour (an
 // edge outlines each piece's faces besides).
 const (
-	ShadeTop   = 0.12
-	ShadeRight = -0.1
+	ShadeTop   = 0.08
+	ShadeRight = -0.08
 )
 
 // face is a face of a cube that a viewer above, in front and to the right
