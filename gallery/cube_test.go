@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/polytile/polytile/gallery/solid"
 	"github.com/polytile/polytile/palettes"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/specs"
@@ -85,7 +86,7 @@ func TestIsometric(t *testing.T) {
 	if faces != 7 || lines != 8+8+4 {
 		t.Errorf("%d faces and %d lines, want 7 and 20", faces, lines)
 	}
-	if len(fills) != 3 || fills[tint(palettes.Default().PieceColors([]string{"I3"})[0], 0)] != 3 {
+	if len(fills) != 3 || fills[solid.Shaded(palettes.Default().PieceColors([]string{"I3"})[0], 0)] != 3 {
 		t.Errorf("the faces' fills %v: want the piece's colour on its 3 fronts, a lighter top and a darker end", fills)
 	}
 

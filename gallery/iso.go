@@ -2,8 +2,6 @@ package gallery
 
 import (
 	"cmp"
-	"image/color"
-	"math"
 
 	"github.com/polytile/polytile/gallery/solid"
 	"github.com/polytile/polytile/puzzles/geom"
@@ -68,13 +66,14 @@ func isoContent(pic solid.Picture, cubes []solid.Cube, pieces []int, names []str
 				ring = solid.Stroke(ring[0], ring[1], s.border)
 			} else {
 				ring = solid.Widen(ring, seam)
-				sh.Piece, sh.Fill = names[pieces[p.Inst]], tint(fills[p.Inst], p.Shade)
+				sh.Piece, sh.Fill = names[pieces[p.Inst]], fills[p.Inst]
 				if blank {
 					sh.Fill = boardFill
 				}
+				sh.Fill = solid.Shaded(sh.Fill, p.Shade)
 			}
 			if p.Faint {
-				sh.Fill = tint(sh.Fill, faint)
+				sh.Fill = solid.Shaded(sh.Fill, solid.Pale)
 			}
 			sh.Outline = []Ring{make(Ring, len(ring))}
 			for i, q := range ring {
@@ -89,24 +88,6 @@ func isoContent(pic solid.Picture, cubes []solid.Cube, pieces []int, names []str
 // seam is how far, in pixels, each face of an isometric drawing reaches
 // past its edges (solid.Widen).
 const seam = 0.35
-
-// faint is how far toward white a piece put down before is drawn, in a
-// step of an assembly.
-const faint = 0.7
-
-// tint mixes c toward white (t > 0) or black (t < 0) by |t|; a
-// transparent fill stays so.
-func tint(c color.NRGBA, t float64) color.NRGBA {
-	if c.A == 0 || t == 0 {
-		return c
-	}
-	to := 255.0
-	if t < 0 {
-		to, t = 0, -t
-	}
-	mix := func(v uint8) uint8 { return uint8(math.Round(float64(v) + (to-float64(v))*t)) }
-	return color.NRGBA{mix(c.R), mix(c.G), mix(c.B), c.A}
-}
 
 // cubesOf returns the cubes of cells, of instance inst[i] each (nil: all
 // of instance 0).

@@ -3,13 +3,15 @@
 // right sees, in isometric projection, far to near, with the edges that
 // outline each piece; the solid turned over, to show the faces below,
 // behind and to the left; its layers side by side; its pieces moved apart;
-// and the steps of its assembly, piece by piece. It knows nothing of
-// colours, names or sheets: a picture is polygons in cells, each a face of
-// an instance (a piece put down) or an edge, for the gallery to fill.
+// and the steps of its assembly, piece by piece. It knows no palettes,
+// names or sheets: a picture is polygons in cells, each a face of an
+// instance (a piece put down), shaded, or an edge, for the gallery to
+// fill in the instance's colour (Shaded).
 package solid
 
 import (
 	"cmp"
+	"image/color"
 	"math"
 	"slices"
 )
@@ -40,12 +42,28 @@ type Picture struct {
 	Parts []Part
 }
 
+// Shaded returns c mixed toward white (shade > 0) or black (shade < 0) by
+// |shade|, as a face of that shade is filled; a transparent fill stays so.
+func Shaded(c color.NRGBA, shade float64) color.NRGBA {
+	if c.A == 0 || shade == 0 {
+		return c
+	}
+	to := 255.0
+	if shade < 0 {
+		to, shade = 0, -shade
+	}
+	mix := func(v uint8) uint8 { return uint8(math.Round(float64(v) + (to-float64(v))*shade)) }
+	return color.NRGBA{mix(c.R), mix(c.G), mix(c.B), c.A}
+}
+
 // Shades of the faces in sight, toward white (+) or black (−): small, so
 // that a piece's top or side never comes near another piece's colour (an
 // edge outlines each piece's faces besides).
 const (
 	ShadeTop   = 0.08
 	ShadeRight = -0.08
+	// Pale is how far toward white a Faint part is drawn, over its shade.
+	Pale = 0.7
 )
 
 // face is a face of a cube that a viewer above, in front and to the right
