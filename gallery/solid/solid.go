@@ -12,6 +12,7 @@ package solid
 import (
 	"cmp"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 )
@@ -194,8 +195,8 @@ func Turned(cubes []Cube) []Cube {
 }
 
 // Layers returns the cubes' layers side by side, the bottom one first, a
-// column apart, each cube a square as seen from above, and an edge
-// wherever a square meets another piece's or none.
+// column apart, each cube a square as seen from above, and edges, the
+// longest straight lines, wherever a square meets another piece's or none.
 func Layers(cubes []Cube) Picture {
 	lo, hi := bounds(cubes)
 	w := hi[0] - lo[0]
@@ -204,22 +205,45 @@ func Layers(cubes []Cube) Picture {
 		occupied[c.At] = c.Inst
 	}
 	pic := Picture{W: float64((hi[2]-lo[2])*(w+1) - 1), H: float64(hi[1] - lo[1])}
-	var edges []Part
+	edges := map[unit]bool{}
 	for _, c := range cubes {
-		x, y := float64((c.At[2]-lo[2])*(w+1)+c.At[0]-lo[0]), float64(c.At[1]-lo[1])
-		sq := []Point{{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}}
-		pic.Parts = append(pic.Parts, Part{Inst: c.Inst, Pts: sq})
-		// Edge k of the square, from corner k to k + 1, and the way across it.
+		x, y := (c.At[2]-lo[2])*(w+1)+c.At[0]-lo[0], c.At[1]-lo[1]
+		fx, fy := float64(x), float64(y)
+		pic.Parts = append(pic.Parts, Part{Inst: c.Inst, Pts: []Point{{fx, fy}, {fx + 1, fy}, {fx + 1, fy + 1}, {fx, fy + 1}}})
+		// The top, right, bottom and left edges, and the way across each.
 		for k, d := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
-			j, ok := occupied[[3]int{c.At[0] + d[0], c.At[1] + d[1], c.At[2]}]
-			if ok && (j == c.Inst || d[0]+d[1] < 0) {
-				continue // no edge, or the square across draws it
+			if j, ok := occupied[[3]int{c.At[0] + d[0], c.At[1] + d[1], c.At[2]}]; !ok || j != c.Inst {
+				edges[[4]unit{{x, y, 0}, {x + 1, y, 1}, {x, y + 1, 0}, {x, y, 1}}[k]] = true
 			}
-			edges = append(edges, Part{Inst: -1, Pts: []Point{sq[k], sq[(k+1)%4]}})
 		}
 	}
-	pic.Parts = append(pic.Parts, edges...)
+	pic.Parts = append(pic.Parts, runs(edges)...)
 	return pic
+}
+
+// unit is an edge of a cell of a picture of layers: from x, y one cell
+// to the right (dir 0) or down (dir 1).
+type unit struct{ x, y, dir int }
+
+// runs returns unit edges joined into the longest straight lines, in
+// order: across, then down, top to bottom, left to right.
+func runs(units map[unit]bool) []Part {
+	keys := slices.SortedFunc(maps.Keys(units), func(a, b unit) int {
+		return cmp.Or(cmp.Compare(a.dir, b.dir), cmp.Compare(a.y, b.y), cmp.Compare(a.x, b.x))
+	})
+	var out []Part
+	for _, u := range keys {
+		dx, dy := 1-u.dir, u.dir
+		if units[unit{u.x - dx, u.y - dy, u.dir}] {
+			continue // inside a line begun before
+		}
+		n := 1
+		for units[unit{u.x + n*dx, u.y + n*dy, u.dir}] {
+			n++
+		}
+		out = append(out, Part{Inst: -1, Pts: []Point{{float64(u.x), float64(u.y)}, {float64(u.x + n*dx), float64(u.y + n*dy)}}})
+	}
+	return out
 }
 
 // Overview returns the picture that shows every piece of a solid: the

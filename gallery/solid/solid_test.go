@@ -60,8 +60,8 @@ func TestTurned(t *testing.T) {
 }
 
 // In a 3 × 3 × 3 box the centre cube's piece is out of sight from both
-// corners; the overview's layers show it, and every piece of a box in a
-// layer shows as many squares as it has cubes.
+// corners; the overview's layers show it, every piece in a layer as many
+// squares as it has cubes there, outlined by the longest lines.
 func TestOverview(t *testing.T) {
 	cube := box(3, 3, 3, func(x, y, z int) int {
 		if x == 1 && y == 1 && z == 1 {
@@ -85,6 +85,16 @@ func TestOverview(t *testing.T) {
 	}
 	if l.W != 11 || l.H != 3 {
 		t.Errorf("layers %g × %g, want 11 × 3", l.W, l.H)
+	}
+	// Each layer's four sides, and the centre's square: one line each.
+	lines := 0
+	for _, p := range l.Parts {
+		if p.Inst < 0 {
+			lines++
+		}
+	}
+	if lines != 4*3+4 {
+		t.Errorf("%d lines round the layers' pieces, want 16", lines)
 	}
 }
 
