@@ -249,10 +249,11 @@ func hiddenPieces(t *testing.T, sheets []*gallery.Sheet, data []byte) (hidden ma
 
 // In every frame of a poster of Soma's 240 solutions, and of the first
 // 200 of the solid pentominoes in a 3×4×5 box, drawn in the default view
-// (two corners and the layers) and as steps, every piece has some area
-// in sight, counted from the SVG's paths, painted in order; and the legend
-// lists the pieces drawn. Seen from one corner alone (isometric) Soma's V
-// is in sight in 23 frames of the 240, which the count finds.
+// (two corners and the layers), and of Soma's as steps and apart
+// (exploded), every piece has some area in sight, counted from the SVG's
+// paths, painted in order; and the legend lists the pieces drawn. Seen
+// from one corner alone (isometric) Soma's V is in sight in 23 frames of
+// the 240, which the count finds.
 func TestSolidPiecesInSight(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lays out and reads back 880 frames of solids")
@@ -264,6 +265,7 @@ func TestSolidPiecesInSight(t *testing.T) {
 	}{
 		{"soma", 0, ""},
 		{"soma", 0, gallery.ViewSteps},
+		{"soma", 0, gallery.ViewExploded},
 		{"solid-pentominoes-3x4x5", 200, ""},
 	} {
 		t.Run(tt.name+"/"+tt.view, func(t *testing.T) {

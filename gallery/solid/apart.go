@@ -44,7 +44,82 @@ func Exploded(cubes []Cube, instances int) Picture {
 	for i := range 3 {
 		lo[i], hi[i] = lo[i]+int(math.Round(2*(float64(lo[i])+0.5-centre[i]))), hi[i]+int(math.Round(2*(float64(hi[i])-0.5-centre[i])))
 	}
+	pullHidden(apart, instances)
 	return iso(apart, lo, hi, nil)
+}
+
+// pullHidden moves each instance that is out of sight in Iso (InSight)
+// toward the viewer, along the way the projection flattens, until it is
+// nearer than every other cube: its picture stays where it was, drawn
+// over those it lay behind. An instance pulled may hide another, which is
+// pulled in turn, at most once each.
+func pullHidden(cubes []Cube, instances int) {
+	for range instances {
+		sight := InSight(cubes, instances)
+		hidden := slices.Index(sight, false)
+		if hidden < 0 {
+			return
+		}
+		near, far := math.MinInt, math.MaxInt
+		for _, c := range cubes {
+			if s := c.At[0] + c.At[1] + c.At[2]; c.Inst == hidden {
+				far = min(far, s)
+			} else {
+				near = max(near, s)
+			}
+		}
+		k := (near-far)/3 + 1
+		for j := range cubes {
+			if cubes[j].Inst == hidden {
+				cubes[j].At = add(cubes[j].At, [3]int{k, k, k})
+			}
+		}
+	}
+}
+
+// InSight reports, for each instance, whether some of it is in sight in
+// Iso. The faces in sight lie on one grid of triangles in the picture,
+// two to a face, and the face of the nearest cube on a triangle (of the
+// largest x + y + z: faces of cubes of the same sum never meet) is the
+// one seen there.
+func InSight(cubes []Cube, instances int) []bool {
+	occupied := make(map[[3]int]bool, len(cubes))
+	for _, c := range cubes {
+		occupied[c.At] = true
+	}
+	type seen struct{ depth, inst int }
+	nearest := map[[2]int]seen{}
+	for _, c := range cubes {
+		depth := c.At[0] + c.At[1] + c.At[2]
+		for _, fc := range faces {
+			if occupied[add(c.At, fc.normal)] {
+				continue // covered: not drawn
+			}
+			var p [4]Point
+			for k, corner := range fc.corner {
+				x, y := project(float64(c.At[0]+corner[0]), float64(c.At[1]+corner[1]), float64(c.At[2]+corner[2]))
+				p[k] = Point{x, y}
+			}
+			// The two triangles, either side of the shorter diagonal.
+			tris := [2][3]Point{{p[0], p[1], p[2]}, {p[0], p[2], p[3]}}
+			if math.Hypot(p[1].X-p[3].X, p[1].Y-p[3].Y) < math.Hypot(p[0].X-p[2].X, p[0].Y-p[2].Y) {
+				tris = [2][3]Point{{p[0], p[1], p[3]}, {p[1], p[2], p[3]}}
+			}
+			for _, t := range tris {
+				// The triangle's centre, on a grid of a third of cos 30° by a sixth.
+				const cos30 = 0.8660254037844386
+				key := [2]int{int(math.Round((t[0].X + t[1].X + t[2].X) / cos30)), int(math.Round(2 * (t[0].Y + t[1].Y + t[2].Y)))}
+				if n, ok := nearest[key]; !ok || depth > n.depth {
+					nearest[key] = seen{depth, c.Inst}
+				}
+			}
+		}
+	}
+	out := make([]bool, instances)
+	for _, n := range nearest {
+		out[n.inst] = true
+	}
+	return out
 }
 
 // Order returns the instances in the order an assembly leaflet puts them

@@ -154,3 +154,26 @@ func TestSteps(t *testing.T) {
 		}
 	}
 }
+
+// A cube right behind another (along the way the projection flattens) is
+// out of sight; one half behind is in sight; the centre of a box is not.
+// Apart, the centre is pulled into sight.
+func TestInSight(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		cubes []Cube
+		want  []bool
+	}{
+		{"behind", []Cube{{At: [3]int{0, 0, 0}, Inst: 0}, {At: [3]int{1, 1, 1}, Inst: 1}}, []bool{false, true}},
+		{"half behind", []Cube{{At: [3]int{0, 0, 0}, Inst: 0}, {At: [3]int{1, 1, 0}, Inst: 1}}, []bool{true, true}},
+		{"centre", box(3, 3, 3, func(x, y, z int) int { return map[bool]int{true: 1}[x == 1 && y == 1 && z == 1] }), []bool{true, false}},
+	} {
+		if got := InSight(tt.cubes, 2); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: InSight = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	centre := box(3, 3, 3, func(x, y, z int) int { return map[bool]int{true: 1}[x == 1 && y == 1 && z == 1] })
+	if a := faceArea(Exploded(centre, 2), ShadeTop); a[1] == 0 {
+		t.Errorf("apart, the centre's top is out of sight: tops %v", a)
+	}
+}
