@@ -227,3 +227,11 @@ func TestSolidShades(t *testing.T) {
 		})
 	}
 }
+
+// A view no solid has is an error that names the views there are.
+func TestUnknownView(t *testing.T) {
+	_, err := Solutions(distinct(t, "soma", 1), &Options{View: "sideways"})
+	if err == nil || !strings.Contains(err.Error(), `unknown view "sideways"`) || !strings.Contains(err.Error(), `"steps"`) {
+		t.Errorf("view sideways: %v, want an error naming the views", err)
+	}
+}

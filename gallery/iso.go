@@ -89,15 +89,11 @@ func isoContent(pic solid.Picture, cubes []solid.Cube, pieces []int, names []str
 // past its edges (solid.Widen).
 const seam = 0.35
 
-// cubesOf returns the cubes of cells, of instance inst[i] each (nil: all
-// of instance 0).
+// cubesOf returns the cubes of cells, of instance inst(i) each.
 func cubesOf(cells []geom.Cell, inst func(i int) int) []solid.Cube {
 	out := make([]solid.Cube, len(cells))
 	for i, c := range cells {
-		out[i] = solid.Cube{At: [3]int{c.Col, c.Row, c.Layer}}
-		if inst != nil {
-			out[i].Inst = inst(i)
-		}
+		out[i] = solid.Cube{At: [3]int{c.Col, c.Row, c.Layer}, Inst: inst(i)}
 	}
 	return out
 }
@@ -120,7 +116,7 @@ type isoDrawer struct {
 }
 
 func (isoDrawer) board(b *geom.Board) frameContent {
-	cubes := cubesOf(b.Cells(), nil)
+	cubes := cubesOf(b.Cells(), func(int) int { return 0 })
 	return isoContent(solid.Iso(cubes), cubes, []int{0}, []string{"board"}, true)
 }
 
@@ -136,7 +132,7 @@ func (d isoDrawer) solution(s Tiled) frameContent {
 }
 
 func (isoDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
-	cubes := cubesOf(p.Cells, nil)
+	cubes := cubesOf(p.Cells, func(int) int { return 0 })
 	return isoContent(solid.Iso(cubes), cubes, []int{i}, names, false), nil
 }
 
@@ -162,7 +158,5 @@ func (b boxed) draw(s *sheetLayout, f *Frame, pt func(x, y float64) Point) {
 	b.frameContent.draw(s, f, func(x, y float64) Point { return pt(x+0.5, y+0.5) })
 	w, h := b.size()
 	c := []Point{pt(0, 0), pt(w, 0), pt(w, h), pt(0, h)}
-	for i := range c {
-		f.Grid = append(f.Grid, Segment{c[i], c[(i+1)%4]})
-	}
+	f.Grid = append(f.Grid, Segment{c[0], c[1]}, Segment{c[1], c[2]}, Segment{c[2], c[3]}, Segment{c[3], c[0]})
 }
