@@ -99,7 +99,7 @@ func (areaDrawer) pad() float64                       { return 0 }
 func (areaDrawer) unused() ([]string, string, string) { return nil, "", "" }
 
 // cellDrawer draws squares of a grid: the square lattice's cells, and a
-// solid's layers side by side (layersFlat).
+// solid's layers side by side (flatten).
 type cellDrawer struct{ areaDrawer }
 
 // grid returns the picture of rows × cols, cell at[i] covered by instance
@@ -116,22 +116,25 @@ func grid(at []geom.Cell, rows, cols int, owner, pieces []int, names []string) *
 }
 
 func (cellDrawer) board(b *geom.Board) frameContent {
-	flat, rows, cols := layersFlat(b)
-	c := grid(flatten(b.Cells(), flat), rows, cols, make([]int, b.Len()), []int{0}, []string{"board"})
+	c := grid(flatten(b.Cells(), b.Cols()), b.Rows(), b.Layers()*(b.Cols()+1)-1, make([]int, b.Len()), []int{0}, []string{"board"})
 	c.blank = true
 	return c
 }
 
 func (cellDrawer) solution(s Tiled) frameContent {
-	flat, rows, cols := layersFlat(s.Board())
+	b := s.Board()
 	owner, pieces := instances(s)
-	return grid(flatten(s.Board().Cells(), flat), rows, cols, owner, pieces, s.PieceNames())
+	return grid(flatten(b.Cells(), b.Cols()), b.Rows(), b.Layers()*(b.Cols()+1)-1, owner, pieces, s.PieceNames())
 }
 
-// piece lays a solid's layers out flat, side by side (flatCells); a
-// piece of the plane is as it is.
+// piece lays a solid's layers out flat, side by side (flatten); a piece
+// of the plane is as it is.
 func (cellDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {
-	cells := flatCells(p.Cells)
+	w := 0
+	for _, c := range p.Cells {
+		w = max(w, c.Col+1)
+	}
+	cells := flatten(p.Cells, w)
 	rows, cols := 0, 0
 	for _, c := range cells {
 		if c.Row < 0 || c.Col < 0 {
@@ -142,39 +145,21 @@ func (cellDrawer) piece(p geom.Piece, i int, names []string) (frameContent, erro
 	return grid(cells, rows, cols, make([]int, len(cells)), []int{i}, names), nil
 }
 
-// outlines gives each cell its square, where layersFlat lays it.
+// outlines gives each cell its square, where flatten lays it.
 func (cellDrawer) outlines(b *geom.Board) func(c geom.Cell, x0, y0, cell float64) Ring {
-	flat, _, _ := layersFlat(b)
 	return func(c geom.Cell, x0, y0, cell float64) Ring {
-		x, y := x0+float64(flat(c).Col)*cell, y0+float64(flat(c).Row)*cell
+		x, y := x0+float64(c.Layer*(b.Cols()+1)+c.Col)*cell, y0+float64(c.Row)*cell
 		return Ring{{x, y}, {x + cell, y}, {x + cell, y + cell}, {x, y + cell}}
 	}
 }
 
-// layersFlat returns how a board's cells lie in its picture, with the
-// picture's rows and columns: its layers side by side, bottom first, a
-// column apart (a board of the plane, one layer, as it is).
-func layersFlat(b *geom.Board) (flat func(geom.Cell) geom.Cell, rows, cols int) {
-	w := b.Cols() + 1
-	return func(c geom.Cell) geom.Cell { return geom.Cell{Row: c.Row, Col: c.Layer*w + c.Col} },
-		b.Rows(), b.Layers()*w - 1
-}
-
-// flatten returns cells where flat lays them.
-func flatten(cells []geom.Cell, flat func(geom.Cell) geom.Cell) []geom.Cell {
+// flatten returns where a picture of a solid's layers, side by side,
+// bottom first, a column apart, each cols wide, lays its cells (a board
+// of the plane, one layer, as it is).
+func flatten(cells []geom.Cell, cols int) []geom.Cell {
 	out := make([]geom.Cell, len(cells))
 	for i, c := range cells {
-		out[i] = flat(c)
+		out[i] = geom.Cell{Row: c.Row, Col: c.Layer*(cols+1) + c.Col}
 	}
 	return out
-}
-
-// flatCells lays a solid's cells out flat, as layersFlat lays out a
-// board's.
-func flatCells(cells []geom.Cell) []geom.Cell {
-	w := 0
-	for _, c := range cells {
-		w = max(w, c.Col+1)
-	}
-	return flatten(cells, func(c geom.Cell) geom.Cell { return geom.Cell{Row: c.Row, Col: c.Layer*(w+1) + c.Col} })
 }

@@ -76,7 +76,8 @@ type Options struct {
 	// for all its copies.
 	Legend bool
 	// View is how a solid (a tiling of the cube lattice) is drawn:
-	// ViewIsometric (the default, also ""), ViewLayers or ViewExploded.
+	// ViewOverview (the default, also ""), ViewIsometric, ViewLayers,
+	// ViewExploded or ViewSteps.
 	// The plane's tilings ignore it.
 	View string
 	// ShadeCopies gives each copy of a piece (pieces of one name) its own

@@ -49,8 +49,8 @@ func TestFindSmallText(t *testing.T) {
 	}
 }
 
-// The Soma cube's 240 solutions drawn as layers 17 cm wide have letters
-// of 2.18 points; its first four at 24-pixel cells, and Scott's 65 on
+// The Soma cube's 240 solutions drawn as layers 17 cm wide, each boxed,
+// have letters of 1.81 points; its first four at 24-pixel cells, and Scott's 65 on
 // cells of their own size, have letters of 9.
 func TestFindSmallTextLayouts(t *testing.T) {
 	soma := distinct(t, "soma", 0)
@@ -60,7 +60,7 @@ func TestFindSmallTextLayouts(t *testing.T) {
 		sheets  []*Sheet
 		letters float64 // 0: none small
 	}{
-		{"soma, 17 cm", layoutOf(t, soma, &Options{View: ViewLayers, Width: 17 / 2.54 * 96, Letters: true}), 2.18},
+		{"soma, 17 cm", layoutOf(t, soma, &Options{View: ViewLayers, Width: 17 / 2.54 * 96, Letters: true}), 1.81},
 		{"soma, 4", layoutOf(t, soma[:4], &Options{View: ViewLayers, Letters: true, Labels: true}), 0},
 		{"scott", layoutOf(t, scott, &Options{Letters: true, Labels: true}), 0},
 		{"scott, 17 cm, no letters", layoutOf(t, scott, &Options{Width: 17 / 2.54 * 96, Labels: true}), 0},

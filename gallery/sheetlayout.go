@@ -65,7 +65,7 @@ func newSheetLayout(opt *Options) (*sheetLayout, error) {
 	if !(s.Width >= 0 && s.Height >= 0 && s.FontSize >= 0 && s.Width <= MaxSheetSide && s.Height <= MaxSheetSide && s.FontSize <= 1000) {
 		return nil, fmt.Errorf("gallery: width and height from 0 (none) to %d pixels, font size from 0 (the default) to 1000", MaxSheetSide)
 	}
-	if err := checkStyle(s.Style); err != nil {
+	if err := checkStyle(s.Style, s.View); err != nil {
 		return nil, err
 	}
 	if s.BorderColor == (color.NRGBA{}) {

@@ -166,8 +166,11 @@ func hatchLines(rings []Ring, kind int, spacing float64) []Segment {
 	return out
 }
 
-// checkStyle checks the style's name.
-func checkStyle(name string) error {
+// checkStyle checks the names of the style and of a solid's view.
+func checkStyle(name, view string) error {
+	if view != "" && !slices.Contains(Views(), view) {
+		return fmt.Errorf("gallery: unknown view %q; want one of %q", view, Views())
+	}
 	switch name {
 	case "", StyleColor, StyleGrey, StyleOutline:
 		return nil

@@ -319,7 +319,7 @@ func TestDrawErrors(t *testing.T) {
 		{"clearance too large", []string{"pieces", "soma", "-o", filepath.Join(dir, "x.stl"), "--clearance", "20mm"}, 1, "--clearance: 20mm: want 0 or more, less than half a cube's edge (10 mm)"},
 		{"letters on a solid in space", []string{"draw", "soma", "--letters", "-o", filepath.Join(dir, "x.svg")}, 2, "--letters: a solid drawn in space shows no names"},
 		{"view of a plane tiling", []string{"draw", "scott", "--view", "layers", "-o", filepath.Join(dir, "x.svg")}, 2, "--view: the square lattice is flat, with no solid to view"},
-		{"unknown view", []string{"draw", "soma", "--view", "sideways", "-o", filepath.Join(dir, "x.svg")}, 2, `--view: "sideways": want isometric, layers, exploded`},
+		{"unknown view", []string{"draw", "soma", "--view", "sideways", "-o", filepath.Join(dir, "x.svg")}, 2, `--view: "sideways": want overview, isometric, layers, exploded, steps`},
 		{"palette in a Sudoku spec", []string{"draw", sudokuPalette, "-o", filepath.Join(dir, "x.svg")}, 1, "sudoku.yaml:8:12: render.palette: a sudoku puzzle has no pieces"},
 		{"unknown extension", []string{"draw", "scott", "-o", filepath.Join(dir, "x.gif")}, 2, ".svg, .png, .pdf or .tex"},
 		{"stdout without format", []string{"draw", "scott", "-o", "-"}, 2, "--format"},

@@ -29,6 +29,11 @@ var notDrawn = map[string]string{
 	"docs/gallery.png":            "a screenshot of the web gallery in Chromium, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
 	"docs/tetrasticks-before.png": "the tetrasticks as polytile drew them before pieces stopped short of the grid points they share (commit d6b247e): polytile draw tetrasticks-5x5 -o docs/tetrasticks-before.png --limit 4 --columns 4",
 	"docs/gallery-3d.png":         "a screenshot of a solid's view that turns in the web gallery, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
+	// Solids as polytile drew them before the overview (from one corner
+	// only), at commit d6b247e, by the commands of docs/soma.png and
+	// docs/solid-pentominoes.png.
+	"docs/before/soma.png":              "polytile draw soma -o docs/before/soma.png --limit 8 --legend, at commit d6b247e",
+	"docs/before/solid-pentominoes.png": "polytile draw solid-pentominoes-3x4x5 -o docs/before/solid-pentominoes.png --limit 4 --legend, at commit d6b247e",
 }
 
 // A picture is a line of docs/pictures.txt: the command that draws one

@@ -16,7 +16,7 @@ func TestDrawSmallText(t *testing.T) {
 		want string // "" for no warning
 	}{
 		{[]string{"draw", "soma", "--view", "layers", "--width", "17cm", "--letters"},
-			"polytile: warning: the figure, 17cm wide, has letters of 2.18 pt, below 5 pt: hard to read in print; fewer solutions (--limit N), other --columns or a larger --width would make them larger\n"},
+			"polytile: warning: the figure, 17cm wide, has letters of 1.81 pt, below 5 pt: hard to read in print; fewer solutions (--limit N), other --columns or a larger --width would make them larger\n"},
 		{[]string{"draw", "scott", "--solution", "3", "--letters", "--cell-size", "10"},
 			"polytile: warning: the figure, 102px wide, has letters of 3.75 pt, below 5 pt: hard to read in print; a larger --cell-size or --width would make them larger\n"},
 		{[]string{"pieces", "pentominoes", "--letters", "--height", "1cm"},

@@ -74,7 +74,7 @@ type RenderOptions struct {
 	Legend      RenderOption[bool]          // legend: a legend of the pieces' names and colours
 	ShadeCopies RenderOption[bool]          // shade-copies: each copy of a piece in its own shade of the piece's colour
 	Font        RenderOption[string]        // font: the font of all text, a font file or a family's name, as written
-	View        RenderOption[string]        // view: how a solid is seen (isometric, layers or exploded), as written
+	View        RenderOption[string]        // view: how a solid is seen (overview, isometric, layers, exploded or steps), as written
 	Cell        RenderOption[Length]        // cell: a printed cube's edge, such as 20mm
 	Clearance   RenderOption[Length]        // clearance: what a printed piece loses on every outer face, such as 0.15mm
 	Bed         RenderOption[string]        // bed: a printer's bed, width x depth, such as 220x220mm (ParseBed), as written

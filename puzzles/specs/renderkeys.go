@@ -120,7 +120,7 @@ var renderTable = []RenderKey{
 		Usage: "the `font` of all text: a font file (.ttf, .otf) or a family's name (Go Mono, DejaVu Serif); PNG and PDF set the text in it (PDF: TrueType outlines), SVG names it (default: Go, embedded)",
 		field: func(r *RenderOptions) any { return &r.Font }},
 	{Name: "view", Kind: RenderKindText, Example: "layers",
-		Usage: "how a solid (lattice: cube) is drawn: `isometric` (the default), layers (side by side, bottom first) or exploded (its pieces moved apart)",
+		Usage: "how a solid (lattice: cube) is drawn: `overview` (the default: from two opposite corners, its layers under them), isometric (from one corner), layers (side by side, bottom first), exploded (its pieces moved apart) or steps (built piece by piece)",
 		field: func(r *RenderOptions) any { return &r.View }},
 	{Name: "cell", Kind: RenderKindLength, Example: "20mm",
 		Usage: "the edge of a printed cube (.stl, .3mf), such as 20mm or 0.75in (default 20mm)",
