@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/polytile/polytile/gallery/solid"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 )
@@ -217,22 +218,18 @@ func (site *Site) count(s Tiled, edge []int, counts [][]int) string {
 // solidPieces returns the pieces of solution sol of a solid, filled as s fills its picture, in
 // the order they are built: by their first cubes in the board's order (layer, row, column).
 func solidPieces(s *sheetLayout, sol Tiled) []SitePiece {
-	cubes := solidCubes(sol, false)
 	_, pieces := instances(sol)
-	occupied := make(map[[3]int]int, len(cubes))
-	for _, c := range cubes {
-		occupied[c.at] = c.inst
-	}
-	fills, _ := s.fillsOf(sol.PieceNames(), pieces, func() [][]int { return touching(cubes, occupied, len(pieces)) })
+	cubes := cubesOf(sol.Board().Cells(), func(i int) int { _, inst := sol.At(i); return inst })
+	fills, _ := s.fillsOf(sol.PieceNames(), pieces, func() [][]int { return solid.Touching(cubes, len(pieces)) })
 	var out []SitePiece
 	at := make([]int, len(pieces)) // each instance's place in out, from 1
 	for _, c := range cubes {
-		if at[c.inst] == 0 {
-			f := fills[c.inst]
-			out = append(out, SitePiece{Name: sol.PieceNames()[pieces[c.inst]], Fill: fmt.Sprintf("#%02x%02x%02x%02x", f.R, f.G, f.B, f.A)})
-			at[c.inst] = len(out)
+		if at[c.Inst] == 0 {
+			f := fills[c.Inst]
+			out = append(out, SitePiece{Name: sol.PieceNames()[pieces[c.Inst]], Fill: fmt.Sprintf("#%02x%02x%02x%02x", f.R, f.G, f.B, f.A)})
+			at[c.Inst] = len(out)
 		}
-		out[at[c.inst]-1].Cubes = append(out[at[c.inst]-1].Cubes, c.at)
+		out[at[c.Inst]-1].Cubes = append(out[at[c.Inst]-1].Cubes, c.At)
 	}
 	return out
 }
