@@ -245,8 +245,19 @@ func TestColorsRandomAgainstBruteForce(t *testing.T) {
 			t.Errorf("trial %d: solve lists %q, the brute force %q\n%s", trial, got, want, text)
 		}
 		n, err := puzzles.Count(context.Background(), p, nil)
-		if err != nil || n.Raw.Int64() != int64(len(want)) {
+		if err != nil || n.Raw.Int64() != int64(len(want)) || n.Distinct.Int64() != int64(len(want)) {
 			t.Errorf("trial %d: Count = %v, %v, want %d\n%s", trial, n, err, len(want), text)
+		}
+		var parts []*puzzles.Counts
+		for shard := range 3 {
+			c, err := puzzles.Count(context.Background(), p, &puzzles.CountConfig{Shard: shard, Shards: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, c)
+		}
+		if whole, err := puzzles.MergeCounts(parts); err != nil || whole.Raw.Int64() != int64(len(want)) || whole.Distinct.Int64() != int64(len(want)) {
+			t.Errorf("trial %d: the merged parts count %v, %v, want %d", trial, whole, err, len(want))
 		}
 	}
 	if found == 0 {
@@ -334,5 +345,22 @@ func TestColorsTree(t *testing.T) {
 		if want := len(bruteCovers(text)); root.Solutions != int64(want) {
 			t.Errorf("trial %d: the tree has %d solutions, the brute force %d\n%s", trial, root.Solutions, want, text)
 		}
+	}
+}
+
+// A puzzle with symmetries is counted whole, its classes told apart: N
+// queens has 92 solutions in 12 classes; it has no parts to count.
+func TestCountSymmetries(t *testing.T) {
+	q, err := NewQueens(8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPuzzle(q)
+	c, err := puzzles.Count(context.Background(), p, nil)
+	if err != nil || c.Raw.Int64() != 92 || c.Distinct.Int64() != 12 || c.Symmetries != 8 {
+		t.Errorf("Count(queens 8) = %+v, %v, want 92 raw, 12 distinct under 8 symmetries", c, err)
+	}
+	if c, err := puzzles.Count(context.Background(), p, &puzzles.CountConfig{Shard: 0, Shards: 2}); err == nil {
+		t.Errorf("Count(queens 8, part 0/2) = %+v, want an error", c)
 	}
 }
