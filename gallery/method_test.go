@@ -420,7 +420,7 @@ func TestMatrixColors(t *testing.T) {
 			t.Fatalf("colour %q at %g,%g is in no cell", c.Text, c.X, c.Y)
 		}
 		chosen := row == 1 || row == 3
-		if white := c.Color == (color.NRGBA{0xff, 0xff, 0xff, 0xff}); white != chosen {
+		if white := c.Color == letterLight; white != chosen {
 			t.Errorf("colour %s of option %s written in %v", c.Text, p.rows[row].Text, c.Color)
 		}
 		got = append(got, fmt.Sprintf("%s in %s of %s", c.Text, names[col].Text, p.rows[row].Text))

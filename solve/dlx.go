@@ -259,6 +259,16 @@ const (
 	stopCanceled                   // the context was canceled
 )
 
+// canceled reports whether done is closed.
+func canceled(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
 // run performs Algorithm X (the iterative form of Knuth's DLX1, steps X1–X8),
 // calling visit with the chosen nodes, level by level, at every solution.
 // visit returns false to stop the search.
@@ -272,7 +282,7 @@ func (l *links) run(ctx context.Context, st *Stats, visit func(chosen []int32) b
 		st.Updates += l.updates
 		l.updates = 0
 	}()
-	var i, x, h int32 // the item, the node tried, the item's header
+	var i, x, h, length int32 // the item, the node tried, the item's header, its length
 	level := 0
 	colored := l.color != nil
 	// X2: enter a level.
@@ -284,12 +294,8 @@ enter:
 		goto backtrack
 	}
 	// X3: choose an item.
-	{
-		var length int32
-		i, length = l.choose()
-		if length == 0 {
-			goto backtrack
-		}
+	if i, length = l.choose(); length == 0 {
+		goto backtrack
 	}
 	// X4: cover it.
 	if colored {
@@ -315,13 +321,8 @@ try:
 		goto backtrack
 	}
 	nodes++
-	if done != nil && nodes%checkEvery == 0 {
-		select {
-		case <-done:
-			// Leave the links as they are: this search is over.
-			return stopCanceled
-		default:
-		}
+	if done != nil && nodes%checkEvery == 0 && canceled(done) {
+		return stopCanceled // the links are left as they are: this search is over
 	}
 	chosen[level] = x
 	if colored {
