@@ -265,3 +265,72 @@ func TestAddColoredOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+// wordSquares is the matrix with colours of the n × n squares of letters
+// whose rows and columns are all words (n letters each): an item for each
+// row and column (primary), one for each cell (secondary), and an option
+// for each word in each row and column, giving each of its cells its
+// letter as a colour, as Knuth writes word rectangles for DLX2.
+func wordSquares(n int, words []string) *solve.Links {
+	p := solve.NewLinks(2*n, n*n)
+	for line := range 2 * n {
+		for _, w := range words {
+			items, colors := []int{line}, []int{0}
+			for i := range n {
+				cell := line*n + i // a row's i-th cell
+				if line >= n {
+					cell = i*n + line - n // a column's
+				}
+				items, colors = append(items, 2*n+cell), append(colors, int(w[i]-'a'+1))
+			}
+			if _, err := p.AddColoredOption(items, colors); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return p
+}
+
+// The word squares agree with a count of the grids whose rows and
+// columns are all words, made apart from the search: with every word of
+// three letters a, b, c every grid is one, 3⁹; with some words, fewer.
+func TestColorsWordSquares(t *testing.T) {
+	var all []string
+	for i := range 27 {
+		all = append(all, string([]byte{'a' + byte(i/9), 'a' + byte(i/3%3), 'a' + byte(i%3)}))
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, words := range [][]string{all, all[:20], all[5:14], {"abc", "bca", "cab", "aaa"}} {
+		t.Run(fmt.Sprint(len(words), " words"), func(t *testing.T) {
+			isWord := map[string]bool{}
+			for _, w := range words {
+				isWord[w] = true
+			}
+			var want int64
+			for _, r0 := range words {
+				for _, r1 := range words {
+					for _, r2 := range words {
+						ok := true
+						for j := range 3 {
+							ok = ok && isWord[string([]byte{r0[j], r1[j], r2[j]})]
+						}
+						if ok {
+							want++
+						}
+					}
+				}
+			}
+			// Options in another order find the same squares.
+			shuffled := slices.Clone(words)
+			rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+			for _, ws := range [][]string{words, shuffled} {
+				if got, err := wordSquares(3, ws).Count(context.Background()); got != want || err != nil {
+					t.Errorf("Count = %d, %v, want %d", got, err, want)
+				}
+			}
+			if len(words) == 27 && want != 19683 {
+				t.Errorf("every grid of a, b, c: %d, want 3⁹ = 19683", want)
+			}
+		})
+	}
+}
