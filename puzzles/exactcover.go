@@ -47,7 +47,10 @@ func (m *Matrix) Encode() (*solve.Links, error) {
 
 // Color returns the colour option k gives item it ("" for none).
 func (m *Matrix) Color(k, it int) string {
-	if j := slices.Index(m.Options[k], it); j >= 0 && m.Colors != nil {
+	if m.Colors == nil {
+		return ""
+	}
+	if j := slices.Index(m.Options[k], it); j >= 0 {
 		return m.Colors[k][j]
 	}
 	return ""

@@ -36,14 +36,13 @@ func (m *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.
 		}
 	}
 	res, err := m.Solve(ctx, scfg)
-	if err == nil && !res.Complete {
-		err = ctx.Err()
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("count stopped: %w", context.Cause(ctx))
-		}
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("count stopped: %w", context.Cause(ctx))
+	case err != nil:
 		return nil, err
+	case !res.Complete:
+		return nil, fmt.Errorf("count stopped before the search's end")
 	}
 	raw := big.NewInt(res.Raw)
 	out := &puzzles.Counts{Raw: raw, Symmetries: res.Symmetries, Method: puzzles.CountListed, Shard: c.Shard, Shards: max(1, c.Shards)}

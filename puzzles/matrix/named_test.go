@@ -364,3 +364,16 @@ func TestCountSymmetries(t *testing.T) {
 		t.Errorf("Count(queens 8, part 0/2) = %+v, want an error", c)
 	}
 }
+
+// A count stopped by its context gives no count, only why it stopped.
+func TestCountStopped(t *testing.T) {
+	m, err := ParseDLX("knuth2.dlx", strings.NewReader(knuthColorsDLX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if c, err := puzzles.Count(ctx, NewPuzzle(&Plain{M: m}), nil); err == nil || c != nil || !strings.Contains(err.Error(), "count stopped") {
+		t.Errorf("Count with a canceled context = %v, %v; want no count and why", c, err)
+	}
+}
