@@ -86,7 +86,8 @@ func (p *Links) Colors(k int) []int {
 	return out
 }
 
-// ErrBadOption is wrapped by the errors AddOption returns.
+// ErrBadOption is wrapped by the errors AddOption and AddColoredOption
+// return.
 var ErrBadOption = errors.New("solve: bad option")
 
 // AddOption adds an option covering the given items and returns its index.
