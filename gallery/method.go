@@ -12,11 +12,11 @@ import (
 // Matrix lays out the exact-cover matrix m as a figure: an item a column,
 // named above it (primary items in bold, secondary ones on grey behind a
 // thick line), an option a row, named on its left, its ones filled; the
-// options chosen (a solution's, or none) in blue. A matrix of more than
-// twice as many options as items is drawn as a density picture: each row
-// of the picture gathers as many options, a cell's shade saying how many
-// of them have a one there, the chosen ones on top. A key under the
-// matrix says what each colour means.
+// options chosen (a solution's, or none) in blue; an item's colour (x:A)
+// in its cell. A matrix of more than twice as many options as items is
+// drawn as a density picture: each row of the picture gathers as many
+// options, a cell's shade saying how many of them have a one there, the
+// chosen ones on top. A key under the matrix says what each colour means.
 //
 // Given no size (Options.CellSize, Width and Height all 0), a large
 // matrix gets cells small enough that its picture is at most MatrixSide
@@ -291,6 +291,9 @@ func (p *matrixPicture) key(s *sheetLayout) ([]legendEntry, error) {
 	if p.m.Primary < len(p.m.Items) {
 		entries = append(entries, entry{"primary item (named in bold)", color.NRGBA{}}, entry{"secondary item", secondaryBG})
 	}
+	if p.m.Colors != nil && p.per == 1 && labelPart*s.cell >= minLabel {
+		entries = append(entries, entry{"A: the colour an option gives a secondary item (x:A)", otherRow})
+	}
 	out := make([]legendEntry, len(entries))
 	for i, e := range entries {
 		w, err := s.measure(e.text, s.caption, false)
@@ -350,6 +353,10 @@ func (p *matrixPicture) content(l matrixLabels) frameContent {
 					fill = chosenRow
 				}
 				f.Shapes = append(f.Shapes, Shape{Piece: fmt.Sprintf("row %d", b+1), Fill: fill, Outline: []Ring{cellRing(pt, x0+float64(it), y0+float64(b))}})
+				if c := m.Color(b, it); c != "" && per == 1 && labelPart*s.cell >= minLabel {
+					at := pt(x0+float64(it)+0.5, y0+float64(b)+0.5)
+					f.Letters = append(f.Letters, Text{X: at.X, Y: at.Y, Size: labelPart * s.cell, Color: s.letterColor(fill), Text: c})
+				}
 			}
 		}
 		if per == 1 && s.cell >= minGridCell {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -391,6 +392,54 @@ func TestOrdinal(t *testing.T) {
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 10: "10th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 100: "100th", 111: "111th", 1002: "1002nd"} {
 		if got := ordinal(n); got != want {
 			t.Errorf("ordinal(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+// A matrix with Knuth's colours writes each colour in its cell (white on
+// a chosen option's blue), and the key says what the letters are.
+func TestMatrixColors(t *testing.T) {
+	m, err := matrix.ParseDLX("c.dlx", strings.NewReader("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheets, err := Matrix(m, []int{1, 3}, "colours", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := readMatrix(t, sheets)
+	names, colors := p.items[:len(m.Items)], p.items[len(m.Items):]
+	if got := texts(names); got != "p | q | r | x | y" {
+		t.Fatalf("the columns are named %s", got)
+	}
+	var got []string
+	for _, c := range colors {
+		col := slices.IndexFunc(names, func(l Text) bool { return math.Abs(l.X-c.X) < 1e-6 })
+		row := slices.IndexFunc(p.rows, func(l Text) bool { return math.Abs(l.Y-c.Y) < 1e-6 })
+		if col < 0 || row < 0 {
+			t.Fatalf("colour %q at %g,%g is in no cell", c.Text, c.X, c.Y)
+		}
+		chosen := row == 1 || row == 3
+		if white := c.Color == letterLight; white != chosen {
+			t.Errorf("colour %s of option %s written in %v", c.Text, p.rows[row].Text, c.Color)
+		}
+		got = append(got, fmt.Sprintf("%s in %s of %s", c.Text, names[col].Text, p.rows[row].Text))
+	}
+	want := "A in y of p q x y:A | A in x of p r x:A y | B in x of p x:B | A in x of q x:A | B in y of r y:B"
+	if strings.Join(got, " | ") != want {
+		t.Errorf("the colours written: %s\nwant %s", strings.Join(got, " | "), want)
+	}
+	if k := p.key[len(p.key)-1].Title; !strings.Contains(k, "colour") {
+		t.Errorf("the key's last entry is %q, not the colours'", k)
+	}
+	// Cells too small for a name write no colour, and the key says nothing of them.
+	sheets, err = Matrix(m, nil, "", &Options{CellSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range sheets[0].Frames {
+		if strings.Contains(f.Title, "colour") {
+			t.Errorf("tiny cells, yet the key has %q", f.Title)
 		}
 	}
 }

@@ -26,12 +26,3 @@ func orList(words []string) string {
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
-
-// A MatrixError is a mistake in the items or options NewMatrix is given:
-// the option at fault, if any, and what is wrong.
-type MatrixError struct {
-	Option int    // the option at fault, counted from 1; 0 for a mistake in the items
-	Msg    string // what is wrong, naming the option or item
-}
-
-func (e *MatrixError) Error() string { return e.Msg }

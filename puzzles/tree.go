@@ -172,11 +172,13 @@ func (t *treeSearch) choose() (best, bestCount int) {
 }
 
 // put chooses option k: it covers k's items and sets aside every option
-// that meets them, which it returns.
+// that meets them, but those that give an item k's colour, which it
+// returns.
 func (t *treeSearch) put(k int) (removed []int) {
 	for _, it := range t.m.Options[k] {
+		c := t.m.Color(k, it)
 		for _, j := range t.options[it] {
-			if t.alive[j] {
+			if t.alive[j] && (j == k || c == "" || t.m.Color(j, it) != c) {
 				t.alive[j] = false
 				removed = append(removed, j)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/matrix"
 )
 
 // The search tree of Knuth's example cut at depth 1: the root chooses
@@ -16,7 +17,7 @@ func ExampleMatrix_Tree() {
 	for _, o := range []string{"C E F", "A D G", "B C F", "A D", "B G", "D E G"} {
 		options = append(options, strings.Fields(o))
 	}
-	m, err := puzzles.NewMatrix(strings.Fields("A B C D E F G"), nil, options)
+	m, err := matrix.NewMatrix(strings.Fields("A B C D E F G"), nil, options)
 	if err != nil {
 		panic(err)
 	}

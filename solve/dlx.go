@@ -34,8 +34,9 @@ const sz = int32(unsafe.Sizeof(node{}))
 type links struct {
 	nodes       []node
 	left, right []int32
-	np          int32 // number of primary items
-	updates     int64 // link updates so far
+	np          int32   // number of primary items
+	updates     int64   // link updates so far
+	color       []int32 // each node's colour (color.go); nil if the matrix has none
 	p           *Links
 }
 
@@ -80,6 +81,7 @@ func newLinks(p *Links) *links {
 		x++
 		nd[x] = node{top: -int32(k + 1), up: first}
 	}
+	l.colorNodes()
 	// Turn indices into offsets.
 	for x := range nd {
 		nd[x].up *= sz
@@ -218,6 +220,9 @@ func (l *links) choose() (best, length int32) {
 // choose1 puts down option k before a search: it covers every item of k,
 // and reports false if one of them is covered already.
 func (l *links) choose1(k int) bool {
+	if l.color != nil {
+		return l.commit1(k)
+	}
 	items := l.p.items[l.p.starts[k]:l.p.starts[k+1]]
 	for _, it := range items {
 		i := it + 1
@@ -254,6 +259,16 @@ const (
 	stopCanceled                   // the context was canceled
 )
 
+// canceled reports whether done is closed.
+func canceled(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
 // run performs Algorithm X (the iterative form of Knuth's DLX1, steps X1–X8),
 // calling visit with the chosen nodes, level by level, at every solution.
 // visit returns false to stop the search.
@@ -267,8 +282,9 @@ func (l *links) run(ctx context.Context, st *Stats, visit func(chosen []int32) b
 		st.Updates += l.updates
 		l.updates = 0
 	}()
-	var i, x, h int32 // the item, the node tried, the item's header
+	var i, x, h, length int32 // the item, the node tried, the item's header, its length
 	level := 0
+	colored := l.color != nil
 	// X2: enter a level.
 enter:
 	if l.right[0] == 0 {
@@ -278,15 +294,15 @@ enter:
 		goto backtrack
 	}
 	// X3: choose an item.
-	{
-		var length int32
-		i, length = l.choose()
-		if length == 0 {
-			goto backtrack
-		}
+	if i, length = l.choose(); length == 0 {
+		goto backtrack
 	}
 	// X4: cover it.
-	l.cover(i)
+	if colored {
+		l.hideAll(i)
+	} else {
+		l.cover(i)
+	}
 	x = l.nodes[i].down
 	chosen = append(chosen, x)
 	h = i * sz
@@ -295,22 +311,25 @@ enter:
 try:
 	if x == h {
 		// X7: no option left for i.
-		l.uncover(i)
+		if colored {
+			l.unhideAll(i)
+		} else {
+			l.uncover(i)
+		}
 		chosen = chosen[:level]
 		items = items[:level]
 		goto backtrack
 	}
 	nodes++
-	if done != nil && nodes%checkEvery == 0 {
-		select {
-		case <-done:
-			// Leave the links as they are: this search is over.
-			return stopCanceled
-		default:
-		}
+	if done != nil && nodes%checkEvery == 0 && canceled(done) {
+		return stopCanceled // the links are left as they are: this search is over
 	}
 	chosen[level] = x
-	l.coverOthers(x)
+	if colored {
+		l.commitOthers(x)
+	} else {
+		l.coverOthers(x)
+	}
 	level++
 	goto enter
 	// X8: leave a level.
@@ -321,7 +340,11 @@ backtrack:
 	level--
 	// X6: try the next option for the item at this level.
 	x = chosen[level]
-	l.uncoverOthers(x)
+	if colored {
+		l.uncommitOthers(x)
+	} else {
+		l.uncoverOthers(x)
+	}
 	i = items[level]
 	h = i * sz
 	x = l.nodes[x/sz].down
@@ -468,7 +491,10 @@ func (s *Search) finish(ctx context.Context, l *links, reason stopReason) {
 	case stopCanceled:
 		s.err = ctx.Err()
 	case stopNone:
-		for i := len(s.cfg.Prefix) - 1; i >= 0; i-- {
+		for i := len(s.cfg.Prefix) - 1; i >= 0 && l.color != nil; i-- {
+			l.uncommit1(s.cfg.Prefix[i])
+		}
+		for i := len(s.cfg.Prefix) - 1; i >= 0 && l.color == nil; i-- {
 			items := s.p.items[s.p.starts[s.cfg.Prefix[i]]:s.p.starts[s.cfg.Prefix[i]+1]]
 			for j := len(items) - 1; j >= 0; j-- {
 				l.uncover(items[j] + 1)

@@ -95,3 +95,20 @@ func ExampleSearch_Count() {
 	// nodes: 6
 	// updates: 132
 }
+
+// Knuth's example of colours (TAOCP 7.2.2.1, (49)): items p, q, r
+// primary and x, y secondary; options may share x or y when they give it
+// the same colour (A = 1, B = 2).
+func ExampleLinks_AddColoredOption() {
+	const p, q, r, x, y = 0, 1, 2, 3, 4
+	m := solve.NewLinks(3, 2)
+	m.AddColoredOption([]int{p, q, x, y}, []int{0, 0, 0, 1}) // p q x y:A
+	m.AddColoredOption([]int{p, r, x, y}, []int{0, 0, 1, 0}) // p r x:A y
+	m.AddColoredOption([]int{p, x}, []int{0, 2})             // p x:B
+	m.AddColoredOption([]int{q, x}, []int{0, 1})             // q x:A
+	m.AddColoredOption([]int{r, y}, []int{0, 2})             // r y:B
+	for sol := range m.Solutions(context.Background()) {
+		fmt.Println(sol)
+	}
+	// Output: [1 3]
+}

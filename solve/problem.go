@@ -17,6 +17,12 @@
 // Knuth's DLX1 on the same matrix. Solutions stream as an iter.Seq of option
 // indices: breaking the loop stops the search, and a context cancels it.
 //
+// Options may give their secondary items a colour, as in Knuth's DLX2
+// (AddColoredOption): two options that share a secondary item go together
+// in a solution when both give it the same colour; an item without a
+// colour in either is covered at most once, as before. A matrix without
+// colours is searched exactly as DLX1 searches it, and at the same speed.
+//
 // The package knows nothing about puzzles; it imports only the standard
 // library.
 package solve
@@ -35,6 +41,7 @@ type Links struct {
 	primary, secondary int
 	items              []int32   // the items of all options, option after option
 	starts             []int32   // option k's items are items[starts[k]:starts[k+1]]
+	colors             []int32   // the colour of each of items (0: none); nil if no option has one
 	pool               sync.Pool // links of finished searches, ready for the next
 }
 
@@ -66,13 +73,35 @@ func (p *Links) Option(k int) []int {
 	return out
 }
 
-// ErrBadOption is wrapped by the errors AddOption returns.
+// Colors returns the colours option k gives its items, in the order of
+// Option(k), 0 for none; nil if no option of the matrix has a colour.
+func (p *Links) Colors(k int) []int {
+	if p.colors == nil {
+		return nil
+	}
+	out := make([]int, p.starts[k+1]-p.starts[k])
+	for i, c := range p.colors[p.starts[k]:p.starts[k+1]] {
+		out[i] = int(c)
+	}
+	return out
+}
+
+// ErrBadOption is wrapped by the errors AddOption and AddColoredOption
+// return.
 var ErrBadOption = errors.New("solve: bad option")
 
 // AddOption adds an option covering the given items and returns its index.
 // An option must name at least one item, each item at most once, and only
 // items of the matrix.
 func (p *Links) AddOption(items ...int) (int, error) {
+	return p.AddColoredOption(items, nil)
+}
+
+// AddColoredOption adds an option covering the given items, the j-th of
+// them with colour colors[j] (0: none; nil: no colours), and returns its
+// index. Only secondary items take a colour, a positive number; the items
+// are as AddOption takes them.
+func (p *Links) AddColoredOption(items, colors []int) (int, error) {
 	if len(items) == 0 {
 		return 0, fmt.Errorf("%w: no items", ErrBadOption)
 	}
@@ -84,6 +113,9 @@ func (p *Links) AddOption(items ...int) (int, error) {
 	}
 	if it, ok := repeated(items); ok {
 		return 0, fmt.Errorf("%w: item %d given twice", ErrBadOption, it)
+	}
+	if err := p.addColors(items, colors); err != nil {
+		return 0, err
 	}
 	for _, it := range items {
 		p.items = append(p.items, int32(it))
@@ -112,4 +144,36 @@ func repeated(items []int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// addColors checks the colours of an option's items and keeps them,
+// keeping none while no option has one.
+func (p *Links) addColors(items, colors []int) error {
+	if colors != nil && len(colors) != len(items) {
+		return fmt.Errorf("%w: %d colours for %d items", ErrBadOption, len(colors), len(items))
+	}
+	colored := false
+	for j, c := range colors {
+		switch {
+		case c < 0 || int(int32(c)) != c:
+			return fmt.Errorf("%w: item %d has colour %d: a colour is a positive 32-bit number (0: none)", ErrBadOption, items[j], c)
+		case c > 0 && items[j] < p.primary:
+			return fmt.Errorf("%w: primary item %d has a colour: only secondary items take one", ErrBadOption, items[j])
+		}
+		colored = colored || c > 0
+	}
+	if p.colors == nil && !colored {
+		return nil
+	}
+	if p.colors == nil {
+		p.colors = make([]int32, len(p.items), len(p.items)+len(items))
+	}
+	for j := range items {
+		c := 0
+		if colors != nil {
+			c = colors[j]
+		}
+		p.colors = append(p.colors, int32(c))
+	}
+	return nil
 }

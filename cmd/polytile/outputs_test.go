@@ -13,7 +13,7 @@ import (
 
 // outputKinds are puzzles of every kind, small enough to run in a test:
 // tilings on the three lattices, a Sudoku, queens, Knuth's matrix as a
-// spec and in his own format.
+// spec and in his own format, and his matrix with colours (DLX2).
 // oldSplit marks a puzzle whose golden shard files were written by a
 // search that split it otherwise (queens: a class kept where it was first
 // found, not by the task that finds its canonical solution): merging them
@@ -32,6 +32,7 @@ var outputKinds = []struct {
 	{"queens", "queens-8", true, false},
 	{"knuth", "knuth-7", false, false},
 	{"dlx", filepath.Join("testdata", "outputs", "knuth.dlx"), false, true},
+	{"dlx2", filepath.Join("testdata", "outputs", "knuth-colours.dlx"), false, false},
 }
 
 // TestOutputsGolden holds what the command writes for a puzzle of every

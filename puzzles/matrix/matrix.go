@@ -52,6 +52,9 @@ func Fingerprint(p Model) string {
 	for _, o := range m.Options {
 		fmt.Fprintln(h, o)
 	}
+	if m.Colors != nil { // a matrix without colours keeps the fingerprint it had
+		fmt.Fprintf(h, "colors %q\n", m.Colors)
+	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 

@@ -173,14 +173,16 @@ func dlxText(line []byte, n int) error {
 // starting with '|' are comments; the first other line names the items,
 // separated by spaces, a '|' among them ending the primary ones and
 // starting the secondary ones; every later line is an option, its items'
-// names. name names the text in errors ("name:line: …").
+// names, a secondary item's followed by a colour if the option gives it
+// one (x:A), as Knuth's DLX2 reads them (NewMatrix). name names the text
+// in errors ("name:line: …").
 func ParseDLX(name string, r io.Reader) (*puzzles.Matrix, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), MaxDLXLine)
 	var primary, secondary []string
 	var options [][]string
 	var lines []int
-	itemsSeen := false
+	itemsSeen, itemLine := false, 0
 	n := 1
 	for ; sc.Scan(); n++ {
 		if err := dlxText(sc.Bytes(), n); err != nil {
@@ -192,7 +194,7 @@ func ParseDLX(name string, r io.Reader) (*puzzles.Matrix, error) {
 		}
 		fields := strings.Fields(line)
 		if !itemsSeen {
-			itemsSeen = true
+			itemsSeen, itemLine = true, n
 			sec := false
 			for _, f := range fields {
 				switch {
@@ -220,11 +222,13 @@ func ParseDLX(name string, r io.Reader) (*puzzles.Matrix, error) {
 	if !itemsSeen {
 		return nil, fmt.Errorf("%s: no items: the first line that is not a comment names them", name)
 	}
-	m, err := puzzles.NewMatrix(primary, secondary, options)
+	m, err := NewMatrix(primary, secondary, options)
 	if err != nil {
-		// Say where, for an option.
-		if me := (*puzzles.MatrixError)(nil); errors.As(err, &me) && me.Option >= 1 && me.Option <= len(lines) {
+		// Say where: an option's line, or the items'.
+		if me := (*Error)(nil); errors.As(err, &me) && me.Option >= 1 && me.Option <= len(lines) {
 			return nil, fmt.Errorf("%s:%d: %w", name, lines[me.Option-1], err)
+		} else if me != nil && me.Item >= 1 {
+			return nil, fmt.Errorf("%s:%d: %w", name, itemLine, err)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -14,7 +14,7 @@ import (
 // the other are two solutions, which the text and the saved form tell
 // apart (rows) and Decode reads back as they were.
 func TestPlainRepeatedOptions(t *testing.T) {
-	m, err := puzzles.NewMatrix([]string{"A", "B"}, nil, [][]string{{"A"}, {"A"}, {"B"}})
+	m, err := NewMatrix([]string{"A", "B"}, nil, [][]string{{"A"}, {"A"}, {"B"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestPlainRepeatedOptions(t *testing.T) {
 
 func mustMatrix(t *testing.T) *puzzles.Matrix {
 	t.Helper()
-	m, err := puzzles.NewMatrix([]string{"A", "B"}, nil, [][]string{{"A"}, {"B"}})
+	m, err := NewMatrix([]string{"A", "B"}, nil, [][]string{{"A"}, {"B"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,12 +157,12 @@ func TestSudokuGivens(t *testing.T) {
 }
 
 // A .dlx file's mistake in an option is placed at the option's line,
-// found from the *puzzles.MatrixError's option, and names the file once.
+// found from the *Error's option, and names the file once.
 func TestParseDLXOptionLine(t *testing.T) {
 	_, err := ParseDLX("x.dlx", strings.NewReader("| a comment\na b\n\na\nb z\n"))
-	var me *puzzles.MatrixError
+	var me *Error
 	if !errors.As(err, &me) || me.Option != 2 {
-		t.Fatalf("ParseDLX = %v, want a *puzzles.MatrixError of option 2", err)
+		t.Fatalf("ParseDLX = %v, want a *Error of option 2", err)
 	}
 	if got, want := err.Error(), `x.dlx:5: option 2 (b z) names "z", which is not an item`; got != want {
 		t.Errorf("ParseDLX: %q, want %q", got, want)

@@ -2,7 +2,6 @@ package matrix
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/polytile/polytile/puzzles"
 )
@@ -77,14 +76,14 @@ var QueensKind = puzzles.Kind{
 // options, each the names of its items.
 var ExactCoverKind = puzzles.Kind{
 	Name:  "exact-cover",
-	About: "a matrix of items and options, of which to choose options that cover each primary item exactly once and each secondary item at most once",
+	About: "a matrix of items and options, of which to choose options that cover each primary item exactly once and each secondary item at most once, or by options that give it the same colour",
 	Keys: []puzzles.KindKey{
 		{Name: "items", Form: puzzles.KeyFormNames, Required: true,
 			About: "the primary items, each to be covered exactly once: a list of names, or names separated by spaces (A B C)"},
 		{Name: "secondary", Form: puzzles.KeyFormNames,
-			About: "the secondary items, each to be covered at most once: names, as items takes them"},
+			About: "the secondary items, each to be covered at most once, or by options that give it the same colour: names, as items takes them"},
 		{Name: "options", Form: puzzles.KeyFormNamesList, Required: true,
-			About: `the options: a list whose entries each name an option's items, as a list or separated by spaces ("A D"); each name is an item or a secondary item`},
+			About: `the options: a list whose entries each name an option's items, as a list or separated by spaces ("A D"); each name is an item or a secondary item, a secondary item with a colour after a colon if the option gives it one ("A x:red", as Knuth's DLX2 writes it)`},
 	},
 	Read: func(r puzzles.SpecReader) (puzzles.Problem, error) {
 		if err := r.Need("items", "items: [A, B, C]"); err != nil {
@@ -108,14 +107,25 @@ var ExactCoverKind = puzzles.Kind{
 		if err != nil {
 			return nil, err
 		}
-		m, err := puzzles.NewMatrix(primary, secondary, options)
+		m, err := NewMatrix(primary, secondary, options)
 		if err != nil {
-			k := -1
-			if _, serr := fmt.Sscanf(err.Error(), "option %d", &k); serr == nil {
-				k-- // counted from 1 in the message
-			}
-			return nil, r.Errorf("options", k, "%v", err)
+			return nil, placeError(r, err, len(primary))
 		}
 		return NewPuzzle(&Plain{M: m}), nil
 	},
+}
+
+// placeError places NewMatrix's mistake at the entry of the spec at fault:
+// the option, or the item among items or secondary (np primary items).
+func placeError(r puzzles.SpecReader, err error, np int) error {
+	var me *Error
+	switch {
+	case !errors.As(err, &me) || me.Option == 0 && me.Item == 0:
+		return r.Errorf("items", -1, "%v", err)
+	case me.Option > 0:
+		return r.Errorf("options", me.Option-1, "%v", err)
+	case me.Item <= np:
+		return r.Errorf("items", me.Item-1, "%v", err)
+	}
+	return r.Errorf("secondary", me.Item-1-np, "%v", err)
 }

@@ -474,6 +474,9 @@ func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
 	}
+	// Knuth's colours in an exact-cover spec, and one on a primary item.
+	f.Add([]byte("kind: exact-cover\nitems: p q r\nsecondary: x y\noptions: [\"p q x y:A\", \"p r x:A y\", \"p x:B\", \"q x:A\", \"r y:B\"]\n"))
+	f.Add([]byte("kind: exact-cover\nitems: [p, 'q:']\nsecondary: x\noptions: [[p, x:A], [q:A, 'x:']]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse("fuzz.yaml", data)
 		if err != nil {
