@@ -1,0 +1,113 @@
+package frontier
+
+import "math/big"
+
+// table holds the states of a step and their counts, of limbs words each,
+// in the order they were reached, found by an open-addressing hash.
+type table struct {
+	keys  []uint64
+	vals  []uint64
+	index []int32 // 0: empty; else the state's place in keys, plus one
+	shift uint    // 64 − log2(len(index))
+	limbs int
+}
+
+// reset empties the table for counts of limbs words.
+func (t *table) reset(limbs int) {
+	t.keys, t.vals, t.limbs = t.keys[:0], t.vals[:0], limbs
+	if t.index == nil {
+		t.index, t.shift = make([]int32, 1<<10), 64-10
+	}
+	clear(t.index)
+}
+
+func (t *table) slot(key uint64) uint64 { return (key * 0x9e3779b97f4a7c15) >> t.shift }
+
+// add adds the count v to state key and returns the top limb of its sum.
+func (t *table) add(key uint64, v []uint64) uint64 {
+	mask := uint64(len(t.index) - 1)
+	for h := t.slot(key); ; h = (h + 1) & mask {
+		at := t.index[h]
+		if at == 0 {
+			t.keys = append(t.keys, key)
+			t.vals = append(t.vals, v...)
+			t.index[h] = int32(len(t.keys))
+			if 2*len(t.keys) > len(t.index) {
+				t.grow()
+			}
+			return v[len(v)-1]
+		}
+		if t.keys[at-1] == key {
+			L := t.limbs
+			return add(t.vals[int(at-1)*L:int(at)*L], v)
+		}
+	}
+}
+
+// grow doubles the hash index.
+func (t *table) grow() {
+	t.index = make([]int32, 2*len(t.index))
+	t.shift--
+	mask := uint64(len(t.index) - 1)
+	for i, key := range t.keys {
+		h := t.slot(key)
+		for t.index[h] != 0 {
+			h = (h + 1) & mask
+		}
+		t.index[h] = int32(i + 1)
+	}
+}
+
+// sparse is the sweep with the states in a hash table: those reached
+// only.
+func (s *sweep) sparse() (*big.Int, error) {
+	cur, next := &table{}, &table{}
+	cur.reset(1)
+	cur.add(0, []uint64{1})
+	for i, opts := range s.pl.at {
+		if s.widen(len(opts)) {
+			s.limbs++
+			cur.vals, cur.limbs = restride(cur.vals, s.limbs-1, s.limbs), s.limbs
+		}
+		next.reset(s.limbs)
+		L := s.limbs
+		var top uint64
+		for j, st := range cur.keys {
+			if j&(tickEvery-1) == 0 {
+				if err := s.tick(); err != nil {
+					return nil, err
+				}
+			}
+			v := cur.vals[j*L : (j+1)*L]
+			if st&1 != 0 {
+				top |= next.add(st>>1, v)
+				continue
+			}
+			for _, m := range opts {
+				if st&m == 0 {
+					top |= next.add((st|m)>>1, v)
+				}
+			}
+		}
+		s.top = top
+		cur, next = next, cur
+		if cut, err := s.step(i, len(cur.keys)); err != nil {
+			return nil, err
+		} else if cut {
+			kept := &table{}
+			kept.reset(L)
+			for j, st := range cur.keys {
+				if s.ours(st) {
+					kept.add(st, cur.vals[j*L:(j+1)*L])
+				}
+			}
+			cur = kept
+		}
+	}
+	for j, st := range cur.keys {
+		if st == 0 {
+			return toBig(cur.vals[j*s.limbs : (j+1)*s.limbs]), nil
+		}
+	}
+	return new(big.Int), nil
+}
