@@ -41,6 +41,8 @@ type Problem struct {
 	// shard of shards) when its folded board is too wide for a frontier
 	// of 64 cells; it tells gauge, if not nil, of its progress.
 	Fallback func(ctx context.Context, g, shard, shards int, gauge *run.Gauge) (*big.Int, error)
+	// Every is how often Count reports progress (0: the default).
+	Every time.Duration
 }
 
 // Placement is a piece put down: the piece, and the cells it covers, by
@@ -61,9 +63,6 @@ type Symmetry struct {
 // ErrWide says that a board is too wide for the frontier: some placement
 // spans more than 64 cells of every scan order.
 var ErrWide = errors.New("frontier: a placement spans more than 64 cells of every scan order")
-
-// ProgressEvery is how often Count reports progress (0: the default).
-var ProgressEvery time.Duration
 
 // Count counts the tilings of p (every one, raw) and the tilings each
 // symmetry fixes, and from those the distinct ones by Burnside's lemma,
@@ -93,7 +92,7 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 	for g := range fixed {
 		fixed[g] = new(big.Int)
 	}
-	rc := &run.Config{Tasks: jobs, Workers: max(c.Workers, 1), Sums: fixed, Every: ProgressEvery,
+	rc := &run.Config{Tasks: jobs, Workers: max(c.Workers, 1), Sums: fixed, Every: p.Every,
 		NewSearcher: func() run.Searcher { return &worker{p: p, plans: plans, cfg: &c} }}
 	if c.Progress != nil {
 		rc.Progress = func(pr puzzles.Progress) {

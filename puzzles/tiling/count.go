@@ -97,7 +97,7 @@ func (p *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.
 // which counts a symmetry's fixed covers by the memo where the folded
 // board is too wide for it.
 func (p *Puzzle) frontier() *frontier.Problem {
-	fp := &frontier.Problem{Cells: p.board.Cells(), Fingerprint: countVersion + "frontier " + p.Fingerprint(nil),
+	fp := &frontier.Problem{Cells: p.board.Cells(), Fingerprint: countVersion + "frontier " + p.Fingerprint(nil), Every: progressEvery,
 		Fallback: func(ctx context.Context, g, shard, shards int, gauge *run.Gauge) (*big.Int, error) {
 			return p.countCovers(ctx, p.placementOrbits(g), shard, shards, gauge)
 		}}
