@@ -44,6 +44,27 @@ func (t *table) add(key uint64, v []uint64) uint64 {
 	}
 }
 
+// add1 is add for counts of one word.
+func (t *table) add1(key, v uint64) uint64 {
+	mask := uint64(len(t.index) - 1)
+	for h := t.slot(key); ; h = (h + 1) & mask {
+		at := t.index[h]
+		if at == 0 {
+			t.keys = append(t.keys, key)
+			t.vals = append(t.vals, v)
+			t.index[h] = int32(len(t.keys))
+			if 2*len(t.keys) > len(t.index) {
+				t.grow()
+			}
+			return v
+		}
+		if t.keys[at-1] == key {
+			t.vals[at-1] += v
+			return t.vals[at-1]
+		}
+	}
+}
+
 // grow doubles the hash index.
 func (t *table) grow() {
 	t.index = make([]int32, 2*len(t.index))
@@ -71,25 +92,15 @@ func (s *sweep) sparse() (*big.Int, error) {
 		}
 		next.reset(s.limbs)
 		L := s.limbs
-		var top uint64
-		for j, st := range cur.keys {
-			if j&(tickEvery-1) == 0 {
-				if err := s.tick(); err != nil {
-					return nil, err
-				}
-			}
-			v := cur.vals[j*L : (j+1)*L]
-			if st&1 != 0 {
-				top |= next.add(st>>1, v)
-				continue
-			}
-			for _, m := range opts {
-				if st&m == 0 {
-					top |= next.add((st|m)>>1, v)
-				}
-			}
+		var err error
+		if L == 1 {
+			s.top, err = s.step1(cur, next, opts)
+		} else {
+			s.top, err = s.stepN(cur, next, opts)
 		}
-		s.top = top
+		if err != nil {
+			return nil, err
+		}
 		cur, next = next, cur
 		if cut, err := s.step(i, len(cur.keys)); err != nil {
 			return nil, err
@@ -103,6 +114,9 @@ func (s *sweep) sparse() (*big.Int, error) {
 			}
 			cur = kept
 		}
+		if i+1 < s.pl.n && s.dense(len(cur.keys)) {
+			return s.inArray(cur, i+1)
+		}
 	}
 	for j, st := range cur.keys {
 		if st == 0 {
@@ -110,4 +124,52 @@ func (s *sweep) sparse() (*big.Int, error) {
 		}
 	}
 	return new(big.Int), nil
+}
+
+// step1 is a step of sparse with counts of one word: it returns the bits
+// of the counts.
+func (s *sweep) step1(cur, next *table, opts []uint64) (uint64, error) {
+	var top uint64
+	for j, st := range cur.keys {
+		if j&(tickEvery-1) == 0 {
+			if err := s.tick(); err != nil {
+				return 0, err
+			}
+		}
+		v := cur.vals[j]
+		if st&1 != 0 {
+			top |= next.add1(st>>1, v)
+			continue
+		}
+		for _, m := range opts {
+			if st&m == 0 {
+				top |= next.add1((st|m)>>1, v)
+			}
+		}
+	}
+	return top, nil
+}
+
+// stepN is a step of sparse with counts of several words.
+func (s *sweep) stepN(cur, next *table, opts []uint64) (uint64, error) {
+	L := s.limbs
+	var top uint64
+	for j, st := range cur.keys {
+		if j&(tickEvery-1) == 0 {
+			if err := s.tick(); err != nil {
+				return 0, err
+			}
+		}
+		v := cur.vals[j*L : (j+1)*L]
+		if st&1 != 0 {
+			top |= next.add(st>>1, v)
+			continue
+		}
+		for _, m := range opts {
+			if st&m == 0 {
+				top |= next.add((st|m)>>1, v)
+			}
+		}
+	}
+	return top, nil
 }

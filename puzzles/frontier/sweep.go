@@ -37,13 +37,19 @@ const denseBits = 20
 // at its context.
 const tickEvery = 1 << 14
 
-// count returns the tilings of the plan.
+// count returns the tilings of the plan: from a hash table of the states
+// reached, and, once they fill an eighth of the states there are, if
+// there are at most 2^denseBits, from an array.
 func (s *sweep) count() (*big.Int, error) {
 	s.limbs = 1
-	if s.pl.width-1 <= denseBits {
-		return s.dense()
-	}
 	return s.sparse()
+}
+
+// dense reports whether the states, of those there are, are enough to
+// go on in an array of them all.
+func (s *sweep) dense(states int) bool {
+	b := max(s.pl.width-1, 0)
+	return b <= denseBits && states >= 1<<b/8
 }
 
 // widen reports whether the counts need another limb before a step with
@@ -120,12 +126,16 @@ func toBig(v []uint64) *big.Int {
 	return new(big.Int).SetBytes(b)
 }
 
-// dense is the sweep with the counts in an array indexed by the state.
-func (s *sweep) dense() (*big.Int, error) {
+// inArray is the sweep with the counts in an array indexed by the state,
+// from position from on, the states of the table t.
+func (s *sweep) inArray(t *table, from int) (*big.Int, error) {
 	size := 1 << max(s.pl.width-1, 0)
-	cur, next := make([]uint64, size), make([]uint64, size)
-	cur[0] = 1
-	for i, opts := range s.pl.at {
+	cur, next := make([]uint64, size*s.limbs), make([]uint64, size*s.limbs)
+	for j, st := range t.keys {
+		copy(cur[int(st)*s.limbs:], t.vals[j*s.limbs:(j+1)*s.limbs])
+	}
+	for i := from; i < s.pl.n; i++ {
+		opts := s.pl.at[i]
 		if s.widen(len(opts)) {
 			s.limbs++
 			cur, next = restride(cur, s.limbs-1, s.limbs), make([]uint64, size*s.limbs)
