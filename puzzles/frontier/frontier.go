@@ -75,18 +75,24 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 	c := *cfg
 	c.Shards = max(c.Shards, 1)
 	plans := make([]*plan, len(p.Symmetries))
-	weights := make([]float64, len(plans))
-	jobs := make([]int, len(plans))
+	same := p.inverses() // a symmetry fixes the tilings its inverse fixes
+	var jobs []int
+	var weights []float64
 	for g := range plans {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("frontier: count stopped: %w", context.Cause(ctx))
+		}
+		if same[g] < g {
+			continue
 		}
 		plans[g] = newPlan(p, g)
 		if plans[g].width > maxWidth && (g == 0 || p.Fallback == nil) {
 			return nil, ErrWide
 		}
-		jobs[g] = g
-		weights[g] = float64(plans[g].n) * float64(int(1)<<min(max(plans[g].width-1, 0), 24))
+		if !plans[g].bare() {
+			jobs = append(jobs, g)
+			weights = append(weights, float64(plans[g].n)*float64(int(1)<<min(max(plans[g].width-1, 0), 24)))
+		}
 	}
 	fixed := make([]*big.Int, len(plans))
 	for g := range fixed {
@@ -111,6 +117,7 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 	names := make([]string, len(p.Symmetries))
 	for g, sym := range p.Symmetries {
 		names[g] = sym.Name
+		fixed[g].Set(fixed[same[g]])
 	}
 	counts := &puzzles.Counts{Fixed: fixed, FixedBy: names, Raw: fixed[0], Symmetries: len(fixed),
 		Method: puzzles.CountFrontier, Shard: c.Shard, Shards: c.Shards, Fingerprint: p.Fingerprint}
@@ -146,3 +153,30 @@ func (w *worker) Search(ctx context.Context, g int, y *run.Yield) (run.Stats, er
 
 // Release has nothing to give back.
 func (w *worker) Release() {}
+
+// inverses returns, for each symmetry, the first symmetry that is it or
+// its inverse.
+func (p *Problem) inverses() []int {
+	same := make([]int, len(p.Symmetries))
+	for g, sym := range p.Symmetries {
+		same[g] = g
+		for h := range g {
+			inv := &p.Symmetries[h]
+			if inverse(sym.Cells, inv.Cells) && inverse(sym.Pieces, inv.Pieces) {
+				same[g] = h
+				break
+			}
+		}
+	}
+	return same
+}
+
+// inverse reports whether permutation b undoes a.
+func inverse(a, b []int32) bool {
+	for i, j := range a {
+		if b[j] != int32(i) {
+			return false
+		}
+	}
+	return true
+}

@@ -18,6 +18,25 @@ type plan struct {
 	width int        // the most positions an option spans, first to last
 }
 
+// bare reports whether some position is in no option: then nothing
+// covers the board.
+func (pl *plan) bare() bool {
+	if pl.width > maxWidth {
+		return false
+	}
+	var reach uint64 // the positions from i on that options before i cover, bit k: i + k
+	for _, at := range pl.at {
+		for _, m := range at {
+			reach |= m
+		}
+		if reach&1 == 0 {
+			return true
+		}
+		reach >>= 1
+	}
+	return false
+}
+
 // maxWidth is the widest span of an option that a state of 64 bits holds.
 const maxWidth = 64
 
