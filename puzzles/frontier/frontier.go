@@ -64,13 +64,17 @@ type Symmetry struct {
 // spans more than 64 cells of every scan order.
 var ErrWide = errors.New("frontier: a placement spans more than 64 cells of every scan order")
 
+// ErrStates says that the frontier met more states at once than it holds
+// (about a gigabyte of them): the board is too wide across for it.
+var ErrStates = errors.New("frontier: too many states for the board's width")
+
 // Count counts the tilings of p (every one, raw) and the tilings each
 // symmetry fixes, and from those the distinct ones by Burnside's lemma,
 // whole or the part that cfg says: part i of n keeps, at a cut of the
 // sweep, the states whose hash is i modulo n, so that the parts' fixed
 // counts add up to the whole's (puzzles.MergeCounts). It returns ErrWide
-// if the board is too wide for a frontier; it stops when ctx ends, with
-// ctx's cause.
+// if the board is too wide for a frontier, and ErrStates if its states
+// are too many to hold; it stops when ctx ends, with ctx's cause.
 func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.Counts, error) {
 	c := *cfg
 	c.Shards = max(c.Shards, 1)

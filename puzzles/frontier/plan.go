@@ -38,7 +38,7 @@ func (pl *plan) bare() bool {
 }
 
 // maxWidth is the widest span of an option that a state of 64 bits holds.
-const maxWidth = 64
+var maxWidth = 64
 
 // newPlan lays out the quotient of p's board by its symmetry g (the
 // identity: the board itself). An option is a union of placements that g

@@ -1,6 +1,9 @@
 package frontier
 
-import "math/big"
+import (
+	"fmt"
+	"math/big"
+)
 
 // table holds the states of a step and their counts, of limbs words each,
 // in the order they were reached, found by an open-addressing hash.
@@ -10,11 +13,17 @@ type table struct {
 	index []int32 // 0: empty; else the state's place in keys, plus one
 	shift uint    // 64 − log2(len(index))
 	limbs int
+	full  bool // it holds more than maxStates states
 }
+
+// maxStates is the most states a table holds, in about 40 bytes each with
+// counts of a word (more with more words): past it the count fails rather
+// than take the machine's memory.
+var maxStates = 1 << 24
 
 // reset empties the table for counts of limbs words.
 func (t *table) reset(limbs int) {
-	t.keys, t.vals, t.limbs = t.keys[:0], t.vals[:0], limbs
+	t.keys, t.vals, t.limbs, t.full = t.keys[:0], t.vals[:0], limbs, false
 	if t.index == nil {
 		t.index, t.shift = make([]int32, 1<<10), 64-10
 	}
@@ -25,6 +34,9 @@ func (t *table) slot(key uint64) uint64 { return (key * 0x9e3779b97f4a7c15) >> t
 
 // add adds the count v to state key and returns the top limb of its sum.
 func (t *table) add(key uint64, v []uint64) uint64 {
+	if t.full {
+		return 0
+	}
 	mask := uint64(len(t.index) - 1)
 	for h := t.slot(key); ; h = (h + 1) & mask {
 		at := t.index[h]
@@ -46,6 +58,9 @@ func (t *table) add(key uint64, v []uint64) uint64 {
 
 // add1 is add for counts of one word.
 func (t *table) add1(key, v uint64) uint64 {
+	if t.full {
+		return 0
+	}
 	mask := uint64(len(t.index) - 1)
 	for h := t.slot(key); ; h = (h + 1) & mask {
 		at := t.index[h]
@@ -67,6 +82,10 @@ func (t *table) add1(key, v uint64) uint64 {
 
 // grow doubles the hash index.
 func (t *table) grow() {
+	if len(t.keys) > maxStates {
+		t.full = true
+		return
+	}
 	t.index = make([]int32, 2*len(t.index))
 	t.shift--
 	mask := uint64(len(t.index) - 1)
@@ -100,6 +119,9 @@ func (s *sweep) sparse() (*big.Int, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if next.full {
+			return nil, fmt.Errorf("%w: more than %d at position %d of %d", ErrStates, maxStates, i, s.pl.n)
 		}
 		cur, next = next, cur
 		if cut, err := s.step(i, len(cur.keys)); err != nil {
