@@ -16,10 +16,10 @@ type table struct {
 	full  bool // it holds more than maxStates states
 }
 
-// maxStates is the most states a table holds, in about 40 bytes each with
+// maxStates is the most states a table holds, in about 50 bytes each with
 // counts of a word (more with more words): past it the count fails rather
 // than take the machine's memory.
-var maxStates = 1 << 24
+var maxStates = 1 << 23
 
 // reset empties the table for counts of limbs words.
 func (t *table) reset(limbs int) {
