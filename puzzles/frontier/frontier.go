@@ -65,7 +65,7 @@ type Symmetry struct {
 var ErrWide = errors.New("frontier: a placement spans more than 64 cells of every scan order")
 
 // ErrStates says that the frontier met more states at once than it holds
-// (some 8 million, half a gigabyte and more): the board is too wide across for it.
+// (some 8 million, a gigabyte and more): the board is too wide across for it.
 var ErrStates = errors.New("frontier: too many states for the board's width")
 
 // Count counts the tilings of p (every one, raw) and the tilings each

@@ -10,13 +10,20 @@ import (
 type table struct {
 	keys  []uint64
 	vals  []uint64
-	index []int32 // 0: empty; else the state's place in keys, plus one
+	index []slot // open addressing
 	shift uint    // 64 − log2(len(index))
 	limbs int
 	full  bool // it holds more than maxStates states
 }
 
-// maxStates is the most states a table holds, in about 50 bytes each with
+// slot is a place of the hash index: a state and its place in keys, plus
+// one (0: empty).
+type slot struct {
+	key uint64
+	at  uint32
+}
+
+// maxStates is the most states a table holds, in about 70 bytes each with
 // counts of a word (more with more words): past it the count fails rather
 // than take the machine's memory.
 var maxStates = 1 << 23
@@ -25,7 +32,7 @@ var maxStates = 1 << 23
 func (t *table) reset(limbs int) {
 	t.keys, t.vals, t.limbs, t.full = t.keys[:0], t.vals[:0], limbs, false
 	if t.index == nil {
-		t.index, t.shift = make([]int32, 1<<10), 64-10
+		t.index, t.shift = make([]slot, 1<<10), 64-10
 	}
 	clear(t.index)
 }
@@ -39,19 +46,19 @@ func (t *table) add(key uint64, v []uint64) uint64 {
 	}
 	mask := uint64(len(t.index) - 1)
 	for h := t.slot(key); ; h = (h + 1) & mask {
-		at := t.index[h]
-		if at == 0 {
+		sl := &t.index[h]
+		if sl.at == 0 {
 			t.keys = append(t.keys, key)
 			t.vals = append(t.vals, v...)
-			t.index[h] = int32(len(t.keys))
+			*sl = slot{key, uint32(len(t.keys))}
 			if 2*len(t.keys) > len(t.index) {
 				t.grow()
 			}
 			return v[len(v)-1]
 		}
-		if t.keys[at-1] == key {
+		if sl.key == key {
 			L := t.limbs
-			return add(t.vals[int(at-1)*L:int(at)*L], v)
+			return add(t.vals[int(sl.at-1)*L:int(sl.at)*L], v)
 		}
 	}
 }
@@ -63,19 +70,19 @@ func (t *table) add1(key, v uint64) uint64 {
 	}
 	mask := uint64(len(t.index) - 1)
 	for h := t.slot(key); ; h = (h + 1) & mask {
-		at := t.index[h]
-		if at == 0 {
+		sl := &t.index[h]
+		if sl.at == 0 {
 			t.keys = append(t.keys, key)
 			t.vals = append(t.vals, v)
-			t.index[h] = int32(len(t.keys))
+			*sl = slot{key, uint32(len(t.keys))}
 			if 2*len(t.keys) > len(t.index) {
 				t.grow()
 			}
 			return v
 		}
-		if t.keys[at-1] == key {
-			t.vals[at-1] += v
-			return t.vals[at-1]
+		if sl.key == key {
+			t.vals[sl.at-1] += v
+			return t.vals[sl.at-1]
 		}
 	}
 }
@@ -86,15 +93,15 @@ func (t *table) grow() {
 		t.full = true
 		return
 	}
-	t.index = make([]int32, 2*len(t.index))
+	t.index = make([]slot, 2*len(t.index))
 	t.shift--
 	mask := uint64(len(t.index) - 1)
 	for i, key := range t.keys {
 		h := t.slot(key)
-		for t.index[h] != 0 {
+		for t.index[h].at != 0 {
 			h = (h + 1) & mask
 		}
-		t.index[h] = int32(i + 1)
+		t.index[h] = slot{key, uint32(i + 1)}
 	}
 }
 

@@ -185,3 +185,10 @@ func BenchmarkCountSmall8x8(b *testing.B) {
 	benchmarkCount(b, "small-8x8", "board: {rows: 8, cols: 8}\npieces: [{set: monomino, count: any}, {set: domino, count: any}, {set: trominoes, count: any}]\n",
 		"92109458286284989468604")
 }
+
+// BenchmarkCountSmall12x12 counts the tilings of 12 × 12 by monominoes,
+// dominoes and trominoes of any count, by the frontier.
+func BenchmarkCountSmall12x12(b *testing.B) {
+	benchmarkCount(b, "small-12x12", "board: {rows: 12, cols: 12}\npieces: [{set: monomino, count: any}, {set: domino, count: any}, {set: trominoes, count: any}]\n",
+		"116856422246119574086633615877968544616969097925907290")
+}
