@@ -11,7 +11,7 @@ type table struct {
 	keys  []uint64
 	vals  []uint64
 	index []slot // open addressing
-	shift uint    // 64 − log2(len(index))
+	shift uint   // 64 − log2(len(index))
 	limbs int
 	full  bool // it holds more than maxStates states
 }
