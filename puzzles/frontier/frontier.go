@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
@@ -70,14 +71,23 @@ var ErrStates = errors.New("frontier: too many states for the board's width")
 
 // Count counts the tilings of p (every one, raw) and the tilings each
 // symmetry fixes, and from those the distinct ones by Burnside's lemma,
-// whole or the part that cfg says: part i of n keeps, at a cut of the
+// whole or the part that cfg (nil: the defaults) says: part i of n keeps, at a cut of the
 // sweep, the states whose hash is i modulo n, so that the parts' fixed
 // counts add up to the whole's (puzzles.MergeCounts). It returns ErrWide
 // if the board is too wide for a frontier, and ErrStates if its states
 // are too many to hold; it stops when ctx ends, with ctx's cause.
 func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.Counts, error) {
-	c := *cfg
+	var c puzzles.CountConfig
+	if cfg != nil {
+		c = *cfg
+	}
 	c.Shards = max(c.Shards, 1)
+	if c.Shard < 0 || c.Shard >= c.Shards {
+		return nil, fmt.Errorf("frontier: part %d of %d: want 0 ≤ part < parts", c.Shard, c.Shards)
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
 	plans := make([]*plan, len(p.Symmetries))
 	same := p.inverses() // a symmetry fixes the tilings its inverse fixes
 	var jobs []int
@@ -102,7 +112,7 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 	for g := range fixed {
 		fixed[g] = new(big.Int)
 	}
-	rc := &run.Config{Tasks: jobs, Workers: max(c.Workers, 1), Sums: fixed, Every: p.Every,
+	rc := &run.Config{Tasks: jobs, Workers: c.Workers, Sums: fixed, Every: p.Every,
 		NewSearcher: func() run.Searcher { return &worker{p: p, plans: plans, cfg: &c} }}
 	if c.Progress != nil {
 		rc.Progress = func(pr puzzles.Progress) {

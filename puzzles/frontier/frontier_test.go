@@ -81,3 +81,17 @@ func TestTooManyStates(t *testing.T) {
 		t.Errorf("2 × 30 in 1000 states: %v, %v; want 1346269", c, err)
 	}
 }
+
+// Count takes no configuration as the defaults, and refuses a part that
+// is not one; the 4 × 4 square has 36 domino tilings, 9 distinct.
+func TestConfig(t *testing.T) {
+	c, err := Count(context.Background(), dominoes(4, 4), nil)
+	if err != nil || c.Raw.String() != "36" || c.Distinct.String() != "9" || c.Method != puzzles.CountFrontier {
+		t.Errorf("4 × 4: %+v, %v; want 36 raw, 9 distinct", c, err)
+	}
+	for _, part := range [][2]int{{2, 2}, {-1, 3}} {
+		if _, err := Count(context.Background(), dominoes(4, 4), &puzzles.CountConfig{Shard: part[0], Shards: part[1]}); err == nil {
+			t.Errorf("part %d of %d counted", part[0], part[1])
+		}
+	}
+}
