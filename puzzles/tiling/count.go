@@ -47,7 +47,7 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 // one of its placements), each orbit's placements disjoint; so those
 // solutions are the covers of the board by such orbits, counted as
 // CountRaw counts covers by placements (the identity's orbits are the
-// placements, and its count is the raw one).
+// placements, and its count is the raw one). Pieces all of any count: by a frontier.
 //
 // A puzzle whose pieces have one copy each, which the fill engine takes,
 // has its raw solutions counted by that engine's search instead
