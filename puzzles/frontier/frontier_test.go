@@ -95,3 +95,21 @@ func TestConfig(t *testing.T) {
 		}
 	}
 }
+
+// A board of no cells has one tiling, the empty one, which one part of
+// a count holds.
+func TestNoCells(t *testing.T) {
+	p := &Problem{Symmetries: []Symmetry{{Name: "identity", Pieces: []int32{0}}}}
+	var parts []*puzzles.Counts
+	for i := range 3 {
+		c, err := Count(context.Background(), p, &puzzles.CountConfig{Shard: i, Shards: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, c)
+	}
+	whole, err := puzzles.MergeCounts(parts)
+	if err != nil || whole.Raw.String() != "1" {
+		t.Errorf("no cells, in 3 parts: %v, %v; want 1", whole, err)
+	}
+}

@@ -147,6 +147,9 @@ func (s *sweep) sparse() (*big.Int, error) {
 			return s.inArray(cur, i+1)
 		}
 	}
+	if s.shards > 1 && !s.cut && !s.ours(0) { // no cells: no cut
+		return new(big.Int), nil
+	}
 	for j, st := range cur.keys {
 		if st == 0 {
 			return toBig(cur.vals[j*s.limbs : (j+1)*s.limbs]), nil
