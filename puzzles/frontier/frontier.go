@@ -38,10 +38,6 @@ type Problem struct {
 	// Fingerprint identifies the count, so that only parts of one count
 	// are merged (puzzles.MergeCounts).
 	Fingerprint string
-	// Fallback, if not nil, counts the tilings that symmetry g fixes (part
-	// shard of shards) when its folded board is too wide for a frontier
-	// of 64 cells; it tells gauge, if not nil, of its progress.
-	Fallback func(ctx context.Context, g, shard, shards int, gauge *run.Gauge) (*big.Int, error)
 	// Every is how often Count reports progress (0: the default).
 	Every time.Duration
 }
@@ -61,8 +57,9 @@ type Symmetry struct {
 	Pieces []int32
 }
 
-// ErrWide says that a board is too wide for the frontier: some placement
-// spans more than 64 cells of every scan order.
+// ErrWide says that a board, or the board folded by one of its
+// symmetries, is too wide for the frontier: some placement spans more
+// than 64 cells of every scan order.
 var ErrWide = errors.New("frontier: a placement spans more than 64 cells of every scan order")
 
 // ErrStates says that the frontier met more states at once than it holds
@@ -100,7 +97,7 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 			continue
 		}
 		plans[g] = newPlan(p, g)
-		if plans[g].width > maxWidth && (g == 0 || p.Fallback == nil) {
+		if plans[g].width > maxWidth {
 			return nil, ErrWide
 		}
 		if !plans[g].bare() {
@@ -150,14 +147,8 @@ type worker struct {
 
 // Search counts the tilings that symmetry g fixes.
 func (w *worker) Search(ctx context.Context, g int, y *run.Yield) (run.Stats, error) {
-	var v *big.Int
-	var err error
-	if w.plans[g].width > maxWidth {
-		v, err = w.p.Fallback(ctx, g, w.cfg.Shard, w.cfg.Shards, y.Gauge())
-	} else {
-		s := &sweep{ctx: ctx, pl: w.plans[g], gauge: y.Gauge(), shard: w.cfg.Shard, shards: w.cfg.Shards}
-		v, err = s.count()
-	}
+	s := &sweep{ctx: ctx, pl: w.plans[g], gauge: y.Gauge(), shard: w.cfg.Shard, shards: w.cfg.Shards}
+	v, err := s.count()
 	if err != nil {
 		return run.Stats{}, err
 	}

@@ -93,14 +93,9 @@ func (p *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.
 	return counts, err
 }
 
-// frontier is the puzzle for a count by a frontier (package frontier),
-// which counts a symmetry's fixed covers by the memo where the folded
-// board is too wide for it.
+// frontier is the puzzle for a count by a frontier (package frontier).
 func (p *Puzzle) frontier() *frontier.Problem {
-	fp := &frontier.Problem{Cells: p.board.Cells(), Fingerprint: countVersion + "frontier " + p.Fingerprint(nil), Every: progressEvery,
-		Fallback: func(ctx context.Context, g, shard, shards int, gauge *run.Gauge) (*big.Int, error) {
-			return p.countCovers(ctx, p.placementOrbits(g), shard, shards, gauge)
-		}}
+	fp := &frontier.Problem{Cells: p.board.Cells(), Fingerprint: countVersion + "frontier " + p.Fingerprint(nil), Every: progressEvery}
 	for _, pl := range p.placements {
 		fp.Placements = append(fp.Placements, frontier.Placement{Piece: int32(pl.piece), Cells: pl.cells})
 	}
