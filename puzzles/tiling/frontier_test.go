@@ -316,3 +316,34 @@ func TestCountFrontierStops(t *testing.T) {
 		t.Errorf("the count stopped %v after it was told", d)
 	}
 }
+
+// A puzzle of pieces of any count whose placements span more than 64
+// cells in every scan order is counted by the memo: a bar of 70 squares
+// and a monomino in a 2 × 70 board.
+func TestCountFrontierWide(t *testing.T) {
+	var bar []geom.Cell
+	for c := range 70 {
+		bar = append(bar, geom.Cell{Col: c})
+	}
+	long, err := geom.NewPiece(geom.Square, "I70", bar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := append(mustSet(t, "monomino"), long)
+	for i := range pieces {
+		pieces[i].Count, pieces[i].Any = 0, true
+	}
+	b, err := geom.NewRectBoard(2, 70, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := New("", b, pieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.Count(context.Background(), nil)
+	// Each row is the bar or 70 monominoes.
+	if err != nil || c.Method != puzzles.CountMemo || c.Raw.String() != "4" {
+		t.Errorf("2 × 70 by a bar of 70 and a monomino: %v by %v, %v; want 4 by the memo", c.Raw, c.Method, err)
+	}
+}
