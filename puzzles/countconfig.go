@@ -67,10 +67,18 @@ const (
 	// CountListed lists the solutions, one by one: for the kinds that
 	// have no count of their own.
 	CountListed
+	// CountFrontier counts a tiling whose pieces may each be put down
+	// any number of times by a frontier (a broken profile): the cells
+	// are gone through in a scan order across the board's narrower side,
+	// a state is which of the cells just ahead are covered, and each
+	// state's ways are counted once. The solutions each symmetry fixes,
+	// for Burnside's lemma, are counted the same way on the board folded
+	// by the symmetry.
+	CountFrontier
 )
 
 // countMethods are the methods, in the order of their values.
-var countMethods = []CountMethod{CountMemo, CountSearch, CountListed}
+var countMethods = []CountMethod{CountMemo, CountSearch, CountListed, CountFrontier}
 
 // String describes the method as count --json writes it, in its "method"
 // field.
@@ -82,6 +90,8 @@ func (m CountMethod) String() string {
 		return "counted without listing, by the fill engine's search with symmetry breaking; distinct by Burnside's lemma"
 	case CountListed:
 		return "listed"
+	case CountFrontier:
+		return "counted without listing, by a frontier across the board; distinct by Burnside's lemma, on the board folded by each symmetry"
 	}
 	return fmt.Sprintf("CountMethod(%d)", int(m))
 }

@@ -13,7 +13,7 @@ import (
 // does, and no library's name begins a message. The rest of err's
 // message, and its chain, are kept.
 func reword(err error) error {
-	return cli.Unprefixed(rewordResults(err), "puzzles", "geom", "tiling", "matrix", "specs", "results", "gallery", "render", "mesh", "palettes", "solve")
+	return cli.Unprefixed(rewordResults(err), "puzzles", "geom", "tiling", "frontier", "matrix", "specs", "results", "gallery", "render", "mesh", "palettes", "solve")
 }
 
 func rewordResults(err error) error {

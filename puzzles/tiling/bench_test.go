@@ -165,3 +165,30 @@ func BenchmarkCount5x12(b *testing.B)  { benchmarkCount(b, "pentominoes-5x12", "
 func BenchmarkCountAny6x10(b *testing.B) {
 	benchmarkCount(b, "any-6x10", "board: {rows: 6, cols: 10}\npieces: [{set: pentominoes, count: any}]\n", "7845888732")
 }
+
+// BenchmarkCountDominoes12x12 counts the domino tilings of 12 × 12 and
+// their classes: by the frontier, and before it by the memo.
+func BenchmarkCountDominoes12x12(b *testing.B) {
+	benchmarkCount(b, "dominoes-12x12", "board: {rows: 12, cols: 12}\npieces: [{set: domino, count: any}]\n", "53060477521960000")
+}
+
+// BenchmarkCountDominoes20x20 counts the domino tilings of 20 × 20 and
+// their classes, by the frontier.
+func BenchmarkCountDominoes20x20(b *testing.B) {
+	benchmarkCount(b, "dominoes-20x20", "board: {rows: 20, cols: 20}\npieces: [{set: domino, count: any}]\n",
+		"1269984011256235834242602753102293934298576249856")
+}
+
+// BenchmarkCountSmall8x8 counts the tilings of 8 × 8 by monominoes,
+// dominoes and trominoes of any count.
+func BenchmarkCountSmall8x8(b *testing.B) {
+	benchmarkCount(b, "small-8x8", "board: {rows: 8, cols: 8}\npieces: [{set: monomino, count: any}, {set: domino, count: any}, {set: trominoes, count: any}]\n",
+		"92109458286284989468604")
+}
+
+// BenchmarkCountSmall12x12 counts the tilings of 12 × 12 by monominoes,
+// dominoes and trominoes of any count, by the frontier.
+func BenchmarkCountSmall12x12(b *testing.B) {
+	benchmarkCount(b, "small-12x12", "board: {rows: 12, cols: 12}\npieces: [{set: monomino, count: any}, {set: domino, count: any}, {set: trominoes, count: any}]\n",
+		"116856422246119574086633615877968544616969097925907290")
+}

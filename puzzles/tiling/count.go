@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/frontier"
+	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/run"
 )
 
@@ -45,7 +47,7 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 // one of its placements), each orbit's placements disjoint; so those
 // solutions are the covers of the board by such orbits, counted as
 // CountRaw counts covers by placements (the identity's orbits are the
-// placements, and its count is the raw one).
+// placements, and its count is the raw one). Pieces all of any count: by a frontier.
 //
 // A puzzle whose pieces have one copy each, which the fill engine takes,
 // has its raw solutions counted by that engine's search instead
@@ -79,11 +81,28 @@ func (p *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.
 	if p.noCrossing() {
 		return p.countListed(ctx, c.Workers, c.Shard, c.Shards)
 	}
+	if !slices.ContainsFunc(p.pieces, func(pc geom.Piece) bool { return !pc.Any }) {
+		if counts, err := frontier.Count(ctx, p.frontier(), &c); !errors.Is(err, frontier.ErrWide) {
+			return counts, err
+		}
+	}
 	counts, err := p.count(ctx, &c, p.countMethod())
 	if errors.Is(err, errCountOverflow) {
 		counts, err = p.count(ctx, &c, puzzles.CountMemo)
 	}
 	return counts, err
+}
+
+// frontier is the puzzle for a count by a frontier (package frontier).
+func (p *Puzzle) frontier() *frontier.Problem {
+	fp := &frontier.Problem{Cells: p.board.Cells(), Fingerprint: countVersion + "frontier " + p.Fingerprint(nil), Every: progressEvery}
+	for _, pl := range p.placements {
+		fp.Placements = append(fp.Placements, frontier.Placement{Piece: int32(pl.piece), Cells: pl.cells})
+	}
+	for _, s := range p.group {
+		fp.Symmetries = append(fp.Symmetries, frontier.Symmetry{Name: p.board.Lattice().TransformName(s.t), Cells: s.cells, Pieces: s.pieces})
+	}
+	return fp
 }
 
 // countMethod chooses how to count the puzzle: by the fill engine's

@@ -175,13 +175,15 @@ func TestCountMirrorHalves(t *testing.T) {
 // Count tells its progress: fractions that never go back, tasks done
 // never more than there are, and at the end every task done and the
 // fraction 1; by the fill engine's search (its tasks weighed by their
-// estimated sizes) and by the memo (the ways to cover the first cell).
+// estimated sizes), by the memo (the ways to cover the first cell) and by
+// the frontier (its position).
 func TestCountProgress(t *testing.T) {
 	defer func(every time.Duration) { progressEvery = every }(progressEvery)
 	progressEvery = time.Millisecond
 	for _, tt := range []struct{ name, spec string }{
 		{"search", "board: {rows: 5, cols: 12}\npieces: pentominoes\n"},
-		{"memo", "board: {rows: 5, cols: 8}\npieces: [{set: pentominoes, count: any}]\n"},
+		{"memo", "board: {rows: 5, cols: 8}\npieces: [{set: pentominoes, count: any}, {set: monomino, count: 5}]\n"},
+		{"frontier", "board: {rows: 8, cols: 9}\npieces: [{set: pentominoes, count: any}]\n"},
 	} {
 		s, err := parseSpec(tt.name+".yaml", []byte(tt.spec))
 		if err != nil {
@@ -194,7 +196,7 @@ func TestCountProgress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := map[string]puzzles.CountMethod{"search": puzzles.CountSearch, "memo": puzzles.CountMemo}[tt.name]; c.Method != want {
+		if want := map[string]puzzles.CountMethod{"search": puzzles.CountSearch, "memo": puzzles.CountMemo, "frontier": puzzles.CountFrontier}[tt.name]; c.Method != want {
 			t.Errorf("%s: counted by %v, want %v", tt.name, c.Method, want)
 		}
 		if len(seen) == 0 {

@@ -1,0 +1,187 @@
+// Package frontier counts the tilings of a board by pieces that may be
+// put down any number of times, by a frontier (a broken profile, or
+// transfer matrix): it goes through the board's cells in a scan order,
+// and its states are which cells just past the current one are covered
+// already, nothing else, each state's ways counted once however often it
+// is reached. Its work grows with the width of the board across the scan,
+// not with its length, nor with the tilings. The tilings that a symmetry
+// of the board maps onto themselves, for the distinct tilings by
+// Burnside's lemma, are counted the same way on the folded board: the
+// orbits of the cells under the symmetry, covered by the orbits of the
+// placements.
+package frontier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"runtime"
+	"time"
+
+	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
+	"github.com/polytile/polytile/puzzles/run"
+)
+
+// Problem is a board, the placements of its pieces, and its symmetries.
+type Problem struct {
+	// Cells are the board's cells; a cell off the board is covered
+	// already (a hole).
+	Cells []geom.Cell
+	// Placements are every placement of every piece, each piece of any
+	// count.
+	Placements []Placement
+	// Symmetries are the symmetries of the board and the pieces, the
+	// identity first.
+	Symmetries []Symmetry
+	// Fingerprint identifies the count, so that only parts of one count
+	// are merged (puzzles.MergeCounts).
+	Fingerprint string
+	// Every is how often Count reports progress (0: the default).
+	Every time.Duration
+}
+
+// Placement is a piece put down: the piece, and the cells it covers, by
+// their index in Problem.Cells, sorted.
+type Placement struct {
+	Piece int32
+	Cells []int32
+}
+
+// Symmetry maps the board and the pieces onto themselves: cell i to cell
+// Cells[i], piece i to piece Pieces[i]. Name names it in Counts.FixedBy.
+type Symmetry struct {
+	Name   string
+	Cells  []int32
+	Pieces []int32
+}
+
+// ErrWide says that a board, or the board folded by one of its
+// symmetries, is too wide for the frontier: some placement spans more
+// than 64 cells of every scan order.
+var ErrWide = errors.New("frontier: a placement spans more than 64 cells of every scan order")
+
+// ErrStates says that the frontier met more states at once than it holds
+// (some 8 million, a gigabyte and more): the board is too wide across for it.
+var ErrStates = errors.New("frontier: too many states for the board's width")
+
+// Count counts the tilings of p (every one, raw) and the tilings each
+// symmetry fixes, and from those the distinct ones by Burnside's lemma,
+// whole or the part that cfg (nil: the defaults) says: part i of n keeps, at a cut of the
+// sweep, the states whose hash is i modulo n, so that the parts' fixed
+// counts add up to the whole's (puzzles.MergeCounts). It returns ErrWide
+// if the board is too wide for a frontier, and ErrStates if its states
+// are too many to hold; it stops when ctx ends, with ctx's cause.
+func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.Counts, error) {
+	var c puzzles.CountConfig
+	if cfg != nil {
+		c = *cfg
+	}
+	c.Shards = max(c.Shards, 1)
+	if c.Shard < 0 || c.Shard >= c.Shards {
+		return nil, fmt.Errorf("frontier: part %d of %d: want 0 ≤ part < parts", c.Shard, c.Shards)
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	plans := make([]*plan, len(p.Symmetries))
+	same := p.inverses() // a symmetry fixes the tilings its inverse fixes
+	var jobs []int
+	var weights []float64
+	for g := range plans {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("frontier: count stopped: %w", context.Cause(ctx))
+		}
+		if same[g] < g {
+			continue
+		}
+		plans[g] = newPlan(p, g)
+		if plans[g].width > maxWidth {
+			return nil, ErrWide
+		}
+		if !plans[g].bare() {
+			jobs = append(jobs, g)
+			weights = append(weights, float64(plans[g].n)*float64(int(1)<<min(max(plans[g].width-1, 0), 24)))
+		}
+	}
+	fixed := make([]*big.Int, len(plans))
+	for g := range fixed {
+		fixed[g] = new(big.Int)
+	}
+	rc := &run.Config{Tasks: jobs, Workers: c.Workers, Sums: fixed, Every: p.Every,
+		NewSearcher: func() run.Searcher { return &worker{p: p, plans: plans, cfg: &c} }}
+	if c.Progress != nil {
+		rc.Progress = func(pr puzzles.Progress) {
+			c.Progress(puzzles.CountProgress{Tasks: pr.Tasks, Done: pr.Done, Elapsed: pr.Elapsed,
+				Estimated: pr.Estimated, Fraction: pr.Fraction, Left: pr.Left})
+		}
+		rc.Weights = weights
+	}
+	var res puzzles.Result
+	if err := run.Run(ctx, rc, &res); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("frontier: count stopped: %w", context.Cause(ctx))
+		}
+		return nil, err
+	}
+	names := make([]string, len(p.Symmetries))
+	for g, sym := range p.Symmetries {
+		names[g] = sym.Name
+		fixed[g].Set(fixed[same[g]])
+	}
+	counts := &puzzles.Counts{Fixed: fixed, FixedBy: names, Raw: fixed[0], Symmetries: len(fixed),
+		Method: puzzles.CountFrontier, Shard: c.Shard, Shards: c.Shards, Fingerprint: p.Fingerprint}
+	if c.Shards > 1 {
+		return counts, nil
+	}
+	return counts, counts.Burnside()
+}
+
+// worker counts the tilings each symmetry fixes, a job each.
+type worker struct {
+	p     *Problem
+	plans []*plan
+	cfg   *puzzles.CountConfig
+}
+
+// Search counts the tilings that symmetry g fixes.
+func (w *worker) Search(ctx context.Context, g int, y *run.Yield) (run.Stats, error) {
+	s := &sweep{ctx: ctx, pl: w.plans[g], gauge: y.Gauge(), shard: w.cfg.Shard, shards: w.cfg.Shards}
+	v, err := s.count()
+	if err != nil {
+		return run.Stats{}, err
+	}
+	y.Add(g, v)
+	return run.Stats{}, nil
+}
+
+// Release has nothing to give back.
+func (w *worker) Release() {}
+
+// inverses returns, for each symmetry, the first symmetry that is it or
+// its inverse.
+func (p *Problem) inverses() []int {
+	same := make([]int, len(p.Symmetries))
+	for g, sym := range p.Symmetries {
+		same[g] = g
+		for h := range g {
+			inv := &p.Symmetries[h]
+			if inverse(sym.Cells, inv.Cells) && inverse(sym.Pieces, inv.Pieces) {
+				same[g] = h
+				break
+			}
+		}
+	}
+	return same
+}
+
+// inverse reports whether permutation b undoes a.
+func inverse(a, b []int32) bool {
+	for i, j := range a {
+		if b[j] != int32(i) {
+			return false
+		}
+	}
+	return true
+}
