@@ -27,7 +27,7 @@ import (
 // draws, and what makes them.
 var notDrawn = map[string]string{
 	"docs/gallery.png":            "a screenshot of the web gallery in Chromium, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
-	"docs/tetrasticks-before.png": "the tetrasticks as polytile drew them before pieces stopped short of the grid points they share (commit d6b247e): polytile draw tetrasticks-5x5 -o docs/tetrasticks-before.png --limit 4 --columns 4",
+	"docs/before/tetrasticks.png": "the tetrasticks as polytile drew them before pieces stopped short of the grid points they share (commit d6b247e): polytile draw tetrasticks-5x5 -o docs/before/tetrasticks.png --limit 4 --columns 4",
 	"docs/gallery-3d.png":         "a screenshot of a solid's view that turns in the web gallery, which render's browser test writes (POLYTILE_SCREENSHOT, docs/gallery.md)",
 	// Solids as polytile drew them before the overview (from one corner
 	// only), at commit d6b247e, by the commands of docs/soma.png and
