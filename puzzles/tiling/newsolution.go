@@ -47,8 +47,8 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 		used[pl.Piece]++
 	}
 	for i, pc := range p.pieces {
-		if used[i] != pc.Count && !pc.Any {
-			return nil, fmt.Errorf("tiling: piece %q is put down %d times, want %d", pc.Name, used[i], pc.Count)
+		if used[i] < pc.Least() || used[i] > p.most(i) {
+			return nil, fmt.Errorf("tiling: piece %q is put down %d times, want %s", pc.Name, used[i], pc.CountText())
 		}
 	}
 	for i, o := range owner {

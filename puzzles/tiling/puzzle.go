@@ -22,12 +22,13 @@ type Puzzle struct {
 	group    []symmetry // the puzzle's symmetry group; group[0] is the identity
 	symmetry Symmetry   // which isometries the group may hold
 	crossing bool       // on the stick lattice, pieces may cross (Options.Crossing)
-	any      bool       // some piece may be put down any number of times (anyCount)
-	// fixed lists the pieces of a fixed count when some piece may be put
-	// down any number of times: a full board is a cover only when every
-	// copy of them is down. Nil otherwise: every full board uses the
-	// counts.
+	any      bool       // some piece's count is not fixed: a range, or any (anyCount)
+	// fixed lists the pieces that a solution must put down some copies of
+	// when some piece's count is not fixed: a full board is a cover only
+	// when no more than slack[i] of piece i's most copies (most) are left.
+	// Nil otherwise: every full board uses the counts.
 	fixed []int
+	slack []int
 
 	// placements are every placement of every piece, by piece then
 	// orientation then cell. They are made on first use (prepare), where
@@ -147,16 +148,19 @@ func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) 
 		}
 		pc.Cells = lat.Normalize(pc.Cells)
 		p.pieces[i] = pc
-		p.any = p.any || pc.Any
-		area += pc.Area()
+		p.any = p.any || !pc.Fixed()
+		area += len(pc.Cells) * pc.Least()
 	}
 	for i, pc := range p.pieces {
-		if p.any && !pc.Any {
+		if p.any {
+			p.slack = append(p.slack, p.most(i)-pc.Least())
+		}
+		if p.any && pc.Least() > 0 {
 			p.fixed = append(p.fixed, i)
 		}
 	}
 	if p.anyCount() && area > board.Len() {
-		return nil, errorf("the pieces of fixed counts cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
+		return nil, errorf("the fewest copies of the pieces cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
 	}
 	if !p.anyCount() && area != board.Len() {
 		return nil, errorf("the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
@@ -370,7 +374,7 @@ func (p *Puzzle) Instances() int {
 	n, area, smallest := 0, 0, 0
 	for _, pc := range p.pieces {
 		n += pc.Count
-		area += pc.Area()
+		area += len(pc.Cells) * pc.Least()
 		if pc.Any && (smallest == 0 || len(pc.Cells) < smallest) {
 			smallest = len(pc.Cells)
 		}
@@ -381,19 +385,26 @@ func (p *Puzzle) Instances() int {
 	return n
 }
 
-// anyCount reports whether some piece may be put down any number of
-// times (geom.Piece.Any).
+// anyCount reports whether some piece's count is not fixed: a range of
+// copies, or any (geom.Piece.Fixed).
 func (p *Puzzle) anyCount() bool { return p.any }
+
+// most returns the most copies of piece i a solution may put down: its
+// count, or the board's cells for a piece of any count.
+func (p *Puzzle) most(i int) int {
+	if p.pieces[i].Any {
+		return p.board.Len()
+	}
+	return p.pieces[i].Count
+}
 
 // String describes the puzzle in a line.
 func (p *Puzzle) String() string {
 	var names []string
 	for _, pc := range p.pieces {
 		switch {
-		case pc.Any:
-			names = append(names, pc.Name+"×any")
-		case pc.Count > 1:
-			names = append(names, fmt.Sprintf("%s×%d", pc.Name, pc.Count))
+		case !pc.Fixed() || pc.Count > 1:
+			names = append(names, pc.Name+"×"+pc.CountText())
 		default:
 			names = append(names, pc.Name)
 		}
