@@ -170,16 +170,20 @@ func (p *specParser) crossing(f map[string]field) (bool, error) {
 // checkArea checks that the pieces cover as many cells as the board has,
 // hinting at how pictures are read when the board is one.
 func (p *specParser) checkArea(f map[string]field, board *geom.Board, pieces []geom.Piece) error {
-	area, anyCount := 0, false
+	area, most, anyCount, unbounded := 0, 0, false, false
 	for _, pc := range pieces {
-		area += pc.Area()
-		anyCount = anyCount || pc.Any
+		area += len(pc.Cells) * pc.Least()
+		most += pc.Area()
+		anyCount, unbounded = anyCount || !pc.Fixed(), unbounded || pc.Any
+	}
+	if anyCount && !unbounded && most < board.Len() {
+		return p.errorf(f["pieces"].key, "the most copies of the pieces cover %s and the board has %d; they must be able to cover it", plural.Of(most, "cell"), board.Len())
 	}
 	if area == board.Len() || anyCount && area <= board.Len() {
 		return nil
 	}
 	if anyCount {
-		return p.errorf(f["pieces"].key, "the pieces of fixed counts cover %s and the board has %d; they must fit, the pieces of any count filling the rest", plural.Of(area, "cell"), board.Len())
+		return p.errorf(f["pieces"].key, "the fewest copies of the pieces cover %s and the board has %d; they must fit, the other copies filling the rest", plural.Of(area, "cell"), board.Len())
 	}
 	hint := ""
 	if f["board"].val.Kind == yaml.ScalarNode {

@@ -24,8 +24,9 @@ type mixedCase struct {
 }
 
 // mixPieces draws two or three pieces of pool, at least one of a fixed
-// count (1 or 2 copies) and one of any count, whose fixed copies fit in
-// cells; ok is false if the draw does not.
+// count (1 or 2 copies) and one whose count is not fixed (any, 1..any,
+// 0..1, 1..2 or 0..3), whose fewest copies fit in cells; ok is false if
+// the draw does not.
 func mixPieces(rng *rand.Rand, pool []geom.Piece, cells int) ([]geom.Piece, bool) {
 	k := 2 + rng.IntN(2)
 	var pieces []geom.Piece
@@ -34,17 +35,22 @@ func mixPieces(rng *rand.Rand, pool []geom.Piece, cells int) ([]geom.Piece, bool
 		pc.Cells = slices.Clone(pc.Cells)
 		pieces = append(pieces, pc)
 	}
-	area := 0
+	area, most, unbounded := 0, 0, false
+	loose := []geom.Piece{{Any: true}, {Count: 1, Any: true}, {Count: 1, Spare: 1}, {Count: 2, Spare: 1}, {Count: 3, Spare: 3}}
 	for i := range pieces {
-		switch {
-		case i == 0:
-			pieces[i].Count, pieces[i].Any = 0, true
-		case i == 1 || rng.IntN(2) == 0:
-			pieces[i].Count = 1 + rng.IntN(2)
-		default:
-			pieces[i].Count, pieces[i].Any = 0, true
+		pc := &pieces[i]
+		if i == 1 {
+			pc.Count = 1 + rng.IntN(2)
+		} else {
+			c := loose[rng.IntN(len(loose))]
+			pc.Count, pc.Spare, pc.Any = c.Count, c.Spare, c.Any
 		}
-		area += pieces[i].Area()
+		area += len(pc.Cells) * pc.Least()
+		most += pc.Area()
+		unbounded = unbounded || pc.Any
+	}
+	if !unbounded && most < cells {
+		return nil, false // no cover: draw again
 	}
 	rng.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
 	return pieces, area <= cells
@@ -54,11 +60,7 @@ func mixPieces(rng *rand.Rand, pool []geom.Piece, cells int) ([]geom.Piece, bool
 func mixedName(b *geom.Board, pieces []geom.Piece) string {
 	var parts []string
 	for _, pc := range pieces {
-		n := fmt.Sprint(pc.Count)
-		if pc.Any {
-			n = "any"
-		}
-		parts = append(parts, fmt.Sprintf("%s×%s", pc.Name, n))
+		parts = append(parts, fmt.Sprintf("%s×%s", pc.Name, pc.CountText()))
 	}
 	return fmt.Sprintf("%s %d cells %s", b.Lattice().Name(), b.Len(), strings.Join(parts, " "))
 }
@@ -326,4 +328,15 @@ func TestMixedCountsExamples(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tooFew reports whether a brute force's full board holds fewer copies of
+// pc than its fewest, left being left of its most (n, the board's cells,
+// for a piece of any count).
+func tooFew(pc geom.Piece, left, n int) bool {
+	most := pc.Count
+	if pc.Any {
+		most = n
+	}
+	return most-left < pc.Least()
 }
