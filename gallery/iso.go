@@ -227,6 +227,7 @@ func solidCubes(s Tiled, exploded bool) []cube {
 	for i := range cubes {
 		_, cubes[i].inst = s.At(i)
 	}
+	cubes = slices.DeleteFunc(cubes, func(c cube) bool { return c.inst < 0 }) // empty cells
 	if exploded {
 		explode(cubes, s.Pieces())
 	}
@@ -291,7 +292,7 @@ func (isoDrawer) board(b *geom.Board) frameContent {
 }
 
 func (d isoDrawer) solution(s Tiled) frameContent {
-	_, pieces := instances(s)
+	_, _, pieces := instances(s)
 	return isoContent(solidCubes(s, d.exploded), pieces, s.PieceNames(), false)
 }
 

@@ -181,6 +181,9 @@ func (site *Site) count(s Tiled, edge []int, counts [][]int) string {
 	hole := make([]bool, len(site.Pieces))
 	for i := range edge {
 		piece, _ := s.At(i)
+		if grid[i] = '.'; piece < 0 {
+			continue // an empty cell
+		}
 		grid[i] = PieceCode(piece)
 		counts[piece][i]++
 		border[piece] = border[piece] || edge[i]&edgeBorder != 0

@@ -15,7 +15,7 @@ import (
 
 // specKeys are the keys a tiling spec may have, in the order its schema
 // lists them.
-var specKeys = []string{"title", "board", "pieces", "render", "lattice", "symmetry", "crossing", "kind"}
+var specKeys = []string{"title", "board", "pieces", "render", "lattice", "symmetry", "crossing", "empty", "kind"}
 
 // tilingKind is the default kind: pieces that cover a board exactly. Its
 // keys have forms that this package reads itself (KeyFormSpec), so its
@@ -30,6 +30,7 @@ var tilingKind = puzzles.Kind{
 		{Name: "lattice", Form: puzzles.KeyFormSpec, About: "the lattice of the board and every piece"},
 		{Name: "symmetry", Form: puzzles.KeyFormSpec, About: "which isometries of the lattice make two solutions the same"},
 		{Name: "crossing", Form: puzzles.KeyFormSpec, About: "whether pieces of the stick lattice may cross"},
+		{Name: "empty", Form: puzzles.KeyFormSpec, About: "how many cells of the board a solution leaves uncovered, anywhere: N, LO..HI or any"},
 	},
 	Read: readTiling,
 }
@@ -76,13 +77,23 @@ func (r *kindReader) tiling() (*tiling.Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.checkArea(f, board, pieces); err != nil {
+	var empty geom.Piece // none
+	if e, ok := f["empty"]; ok {
+		if empty, err = p.copies(e.val, "empty", 0); err != nil {
+			return nil, err
+		}
+	}
+	all := pieces
+	if empty.Count > 0 || empty.Any {
+		all = append(slices.Clip(pieces), geom.Piece{Cells: board.Cells()[:1], Count: empty.Count, Spare: empty.Spare, Any: empty.Any})
+	}
+	if err := p.checkArea(f, board, all); err != nil {
 		return nil, err
 	}
 	if err := p.checkSize(pk.key, board, pieces); err != nil {
 		return nil, err
 	}
-	pz, err := tiling.NewWith(r.title, board, pieces, tiling.Options{Symmetry: sym, Crossing: crossing})
+	pz, err := tiling.NewWith(r.title, board, pieces, tiling.Options{Symmetry: sym, Crossing: crossing, Empty: empty})
 	if err != nil {
 		return nil, p.errorf(pk.key, "%s", reason(err))
 	}

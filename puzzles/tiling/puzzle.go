@@ -23,6 +23,8 @@ type Puzzle struct {
 	symmetry Symmetry   // which isometries the group may hold
 	crossing bool       // on the stick lattice, pieces may cross (Options.Crossing)
 	any      bool       // some piece's count is not fixed: a range, or any (anyCount)
+	hole  int // the piece of the cells left empty (Options.Empty), the last one, or -1
+	shown int // the pieces but the hole's, the first shown
 	// fixed lists the pieces that a solution must put down some copies of
 	// when some piece's count is not fixed: a full board is a cover only
 	// when no more than slack[i] of piece i's most copies (most) are left.
@@ -120,6 +122,12 @@ type Options struct {
 	// (geom.Lattice's Crossings). It means nothing on lattices whose
 	// pieces do not cross (PiecesCross).
 	Crossing bool
+	// Empty is how many cells of the board a solution leaves uncovered,
+	// anywhere: as the copies of a piece of one cell, its Count, Spare
+	// and Any (geom.Piece) alone given. The zero value leaves none. Empty
+	// cells are alike: a solution and its image under a symmetry, empty
+	// cells and all, are the same.
+	Empty geom.Piece
 }
 
 // NewWith is New with the rules opt gives.
@@ -135,14 +143,19 @@ func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) 
 		return nil, errorf("no pieces")
 	}
 	lat := board.Lattice()
-	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym, crossing: opt.Crossing}
+	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym, crossing: opt.Crossing,
+		hole: -1, shown: len(pieces)}
+	if e := opt.Empty; e.Count > 0 || e.Any {
+		pieces = append(slices.Clip(pieces), geom.Piece{Name: "empty", Cells: board.Cells()[:1], Count: e.Count, Spare: e.Spare, Any: e.Any})
+		p.pieces, p.hole = append(p.pieces, geom.Piece{}), len(pieces)-1
+	}
 	area := 0
 	for i, pc := range pieces {
 		if err := pc.Validate(lat); err != nil {
 			return nil, err
 		}
 		for _, q := range pieces[:i] {
-			if q.Name == pc.Name {
+			if q.Name == pc.Name && i != p.hole {
 				return nil, errorf("two pieces are named %q: names must be unique", pc.Name)
 			}
 		}
@@ -343,10 +356,19 @@ func (p *Puzzle) Title() string { return p.title }
 func (p *Puzzle) Board() *geom.Board { return p.board }
 
 // Pieces returns the pieces. The slice is shared: do not modify it.
-func (p *Puzzle) Pieces() []geom.Piece { return p.pieces }
+func (p *Puzzle) Pieces() []geom.Piece { return p.pieces[:p.shown] }
 
 // PieceNames returns the names of the pieces, in the order of Pieces.
-func (p *Puzzle) PieceNames() []string { return geom.Names(p.pieces) }
+func (p *Puzzle) PieceNames() []string { return geom.Names(p.Pieces()) }
+
+// Empty returns how many cells a solution leaves empty (Options.Empty),
+// as a piece of one cell, named empty; false if none.
+func (p *Puzzle) Empty() (geom.Piece, bool) {
+	if p.hole < 0 {
+		return geom.Piece{}, false
+	}
+	return p.pieces[p.hole], true
+}
 
 // Placements returns every placement of every piece on the board, piece by
 // piece.

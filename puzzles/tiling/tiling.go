@@ -147,7 +147,7 @@ func (p *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 		return puzzles.Class{}, fmt.Errorf("no pieces")
 	}
 	index := make(map[string]int, len(p.pieces))
-	for i, pc := range p.pieces {
+	for i, pc := range p.Pieces() {
 		index[pc.Name] = i
 	}
 	pls := make([]Placement, len(v.Pieces))
