@@ -19,8 +19,29 @@ type mixedCase struct {
 	board        *geom.Board
 	pieces       []geom.Piece
 	sym          Symmetry
-	crossing     bool // sticks: pieces may cross
+	crossing     bool       // sticks: pieces may cross
+	empty        geom.Piece // Options.Empty
 	raw, classes int
+}
+
+// withEmpty draws, one time in three, how many cells a puzzle of pieces on
+// b leaves empty (1, 0..2, any or 1..any), and returns it and the pieces
+// that a brute force takes for it: pieces and a piece of one cell, as
+// many as the empty cells.
+func withEmpty(rng *rand.Rand, b *geom.Board, pieces []geom.Piece) (geom.Piece, []geom.Piece) {
+	if rng.IntN(3) != 0 {
+		return geom.Piece{}, pieces
+	}
+	e := []geom.Piece{{Count: 1}, {Count: 2, Spare: 2}, {Any: true}, {Count: 1, Any: true}}[rng.IntN(4)]
+	area := e.Least()
+	for _, pc := range pieces {
+		area += len(pc.Cells) * pc.Least()
+	}
+	if area > b.Len() {
+		return geom.Piece{}, pieces // the empty cells do not fit
+	}
+	mono := geom.Piece{Name: "empty", Cells: b.Lattice().Normalize(b.Cells()[:1]), Count: e.Count, Spare: e.Spare, Any: e.Any}
+	return e, append(slices.Clip(pieces), mono)
 }
 
 // mixPieces draws two or three pieces of pool, at least one of a fixed
@@ -98,15 +119,16 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 		if rng.IntN(4) == 0 {
 			sym = SymmetryNone
 		}
-		p, err := NewSymmetry("", b, pieces, sym)
+		empty, brute := withEmpty(rng, b, pieces)
+		p, err := NewWith("", b, pieces, Options{Symmetry: sym, Empty: empty})
 		if err != nil {
-			t.Fatalf("%s: %v", mixedName(b, pieces), err)
+			t.Fatalf("%s: %v", mixedName(b, brute), err)
 		}
 		inGroup := func(tr int) bool {
 			return slices.ContainsFunc(p.group, func(g symmetry) bool { return g.t == tr })
 		}
-		raw, classes := bruteCount(b, p.pieces, inGroup)
-		out = append(out, mixedCase{mixedName(b, pieces), b, pieces, sym, false, raw, classes})
+		raw, classes := bruteCount(b, brute, inGroup)
+		out = append(out, mixedCase{mixedName(b, brute), b, pieces, sym, false, empty, raw, classes})
 	}
 	// Triangles and hexagons: parallelograms of up to 12 cells.
 	for _, lat := range []geom.Lattice{geom.Triangle, geom.Hexagon} {
@@ -127,12 +149,9 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 			if !ok {
 				continue
 			}
-			p, err := New("", b, pieces)
-			if err != nil {
-				t.Fatalf("%s: %v", mixedName(b, pieces), err)
-			}
-			raw, classes, _ := bruteCount6(lat, b.Cells(), p.pieces)
-			out = append(out, mixedCase{mixedName(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
+			empty, brute := withEmpty(rng, b, pieces)
+			raw, classes, _ := bruteCount6(lat, b.Cells(), brute)
+			out = append(out, mixedCase{mixedName(b, brute), b, pieces, SymmetryAll, false, empty, raw, classes})
 			made++
 		}
 	}
@@ -157,8 +176,9 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 		if !ok {
 			continue
 		}
-		raw, classes, _ := bruteCount3(dims, pieces, SymmetryAll)
-		out = append(out, mixedCase{mixedName(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
+		empty, brute := withEmpty(rng, b, pieces)
+		raw, classes, _ := bruteCount3(dims, brute, SymmetryAll)
+		out = append(out, mixedCase{mixedName(b, brute), b, pieces, SymmetryAll, false, empty, raw, classes})
 		made++
 	}
 	// Sticks, crossing or not: small grids, a stick of one segment, the
@@ -187,12 +207,9 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 			continue
 		}
 		crossing := rng.IntN(2) == 0
-		p, err := NewWith("", b, pieces, Options{Crossing: crossing})
-		if err != nil {
-			t.Fatalf("%s: %v", mixedName(b, pieces), err)
-		}
-		raw, classes, _ := bruteSegments(geom.Stick, b.Cells(), p.pieces, crossing)
-		out = append(out, mixedCase{fmt.Sprintf("%s crossing %v", mixedName(b, pieces), crossing), b, pieces, SymmetryAll, crossing, raw, classes})
+		empty, brute := withEmpty(rng, b, pieces)
+		raw, classes, _ := bruteSegments(geom.Stick, b.Cells(), brute, crossing)
+		out = append(out, mixedCase{fmt.Sprintf("%s crossing %v", mixedName(b, brute), crossing), b, pieces, SymmetryAll, crossing, empty, raw, classes})
 		made++
 	}
 	return out
@@ -220,7 +237,7 @@ func TestMixedCountsAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for i, tc := range cases {
 		t.Run(fmt.Sprintf("%d %s", i, tc.name), func(t *testing.T) {
-			p, err := NewWith("", tc.board, tc.pieces, Options{Symmetry: tc.sym, Crossing: tc.crossing})
+			p, err := NewWith("", tc.board, tc.pieces, Options{Symmetry: tc.sym, Crossing: tc.crossing, Empty: tc.empty})
 			if err != nil {
 				t.Fatal(err)
 			}
