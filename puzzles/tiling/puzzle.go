@@ -23,8 +23,8 @@ type Puzzle struct {
 	symmetry Symmetry   // which isometries the group may hold
 	crossing bool       // on the stick lattice, pieces may cross (Options.Crossing)
 	any      bool       // some piece's count is not fixed: a range, or any (anyCount)
-	hole  int // the piece of the cells left empty (Options.Empty), the last one, or -1
-	shown int // the pieces but the hole's, the first shown
+	hole     int        // the piece of the cells left empty (Options.Empty), the last one, or -1
+	shown    int        // the pieces but the hole's, the first shown
 	// fixed lists the pieces that a solution must put down some copies of
 	// when some piece's count is not fixed: a full board is a cover only
 	// when no more than slack[i] of piece i's most copies (most) are left.
