@@ -323,14 +323,14 @@ func (p *specParser) copies(n *yaml.Node, what string, least int) (geom.Piece, e
 		lo, hi, ok := strings.Cut(n.Value, "..")
 		l, err := strconv.Atoi(lo)
 		if !ok || err != nil || l < 0 || l > maxBoardLen || strings.TrimSpace(lo) != lo {
-			return geom.Piece{}, p.errorf(n, "%s is %s; want %s", what, shorten(n.Value), want)
+			return geom.Piece{}, p.errorf(n, "%s is %q; want %s", what, shorten(n.Value), want)
 		}
 		if hi == "any" {
 			return geom.Piece{Count: l, Any: true}, nil
 		}
 		h, err := strconv.Atoi(hi)
 		if err != nil || h < max(l, 1) || h > maxBoardLen || strings.TrimSpace(hi) != hi {
-			return geom.Piece{}, p.errorf(n, "%s is %s; want %s", what, shorten(n.Value), want)
+			return geom.Piece{}, p.errorf(n, "%s is %q; want %s", what, shorten(n.Value), want)
 		}
 		return geom.Piece{Count: h, Spare: h - l}, nil
 	}

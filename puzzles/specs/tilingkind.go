@@ -200,7 +200,11 @@ func (p *specParser) checkArea(f map[string]field, board *geom.Board, pieces []g
 	if f["board"].val.Kind == yaml.ScalarNode {
 		hint = " (in the board's picture '.' is a cell to cover, ' ' and '#' are none; in a piece's, any character but a space is a cell)"
 	}
-	return p.errorf(f["pieces"].key, "the pieces cover %s and the board has %d; the pieces' total area must equal the board's%s", plural.Of(area, "cell"), board.Len(), hint)
+	what := "the pieces"
+	if pieces[len(pieces)-1].Name == "" {
+		what = "the pieces and the empty cells" // the empty cells' piece, last (tiling)
+	}
+	return p.errorf(f["pieces"].key, "%s cover %s and the board has %d; the pieces' total area must equal the board's%s", what, plural.Of(area, "cell"), board.Len(), hint)
 }
 
 // checkSize checks that listing where the pieces fit on the board stays
