@@ -71,9 +71,8 @@ func drawerOf(lat geom.Lattice, view string) drawer {
 	return cellDrawer{}
 }
 
-// instances returns the cells of s's board that it covers, the instance
-// covering each, and the piece of each instance. The empty cells are left
-// out: they are drawn as holes are.
+// instances returns the cells s covers (its empty cells, drawn as holes,
+// left out), the instance covering each, and the piece of each instance.
 func instances(s Tiled) (cells []geom.Cell, owner, pieces []int) {
 	pieces = make([]int, s.Pieces())
 	for i, c := range s.Board().Cells() {
