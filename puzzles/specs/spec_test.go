@@ -496,12 +496,18 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		area := 0
-		for _, pc := range tilingOf(t, s).Pieces() {
-			area += pc.Area()
+		// The fewest copies of the pieces and empty cells fit, and the
+		// most cover the board.
+		pcs := tilingOf(t, s).Pieces()
+		if e, ok := tilingOf(t, s).Empty(); ok {
+			pcs = append(slices.Clip(pcs), e)
 		}
-		if b := tilingOf(t, s).Board(); area != b.Len() {
-			t.Fatalf("pieces cover %d cells, board has %d", area, b.Len())
+		least, most, unbounded := 0, 0, false
+		for _, pc := range pcs {
+			least, most, unbounded = least+len(pc.Cells)*pc.Least(), most+pc.Area(), unbounded || pc.Any
+		}
+		if b := tilingOf(t, s).Board(); least > b.Len() || most < b.Len() && !unbounded {
+			t.Fatalf("pieces cover %d to %d cells (unbounded %v), board has %d", least, most, unbounded, b.Len())
 		}
 	})
 }
