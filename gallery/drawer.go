@@ -71,15 +71,16 @@ func drawerOf(lat geom.Lattice, view string) drawer {
 	return cellDrawer{}
 }
 
-// instances returns, for each cell of s's board, the instance covering
-// it, and the piece of each instance.
-func instances(s Tiled) (owner, pieces []int) {
-	owner, pieces = make([]int, s.Board().Len()), make([]int, s.Pieces())
-	for i := range owner {
-		piece, inst := s.At(i)
-		owner[i], pieces[inst] = inst, piece
+// instances returns the cells s covers (its empty cells, drawn as holes,
+// left out), the instance covering each, and the piece of each instance.
+func instances(s Tiled) (cells []geom.Cell, owner, pieces []int) {
+	pieces = make([]int, s.Pieces())
+	for i, c := range s.Board().Cells() {
+		if piece, inst := s.At(i); inst >= 0 {
+			cells, owner, pieces[inst] = append(cells, c), append(owner, inst), piece
+		}
 	}
-	return owner, pieces
+	return cells, owner, pieces
 }
 
 // validCells reports a cell of p that is no cell of lat.
@@ -123,8 +124,8 @@ func (cellDrawer) board(b *geom.Board) frameContent {
 
 func (cellDrawer) solution(s Tiled) frameContent {
 	b := s.Board()
-	owner, pieces := instances(s)
-	return grid(flatten(b.Cells(), b.Cols()), b.Rows(), b.Layers()*(b.Cols()+1)-1, owner, pieces, s.PieceNames())
+	cells, owner, pieces := instances(s)
+	return grid(flatten(cells, b.Cols()), b.Rows(), b.Layers()*(b.Cols()+1)-1, owner, pieces, s.PieceNames())
 }
 
 // piece lays a solid's layers out flat, side by side (flatten); a piece

@@ -122,8 +122,8 @@ func (isoDrawer) board(b *geom.Board) frameContent {
 
 // solution draws s in the drawer's view, boxed but in one isometric view.
 func (d isoDrawer) solution(s Tiled) frameContent {
-	_, pieces := instances(s)
-	cubes := cubesOf(s.Board().Cells(), func(i int) int { _, inst := s.At(i); return inst })
+	cells, owner, pieces := instances(s)
+	cubes := cubesOf(cells, func(i int) int { return owner[i] })
 	c := isoContent(solidViews[d.view](cubes, len(pieces)), cubes, pieces, s.PieceNames(), false)
 	if d.view == ViewIsometric {
 		return c

@@ -167,13 +167,13 @@ func Pieces(pieces []geom.Piece, opt *Options) ([]*Sheet, error) {
 }
 
 // pieceItem is the frame of piece p in Pieces: its name under it, with
-// its number of copies when it has more than one.
+// its number of copies when it has more than one, or their range.
 func pieceItem(p geom.Piece) Item {
-	if p.Any {
+	switch {
+	case p.Any && p.Count == 0:
 		return Item{Caption: p.Name + " ×any", Title: p.Name + ", as many copies as fit"}
-	}
-	if p.Count > 1 {
-		return Item{Caption: fmt.Sprintf("%s ×%d", p.Name, p.Count), Title: fmt.Sprintf("%s, %d copies", p.Name, p.Count)}
+	case !p.Fixed() || p.Count > 1:
+		return Item{Caption: p.Name + " ×" + p.CountText(), Title: fmt.Sprintf("%s, %s copies", p.Name, p.CountText())}
 	}
 	return Item{Caption: p.Name, Title: p.Name}
 }

@@ -321,7 +321,10 @@ func (d polyDrawer) solution(s Tiled) frameContent {
 		g = newPolyGeom(d.pl, b.Cells())
 		d.geoms[b] = g
 	}
-	owner, pieces := instances(s)
+	cells, owner, pieces := instances(s)
+	if len(cells) < b.Len() {
+		g = newPolyGeom(d.pl, cells)
+	}
 	return polyContent(g, owner, pieces, s.PieceNames())
 }
 

@@ -199,6 +199,9 @@ func (site *Site) count(s Tiled, edge []int, counts [][]int) string {
 	hole := make([]bool, len(site.Pieces))
 	for i := range edge {
 		piece, _ := s.At(i)
+		if grid[i] = '.'; piece < 0 {
+			continue // an empty cell
+		}
 		grid[i] = PieceCode(piece)
 		counts[piece][i]++
 		border[piece] = border[piece] || edge[i]&edgeBorder != 0
@@ -218,8 +221,8 @@ func (site *Site) count(s Tiled, edge []int, counts [][]int) string {
 // solidPieces returns the pieces of solution sol of a solid, filled as s fills its picture, in
 // the order they are built: by their first cubes in the board's order (layer, row, column).
 func solidPieces(s *sheetLayout, sol Tiled) []SitePiece {
-	_, pieces := instances(sol)
-	cubes := cubesOf(sol.Board().Cells(), func(i int) int { _, inst := sol.At(i); return inst })
+	cells, owner, pieces := instances(sol)
+	cubes := cubesOf(cells, func(i int) int { return owner[i] })
 	fills, _ := s.fillsOf(sol.PieceNames(), pieces, func() [][]int { return solid.Touching(cubes, len(pieces)) })
 	var out []SitePiece
 	at := make([]int, len(pieces)) // each instance's place in out, from 1

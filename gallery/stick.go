@@ -237,8 +237,8 @@ func (d stickDrawer) board(b *geom.Board) frameContent {
 }
 
 func (d stickDrawer) solution(s Tiled) frameContent {
-	owner, pieces := instances(s)
-	return stickContent(d.lat.SegmentGrid(), s.Board().Cells(), owner, pieces, s.PieceNames())
+	cells, owner, pieces := instances(s)
+	return stickContent(d.lat.SegmentGrid(), cells, owner, pieces, s.PieceNames())
 }
 
 func (d stickDrawer) piece(p geom.Piece, i int, names []string) (frameContent, error) {

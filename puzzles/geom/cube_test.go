@@ -205,22 +205,34 @@ func TestBoxAndLayers(t *testing.T) {
 	}
 }
 
-// A piece of any count has count 0 and no area of its own; count 0
-// without it, or a count with it, is a mistake.
+// A piece of any count has its fewest copies as its count (0 for count:
+// any) and their area; count 0 without it, a spare with it, or more spare
+// copies than copies, is a mistake. CountText writes the count as a spec
+// does.
 func TestAnyCountPiece(t *testing.T) {
 	cells := []Cell{{}, {Col: 1}}
 	tests := []struct {
-		p  Piece
-		ok bool
+		p    Piece
+		ok   bool
+		text string
 	}{
-		{Piece{Name: "D", Cells: cells, Count: 1}, true},
-		{Piece{Name: "D", Cells: cells, Any: true}, true},
-		{Piece{Name: "D", Cells: cells}, false},
-		{Piece{Name: "D", Cells: cells, Count: 2, Any: true}, false},
+		{Piece{Name: "D", Cells: cells, Count: 1}, true, "1"},
+		{Piece{Name: "D", Cells: cells, Any: true}, true, "any"},
+		{Piece{Name: "D", Cells: cells, Count: 2, Any: true}, true, "2..any"},
+		{Piece{Name: "D", Cells: cells, Count: 3, Spare: 2}, true, "1..3"},
+		{Piece{Name: "D", Cells: cells, Count: 1, Spare: 1}, true, "0..1"},
+		{Piece{Name: "D", Cells: cells}, false, ""},
+		{Piece{Name: "D", Cells: cells, Count: 2, Spare: 1, Any: true}, false, ""},
+		{Piece{Name: "D", Cells: cells, Count: 2, Spare: 3}, false, ""},
+		{Piece{Name: "D", Cells: cells, Count: 2, Spare: -1}, false, ""},
+		{Piece{Name: "D", Cells: cells, Count: -1, Any: true}, false, ""},
 	}
 	for _, tt := range tests {
 		if err := tt.p.Validate(Square); (err == nil) != tt.ok {
 			t.Errorf("%+v: %v", tt.p, err)
+		}
+		if tt.ok && tt.p.CountText() != tt.text {
+			t.Errorf("%+v: count %q, want %q", tt.p, tt.p.CountText(), tt.text)
 		}
 	}
 	if a := (Piece{Name: "D", Cells: cells, Any: true}).Area(); a != 0 {

@@ -14,14 +14,42 @@ type Piece struct {
 	Name string
 	// Cells are the piece's cells, normalized by the lattice.
 	Cells []Cell
-	// Count is the number of identical copies, at least 1. Copies are
+	// Count is the number of identical copies, at least 1: the most a
+	// solution puts down (the fewest, with Any). Copies are
 	// interchangeable: they never multiply the number of solutions.
 	Count int
+	// Spare is how many of the Count copies a solution may leave out: a
+	// range of copies, count: LO..HI, is Count HI and Spare HI - LO. 0:
+	// every copy is put down.
+	Spare int
 	// OneSided pieces may be rotated but not reflected.
 	OneSided bool
-	// Any is set on a piece put down as often as it fits, none or more
-	// times; its Count is then 0.
+	// Any is set on a piece put down as often as it fits, at least Count
+	// times (count: any is Count 0, count: 2..any Count 2), Spare 0.
 	Any bool
+}
+
+// Least returns the fewest copies of p a solution puts down.
+func (p Piece) Least() int { return p.Count - p.Spare }
+
+// Fixed reports whether every solution puts down exactly Count copies.
+func (p Piece) Fixed() bool { return !p.Any && p.Spare == 0 }
+
+// Single reports whether every solution puts down exactly one copy.
+func (p Piece) Single() bool { return p.Fixed() && p.Count == 1 }
+
+// CountText writes how many copies of p a solution puts down as a
+// spec's count key does: "2", "any", "0..1", "2..any".
+func (p Piece) CountText() string {
+	switch {
+	case p.Any && p.Count == 0:
+		return "any"
+	case p.Any:
+		return fmt.Sprintf("%d..any", p.Count)
+	case p.Spare > 0:
+		return fmt.Sprintf("%d..%d", p.Least(), p.Count)
+	}
+	return strconv.Itoa(p.Count)
 }
 
 // ParsePiece returns the piece drawn in pic on the square lattice: every
@@ -75,10 +103,12 @@ func (p Piece) Validate(lat Lattice) error {
 		return errorf("a piece needs a name")
 	case len(p.Cells) == 0:
 		return errorf("piece %q has no cells", p.Name)
-	case p.Any && p.Count != 0:
-		return errorf("piece %q: count %d and any: an any-count piece has count 0", p.Name, p.Count)
+	case p.Any && (p.Count < 0 || p.Spare != 0):
+		return errorf("piece %q: count %d, spare %d and any: an any-count piece has a count of 0 or more and no spare", p.Name, p.Count, p.Spare)
 	case p.Count < 1 && !p.Any:
 		return errorf("piece %q: count %d, want at least 1", p.Name, p.Count)
+	case p.Spare < 0 || p.Spare > p.Count:
+		return errorf("piece %q: spare %d of count %d, want 0 to %d", p.Name, p.Spare, p.Count, p.Count)
 	}
 	for _, c := range p.Cells {
 		if !ValidCell(lat, c) {
@@ -133,8 +163,8 @@ func SameShape(lat Lattice, a Piece, b []Cell) bool {
 	return false
 }
 
-// Area returns the number of cells the piece's copies cover together: 0
-// for a piece of any count, which may be put down no times.
+// Area returns the number of cells the piece's copies cover together: the
+// most, Count's; for a piece of any count, the fewest, Count's too.
 func (p Piece) Area() int { return len(p.Cells) * p.Count }
 
 // String draws the piece as an ASCII picture, '#' for its cells.

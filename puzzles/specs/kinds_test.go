@@ -50,7 +50,7 @@ func TestTilingIsRegistered(t *testing.T) {
 	}
 	// An unknown key names the spec as its kind key does.
 	_, err = Parse("typo.yaml", []byte("kind: tiling\nbord: x\n"+body))
-	if want := `unknown key "bord" in a tiling spec (did you mean board?); valid keys are title, kind, board, pieces, lattice, symmetry, crossing, render`; err == nil || !strings.HasSuffix(err.Error(), want) {
+	if want := `unknown key "bord" in a tiling spec (did you mean board?); valid keys are title, kind, board, pieces, lattice, symmetry, crossing, empty, render`; err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("an unknown key: %v, want …%s", err, want)
 	}
 }

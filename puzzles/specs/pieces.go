@@ -3,6 +3,7 @@ package specs
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -40,7 +41,7 @@ func (p *specParser) pieces(n *yaml.Node) ([]geom.Piece, error) {
 			if v.Kind == yaml.MappingNode {
 				return nil, p.errorf(v, "the picture of piece %q is %s; want a picture (for count or one-sided, list the pieces: - name: %s, shape: ..., count: ...)", name, describe(v), name)
 			}
-			if err := pl.drawn(k, name, field{k, v}, 1, false); err != nil {
+			if err := pl.drawn(k, name, field{k, v}, geom.Piece{Count: 1}, false); err != nil {
 				return nil, err
 			}
 		}
@@ -49,7 +50,7 @@ func (p *specParser) pieces(n *yaml.Node) ([]geom.Piece, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := pl.set(n, name, 1, nil, nil); err != nil {
+		if err := pl.set(n, name, geom.Piece{Count: 1}, nil, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -102,13 +103,9 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 	case !hasSet && !hasName:
 		return p.errorf(e, "a piece entry has neither set nor name; want %s", want)
 	}
-	count := 1
+	count := geom.Piece{Count: 1}
 	if c, ok := f["count"]; ok {
-		// any: as many copies as fit, none or more (count 0 in the
-		// piece, geom.Piece.Any).
-		if c.val.Kind == yaml.ScalarNode && c.val.Tag == "!!str" && c.val.Value == "any" {
-			count = 0
-		} else if count, err = p.integer(c.val, "count", 1, maxBoardLen, fmt.Sprintf("a whole number from 1 to %d, or any", maxBoardLen)); err != nil {
+		if count, err = p.copies(c.val, "count", 1); err != nil {
 			return err
 		}
 	}
@@ -159,7 +156,7 @@ func (pl *pieceList) entry(e *yaml.Node) error {
 // set adds the built-in set name, named at n, with count copies of each
 // piece, one-sided if oneSided says so, and only the pieces the entry's
 // fields only or except choose.
-func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool, f map[string]field) error {
+func (pl *pieceList) set(n *yaml.Node, name string, count geom.Piece, oneSided *bool, f map[string]field) error {
 	pcs, err := geom.PieceSet(name)
 	if err != nil {
 		return pl.p.errorf(n, "no built-in piece set %q%s; valid sets are %s", name, meant(name, geom.PieceSetNames()), strings.Join(geom.PieceSetNames(), ", "))
@@ -182,7 +179,7 @@ func (pl *pieceList) set(n *yaml.Node, name string, count int, oneSided *bool, f
 		return err
 	}
 	for _, pc := range pcs {
-		pc.Count, pc.Any = count, count == 0
+		pc.Count, pc.Spare, pc.Any = count.Count, count.Spare, count.Any
 		if oneSided != nil {
 			pc.OneSided = *oneSided
 		}
@@ -253,7 +250,7 @@ func (p *specParser) choose(name string, pcs []geom.Piece, f map[string]field) (
 // drawn adds the piece name, named at k, drawn in the picture of shape
 // (on the cube, a list of pictures of its layers, bottom first, or one
 // picture for a flat piece).
-func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, oneSided bool) error {
+func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count geom.Piece, oneSided bool) error {
 	p := pl.p
 	what := fmt.Sprintf("the shape of piece %q", name)
 	const want = "a picture: any character other than a space is a cell"
@@ -294,7 +291,8 @@ func (pl *pieceList) drawn(k *yaml.Node, name string, shape field, count int, on
 		}
 		return p.pictureError(at, err)
 	}
-	pc.Count, pc.Any, pc.OneSided = count, count == 0, oneSided || !p.lat.Reflectable()
+	pc.Count, pc.Spare, pc.Any = count.Count, count.Spare, count.Any
+	pc.OneSided = oneSided || !p.lat.Reflectable()
 	return pl.add(k, pc)
 }
 
@@ -310,4 +308,32 @@ func (p *specParser) pieceName(n *yaml.Node) (string, error) {
 		return "", p.errorf(n, "a piece name is %q; want %s", name, want)
 	}
 	return name, nil
+}
+
+// copies reads a number of copies, what (count, empty), into a piece's
+// Count, Spare and Any: a whole number N from least to maxBoardLen, any
+// (none or more, as many as fit), or a range LO..HI whose HI may be any
+// (at least LO).
+func (p *specParser) copies(n *yaml.Node, what string, least int) (geom.Piece, error) {
+	want := fmt.Sprintf("a whole number from %d to %d, any, or a range LO..HI (0 ≤ LO ≤ HI, HI from 1 to %d or any)", least, maxBoardLen, maxBoardLen)
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+		if n.Value == "any" {
+			return geom.Piece{Any: true}, nil
+		}
+		lo, hi, ok := strings.Cut(n.Value, "..")
+		l, err := strconv.Atoi(lo)
+		if !ok || err != nil || l < 0 || l > maxBoardLen || strings.TrimSpace(lo) != lo {
+			return geom.Piece{}, p.errorf(n, "%s is %q; want %s", what, shorten(n.Value), want)
+		}
+		if hi == "any" {
+			return geom.Piece{Count: l, Any: true}, nil
+		}
+		h, err := strconv.Atoi(hi)
+		if err != nil || h < max(l, 1) || h > maxBoardLen || strings.TrimSpace(hi) != hi {
+			return geom.Piece{}, p.errorf(n, "%s is %q; want %s", what, shorten(n.Value), want)
+		}
+		return geom.Piece{Count: h, Spare: h - l}, nil
+	}
+	c, err := p.integer(n, what, least, maxBoardLen, want)
+	return geom.Piece{Count: c}, err
 }

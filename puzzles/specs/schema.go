@@ -172,6 +172,9 @@ func tilingSchema() jsonObject {
 			"(on the stick lattice, both passing straight through it): forbidden (the default: they may touch there, at an end, a corner or a T-junction) or allowed.",
 			"default", crossingNames[0],
 			"enum", crossingNames),
+		"empty": obj("description", "How many cells of the board a solution leaves uncovered, anywhere: a whole number, a range LO..HI (HI may be any), or any; "+
+			"none by default. Empty cells are drawn as holes; a solution and its image under a symmetry, empty cells and all, are the same.",
+			"anyOf", copiesSchema(0), "default", 0),
 		"kind": obj("description", "The kind of puzzle: "+puzzles.DefaultKind+", the default, may be left out.",
 			"const", puzzles.DefaultKind),
 	}, "a tiling spec")
@@ -472,8 +475,9 @@ func entryKeySchemas() map[string]any {
 		"name": described("the name of the piece drawn under shape, unique in the spec", "piece-name"),
 		"shape": obj("description", "The piece drawn in ASCII under name, as a literal block (shape: |).",
 			"$ref", "#/$defs/shape"),
-		"count": obj("description", fmt.Sprintf("The copies of each piece of the entry, from 1 (the default) to %d, or any: as many as fit, none or more; copies are interchangeable.", maxBoardLen),
-			"anyOf", []any{obj("type", "integer", "minimum", 1, "maximum", maxBoardLen), obj("const", "any")}, "default", 1),
+		"count": obj("description", fmt.Sprintf("The copies of each piece of the entry, from 1 (the default) to %d; any: as many as fit, none or more; "+
+			"or a range LO..HI, as many as a solution uses from LO to HI (HI may be any: 2..any; 0..1 chooses the pieces a solution uses); copies are interchangeable.", maxBoardLen),
+			"anyOf", copiesSchema(1), "default", 1),
 		"one-sided": obj("description", "Whether the entry's pieces are one-sided: turned but never turned over (default false). A one-sided set is one-sided already and takes no one-sided: false.",
 			"type", "boolean", "default", false),
 		"only":   chosen("only these pieces of the set, each named once: a piece's name or a list of names; not with except"),
@@ -699,4 +703,11 @@ func exampleValue(s string) any {
 		panic(fmt.Sprintf("specs: example %q: %v", s, err))
 	}
 	return jsonValue(&n)
+}
+
+// copiesSchema describes a number of copies as package specs reads it
+// (specParser.copies): a whole number from least, any, or LO..HI.
+func copiesSchema(least int) []any {
+	return []any{obj("type", "integer", "minimum", least, "maximum", maxBoardLen), obj("const", "any"),
+		obj("type", "string", "pattern", `^[0-9]+\.\.([0-9]+|any)$`)}
 }

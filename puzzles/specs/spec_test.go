@@ -249,7 +249,11 @@ var badSpecs = []badSpec{
 	{"title-list", "1:8", "title is a list; want a string"},
 	{"too-large", "2:1", "use fewer kinds of piece or a smaller board"},
 	{"two-documents", "3:1", "a spec is one document"},
-	{"unknown-key", "3:1", `unknown key "bord" in the spec (did you mean board?); valid keys are title, kind, board, pieces, lattice, symmetry, crossing, render`},
+	{"count-range-backwards", "5:12", `count is "3..2"; want a whole number from 1 to 1048576, any, or a range LO..HI`},
+	{"count-range-short", "2:1", `the most copies of the pieces cover 6 cells and the board has 8; they must be able to cover it`},
+	{"empty-word", "2:8", `empty is "lots"; want a whole number from 0`},
+	{"empty-too-many", "3:1", `the pieces and the empty cells cover 5 cells and the board has 4`},
+	{"unknown-key", "3:1", `unknown key "bord" in the spec (did you mean board?); valid keys are title, kind, board, pieces, lattice, symmetry, crossing, empty, render`},
 	{"unknown-set", "2:9", `no built-in piece set "pentomino" (did you mean pentominoes or monomino?); valid sets are monomino, domino, trominoes, tetrominoes, pentominoes,`},
 	{"unknown-set-entry", "5:10", `no built-in piece set "hexomino" (did you mean hexominoes?); valid sets are`},
 	// A mistyped name gets the names it was probably meant to be; a board
@@ -495,12 +499,18 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		area := 0
-		for _, pc := range tilingOf(t, s).Pieces() {
-			area += pc.Area()
+		// The fewest copies of the pieces and empty cells fit, and the
+		// most cover the board.
+		pcs := tilingOf(t, s).Pieces()
+		if e, ok := tilingOf(t, s).Empty(); ok {
+			pcs = append(slices.Clip(pcs), e)
 		}
-		if b := tilingOf(t, s).Board(); area != b.Len() {
-			t.Fatalf("pieces cover %d cells, board has %d", area, b.Len())
+		least, most, unbounded := 0, 0, false
+		for _, pc := range pcs {
+			least, most, unbounded = least+len(pc.Cells)*pc.Least(), most+pc.Area(), unbounded || pc.Any
+		}
+		if b := tilingOf(t, s).Board(); least > b.Len() || most < b.Len() && !unbounded {
+			t.Fatalf("pieces cover %d to %d cells (unbounded %v), board has %d", least, most, unbounded, b.Len())
 		}
 	})
 }

@@ -15,7 +15,7 @@ import (
 
 // specKeys are the keys a tiling spec may have, in the order its schema
 // lists them.
-var specKeys = []string{"title", "board", "pieces", "render", "lattice", "symmetry", "crossing", "kind"}
+var specKeys = []string{"title", "board", "pieces", "render", "lattice", "symmetry", "crossing", "empty", "kind"}
 
 // tilingKind is the default kind: pieces that cover a board exactly. Its
 // keys have forms that this package reads itself (KeyFormSpec), so its
@@ -30,6 +30,7 @@ var tilingKind = puzzles.Kind{
 		{Name: "lattice", Form: puzzles.KeyFormSpec, About: "the lattice of the board and every piece"},
 		{Name: "symmetry", Form: puzzles.KeyFormSpec, About: "which isometries of the lattice make two solutions the same"},
 		{Name: "crossing", Form: puzzles.KeyFormSpec, About: "whether pieces of the stick lattice may cross"},
+		{Name: "empty", Form: puzzles.KeyFormSpec, About: "how many cells of the board a solution leaves uncovered, anywhere: N, LO..HI or any"},
 	},
 	Read: readTiling,
 }
@@ -76,13 +77,23 @@ func (r *kindReader) tiling() (*tiling.Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.checkArea(f, board, pieces); err != nil {
+	var empty geom.Piece // none
+	if e, ok := f["empty"]; ok {
+		if empty, err = p.copies(e.val, "empty", 0); err != nil {
+			return nil, err
+		}
+	}
+	all := pieces
+	if empty.Count > 0 || empty.Any {
+		all = append(slices.Clip(pieces), geom.Piece{Cells: board.Cells()[:1], Count: empty.Count, Spare: empty.Spare, Any: empty.Any})
+	}
+	if err := p.checkArea(f, board, all); err != nil {
 		return nil, err
 	}
 	if err := p.checkSize(pk.key, board, pieces); err != nil {
 		return nil, err
 	}
-	pz, err := tiling.NewWith(r.title, board, pieces, tiling.Options{Symmetry: sym, Crossing: crossing})
+	pz, err := tiling.NewWith(r.title, board, pieces, tiling.Options{Symmetry: sym, Crossing: crossing, Empty: empty})
 	if err != nil {
 		return nil, p.errorf(pk.key, "%s", reason(err))
 	}
@@ -170,22 +181,30 @@ func (p *specParser) crossing(f map[string]field) (bool, error) {
 // checkArea checks that the pieces cover as many cells as the board has,
 // hinting at how pictures are read when the board is one.
 func (p *specParser) checkArea(f map[string]field, board *geom.Board, pieces []geom.Piece) error {
-	area, anyCount := 0, false
+	area, most, anyCount, unbounded := 0, 0, false, false
 	for _, pc := range pieces {
-		area += pc.Area()
-		anyCount = anyCount || pc.Any
+		area += len(pc.Cells) * pc.Least()
+		most += pc.Area()
+		anyCount, unbounded = anyCount || !pc.Fixed(), unbounded || pc.Any
+	}
+	if anyCount && !unbounded && most < board.Len() {
+		return p.errorf(f["pieces"].key, "the most copies of the pieces cover %s and the board has %d; they must be able to cover it", plural.Of(most, "cell"), board.Len())
 	}
 	if area == board.Len() || anyCount && area <= board.Len() {
 		return nil
 	}
 	if anyCount {
-		return p.errorf(f["pieces"].key, "the pieces of fixed counts cover %s and the board has %d; they must fit, the pieces of any count filling the rest", plural.Of(area, "cell"), board.Len())
+		return p.errorf(f["pieces"].key, "the fewest copies of the pieces cover %s and the board has %d; they must fit, the other copies filling the rest", plural.Of(area, "cell"), board.Len())
 	}
 	hint := ""
 	if f["board"].val.Kind == yaml.ScalarNode {
 		hint = " (in the board's picture '.' is a cell to cover, ' ' and '#' are none; in a piece's, any character but a space is a cell)"
 	}
-	return p.errorf(f["pieces"].key, "the pieces cover %s and the board has %d; the pieces' total area must equal the board's%s", plural.Of(area, "cell"), board.Len(), hint)
+	what := "the pieces"
+	if pieces[len(pieces)-1].Name == "" {
+		what = "the pieces and the empty cells" // the empty cells' piece, last (tiling)
+	}
+	return p.errorf(f["pieces"].key, "%s cover %s and the board has %d; the pieces' total area must equal the board's%s", what, plural.Of(area, "cell"), board.Len(), hint)
 }
 
 // checkSize checks that listing where the pieces fit on the board stays

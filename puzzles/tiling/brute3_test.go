@@ -219,8 +219,8 @@ func bruteCount3(dims vec, pieces []geom.Piece, sym Symmetry) (raw, classes, sym
 		first := slices.Index(owner, -1)
 		if first < 0 {
 			for i, pc := range pieces {
-				if !pc.Any && left[i] > 0 {
-					return // a copy of a fixed count left out
+				if tooFew(pc, left[i], n) {
+					return // fewer copies than the fewest
 				}
 			}
 			raw++

@@ -149,8 +149,8 @@ func bruteCount6(lat geom.Lattice, board []geom.Cell, pieces []geom.Piece) (raw,
 		}
 		if first < 0 {
 			for i, p := range pieces {
-				if !p.Any && left[i] > 0 {
-					return // a copy of a fixed count left out
+				if tooFew(p, left[i], len(board)) {
+					return // fewer copies than the fewest
 				}
 			}
 			raw++

@@ -268,8 +268,8 @@ func bruteSegments(lat geom.Lattice, board []geom.Cell, pieces []geom.Piece, cro
 		first := slices.Index(owner, -1)
 		if first < 0 {
 			for i, pc := range pieces {
-				if !pc.Any && left[i] > 0 {
-					return // a copy of a fixed count left out
+				if tooFew(pc, left[i], len(b.segs)) {
+					return // fewer copies than the fewest
 				}
 			}
 			if !crossing && b.crosses(owner) {

@@ -110,7 +110,7 @@ func (p *Puzzle) frontier() *frontier.Problem {
 // the memo otherwise.
 func (p *Puzzle) countMethod() puzzles.CountMethod {
 	for _, pc := range p.pieces {
-		if pc.Count != 1 || pc.Any {
+		if !pc.Single() {
 			return puzzles.CountMemo
 		}
 	}
@@ -268,7 +268,7 @@ func (p *Puzzle) fixesNone(g int) bool {
 	sym := &p.group[g]
 	var img []int32
 	for i, pc := range p.pieces {
-		if pc.Count != 1 || pc.Any || sym.pieces[i] != int32(i) {
+		if !pc.Single() || sym.pieces[i] != int32(i) {
 			continue
 		}
 		fixed := false

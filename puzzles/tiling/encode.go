@@ -53,32 +53,20 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 		return nil, err
 	}
 	e := &Encoding{p: p, Restricted: -1}
-	item := make([]int, len(p.pieces)) // piece → its item, or -1
-	n := 0
+	n, item := p.pieceItems()
 	multi := 0
-	for i, pc := range p.pieces {
-		item[i] = -1
-		if pc.Count == 1 {
-			item[i] = n
-			n++
-		} else {
+	for _, pc := range p.pieces {
+		if pc.Count != 1 || pc.Any {
 			multi++
 		}
 	}
 	// The counts need checking when two pieces share the cells left by
-	// the others, unless one of them may be put down any number of times
-	// and the other is the only one of a fixed count.
-	fixedMulti := 0
-	for _, pc := range p.pieces {
-		if pc.Count > 1 {
-			fixedMulti++
-		}
-	}
-	e.check = multi > 1 && (!p.anyCount() || fixedMulti > 0)
+	// the others, or when some piece's count is not fixed.
+	e.check = multi > 1 || p.anyCount()
 	cellBase := n
 	points, through := p.points()
 	pointBase := n + p.board.Len()
-	e.Problem = solve.NewLinks(pointBase, len(points))
+	e.Problem = solve.NewLinks(pointBase, len(points)+len(item)-n)
 	var keep []bool
 	if breakSymmetry {
 		var err error
@@ -96,7 +84,10 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 			continue
 		}
 		items = items[:0]
-		if it := item[pl.piece]; it >= 0 {
+		if it := item[pl.piece]; it >= n {
+			// A piece of no copy or one, a secondary item after the points.
+			items = append(items, it+p.board.Len()+len(points))
+		} else if it >= 0 {
 			items = append(items, it)
 		}
 		for _, c := range pl.cells {
@@ -113,6 +104,29 @@ func (p *Puzzle) encode(ctx context.Context, breakSymmetry bool) (*Encoding, err
 		e.options = append(e.options, int32(k))
 	}
 	return e, nil
+}
+
+// pieceItems returns the items of the pieces: item[i] is piece i's, or
+// -1. The n pieces of one copy (geom.Piece.Single) have the first n, the
+// primary items, and those of no copy or one the next, n on, which are
+// secondary: a cover may leave them out. The others have none.
+func (p *Puzzle) pieceItems() (n int, item []int) {
+	item = make([]int, len(p.pieces))
+	for i, pc := range p.pieces {
+		item[i] = -1
+		if pc.Single() {
+			item[i] = n
+			n++
+		}
+	}
+	k := n
+	for i, pc := range p.pieces {
+		if !pc.Any && pc.Count == 1 && pc.Spare == 1 {
+			item[i] = k
+			k++
+		}
+	}
+	return n, item
 }
 
 // livePlacements reports for each placement whether it can be part of a
@@ -393,7 +407,7 @@ func (e *Encoding) counts(options []int, scratch []int) bool {
 		scratch[e.p.placements[e.options[o]].piece]++
 	}
 	for i, pc := range e.p.pieces {
-		if scratch[i] != pc.Count && !pc.Any {
+		if scratch[i] < pc.Least() || scratch[i] > e.p.most(i) {
 			return false
 		}
 	}
@@ -415,7 +429,7 @@ func (p *Puzzle) breakingPiece(ctx context.Context) (int, []bool, error) {
 	var bestKeep []bool
 	o := newOrbits(p)
 	for i, pc := range p.pieces {
-		if pc.Count != 1 || !p.fixedByGroup(i) {
+		if !pc.Single() || !p.fixedByGroup(i) {
 			continue
 		}
 		keep, kept, err := o.firsts(ctx, i)

@@ -174,11 +174,8 @@ func (f *fill) branch(prefix []int32) ([]int32, bool) {
 		used[q] = true
 	}
 	left := make([]int, len(f.p.pieces))
-	for i, pc := range f.p.pieces {
-		left[i] = pc.Count
-		if pc.Any {
-			left[i] = f.n // never used up
-		}
+	for i := range f.p.pieces {
+		left[i] = f.p.most(i)
 	}
 	for _, k := range prefix {
 		pl := &f.p.placements[k]
@@ -245,7 +242,7 @@ func (f *fill) fewest(used []bool, left []int, first int) []int32 {
 	}
 	best, cell, piece := byCell[first], first, -1
 	for q, pc := range f.p.pieces {
-		if pc.Count == 1 && !pc.Any && left[q] > 0 && byPiece[q] < best {
+		if pc.Single() && left[q] > 0 && byPiece[q] < best {
 			best, piece = byPiece[q], q
 		}
 	}
@@ -340,11 +337,8 @@ func (f *fill) release() {
 // load puts down the placements of prefix.
 func (f *fill) load(prefix []int32) {
 	f.avail = 0
-	for i, pc := range f.p.pieces {
-		f.left[i] = pc.Count
-		if pc.Any {
-			f.left[i] = f.n // never used up
-		}
+	for i := range f.p.pieces {
+		f.left[i] = f.p.most(i)
 		f.avail |= 1 << i
 	}
 	for i := range f.pre {

@@ -82,7 +82,7 @@ func fillOfLayout(p *Puzzle) *fill {
 		stride: lay.stride, line: uint(lay.line), plane: uint(lay.plane), holes: lay.holes}
 	smallest := len(p.pieces[0].Cells)
 	for _, pc := range p.pieces {
-		f.singles = f.singles && pc.Count == 1
+		f.singles = f.singles && pc.Single()
 		smallest = min(smallest, len(pc.Cells))
 	}
 	if f.stride > 0 {

@@ -31,10 +31,10 @@ func (f *fill) place(base int, window uint64, visit func([]int32) bool) {
 	// Move the window to the first empty cell.
 	base, window = f.front(base, window)
 	if base >= f.n {
-		// Beside pieces of any count, the board may be full before every
-		// copy of a fixed count is down (Puzzle.fixed).
+		// Beside pieces whose count is not fixed, the board may be full
+		// before the fewest copies of another are down (Puzzle.fixed).
 		for _, i := range f.p.fixed {
-			if f.left[i] > 0 {
+			if f.left[i] > f.p.slack[i] {
 				return
 			}
 		}

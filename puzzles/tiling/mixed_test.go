@@ -19,13 +19,35 @@ type mixedCase struct {
 	board        *geom.Board
 	pieces       []geom.Piece
 	sym          Symmetry
-	crossing     bool // sticks: pieces may cross
+	crossing     bool       // sticks: pieces may cross
+	empty        geom.Piece // Options.Empty
 	raw, classes int
 }
 
+// withEmpty draws, one time in three, how many cells a puzzle of pieces on
+// b leaves empty (1, 0..2, any or 1..any), and returns it and the pieces
+// that a brute force takes for it: pieces and a piece of one cell, as
+// many as the empty cells.
+func withEmpty(rng *rand.Rand, b *geom.Board, pieces []geom.Piece) (geom.Piece, []geom.Piece) {
+	if rng.IntN(3) != 0 {
+		return geom.Piece{}, pieces
+	}
+	e := []geom.Piece{{Count: 1}, {Count: 2, Spare: 2}, {Any: true}, {Count: 1, Any: true}}[rng.IntN(4)]
+	area := e.Least()
+	for _, pc := range pieces {
+		area += len(pc.Cells) * pc.Least()
+	}
+	if area > b.Len() {
+		return geom.Piece{}, pieces // the empty cells do not fit
+	}
+	mono := geom.Piece{Name: "empty", Cells: b.Lattice().Normalize(b.Cells()[:1]), Count: e.Count, Spare: e.Spare, Any: e.Any}
+	return e, append(slices.Clip(pieces), mono)
+}
+
 // mixPieces draws two or three pieces of pool, at least one of a fixed
-// count (1 or 2 copies) and one of any count, whose fixed copies fit in
-// cells; ok is false if the draw does not.
+// count (1 or 2 copies) and one whose count is not fixed (any, 1..any,
+// 0..1, 1..2 or 0..3), whose fewest copies fit in cells; ok is false if
+// the draw does not.
 func mixPieces(rng *rand.Rand, pool []geom.Piece, cells int) ([]geom.Piece, bool) {
 	k := 2 + rng.IntN(2)
 	var pieces []geom.Piece
@@ -34,17 +56,22 @@ func mixPieces(rng *rand.Rand, pool []geom.Piece, cells int) ([]geom.Piece, bool
 		pc.Cells = slices.Clone(pc.Cells)
 		pieces = append(pieces, pc)
 	}
-	area := 0
+	area, most, unbounded := 0, 0, false
+	loose := []geom.Piece{{Any: true}, {Count: 1, Any: true}, {Count: 1, Spare: 1}, {Count: 2, Spare: 1}, {Count: 3, Spare: 3}}
 	for i := range pieces {
-		switch {
-		case i == 0:
-			pieces[i].Count, pieces[i].Any = 0, true
-		case i == 1 || rng.IntN(2) == 0:
-			pieces[i].Count = 1 + rng.IntN(2)
-		default:
-			pieces[i].Count, pieces[i].Any = 0, true
+		pc := &pieces[i]
+		if i == 1 {
+			pc.Count = 1 + rng.IntN(2)
+		} else {
+			c := loose[rng.IntN(len(loose))]
+			pc.Count, pc.Spare, pc.Any = c.Count, c.Spare, c.Any
 		}
-		area += pieces[i].Area()
+		area += len(pc.Cells) * pc.Least()
+		most += pc.Area()
+		unbounded = unbounded || pc.Any
+	}
+	if !unbounded && most < cells {
+		return nil, false // no cover: draw again
 	}
 	rng.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
 	return pieces, area <= cells
@@ -54,11 +81,7 @@ func mixPieces(rng *rand.Rand, pool []geom.Piece, cells int) ([]geom.Piece, bool
 func mixedName(b *geom.Board, pieces []geom.Piece) string {
 	var parts []string
 	for _, pc := range pieces {
-		n := fmt.Sprint(pc.Count)
-		if pc.Any {
-			n = "any"
-		}
-		parts = append(parts, fmt.Sprintf("%s×%s", pc.Name, n))
+		parts = append(parts, fmt.Sprintf("%s×%s", pc.Name, pc.CountText()))
 	}
 	return fmt.Sprintf("%s %d cells %s", b.Lattice().Name(), b.Len(), strings.Join(parts, " "))
 }
@@ -96,15 +119,16 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 		if rng.IntN(4) == 0 {
 			sym = SymmetryNone
 		}
-		p, err := NewSymmetry("", b, pieces, sym)
+		empty, brute := withEmpty(rng, b, pieces)
+		p, err := NewWith("", b, pieces, Options{Symmetry: sym, Empty: empty})
 		if err != nil {
-			t.Fatalf("%s: %v", mixedName(b, pieces), err)
+			t.Fatalf("%s: %v", mixedName(b, brute), err)
 		}
 		inGroup := func(tr int) bool {
 			return slices.ContainsFunc(p.group, func(g symmetry) bool { return g.t == tr })
 		}
-		raw, classes := bruteCount(b, p.pieces, inGroup)
-		out = append(out, mixedCase{mixedName(b, pieces), b, pieces, sym, false, raw, classes})
+		raw, classes := bruteCount(b, brute, inGroup)
+		out = append(out, mixedCase{mixedName(b, brute), b, pieces, sym, false, empty, raw, classes})
 	}
 	// Triangles and hexagons: parallelograms of up to 12 cells.
 	for _, lat := range []geom.Lattice{geom.Triangle, geom.Hexagon} {
@@ -125,12 +149,9 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 			if !ok {
 				continue
 			}
-			p, err := New("", b, pieces)
-			if err != nil {
-				t.Fatalf("%s: %v", mixedName(b, pieces), err)
-			}
-			raw, classes, _ := bruteCount6(lat, b.Cells(), p.pieces)
-			out = append(out, mixedCase{mixedName(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
+			empty, brute := withEmpty(rng, b, pieces)
+			raw, classes, _ := bruteCount6(lat, b.Cells(), brute)
+			out = append(out, mixedCase{mixedName(b, brute), b, pieces, SymmetryAll, false, empty, raw, classes})
 			made++
 		}
 	}
@@ -155,8 +176,9 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 		if !ok {
 			continue
 		}
-		raw, classes, _ := bruteCount3(dims, pieces, SymmetryAll)
-		out = append(out, mixedCase{mixedName(b, pieces), b, pieces, SymmetryAll, false, raw, classes})
+		empty, brute := withEmpty(rng, b, pieces)
+		raw, classes, _ := bruteCount3(dims, brute, SymmetryAll)
+		out = append(out, mixedCase{mixedName(b, brute), b, pieces, SymmetryAll, false, empty, raw, classes})
 		made++
 	}
 	// Sticks, crossing or not: small grids, a stick of one segment, the
@@ -185,12 +207,9 @@ func mixedCases(t *testing.T, n int) []mixedCase {
 			continue
 		}
 		crossing := rng.IntN(2) == 0
-		p, err := NewWith("", b, pieces, Options{Crossing: crossing})
-		if err != nil {
-			t.Fatalf("%s: %v", mixedName(b, pieces), err)
-		}
-		raw, classes, _ := bruteSegments(geom.Stick, b.Cells(), p.pieces, crossing)
-		out = append(out, mixedCase{fmt.Sprintf("%s crossing %v", mixedName(b, pieces), crossing), b, pieces, SymmetryAll, crossing, raw, classes})
+		empty, brute := withEmpty(rng, b, pieces)
+		raw, classes, _ := bruteSegments(geom.Stick, b.Cells(), brute, crossing)
+		out = append(out, mixedCase{fmt.Sprintf("%s crossing %v", mixedName(b, brute), crossing), b, pieces, SymmetryAll, crossing, empty, raw, classes})
 		made++
 	}
 	return out
@@ -218,7 +237,7 @@ func TestMixedCountsAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for i, tc := range cases {
 		t.Run(fmt.Sprintf("%d %s", i, tc.name), func(t *testing.T) {
-			p, err := NewWith("", tc.board, tc.pieces, Options{Symmetry: tc.sym, Crossing: tc.crossing})
+			p, err := NewWith("", tc.board, tc.pieces, Options{Symmetry: tc.sym, Crossing: tc.crossing, Empty: tc.empty})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -326,4 +345,15 @@ func TestMixedCountsExamples(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tooFew reports whether a brute force's full board holds fewer copies of
+// pc than its fewest, left being left of its most (n, the board's cells,
+// for a piece of any count).
+func tooFew(pc geom.Piece, left, n int) bool {
+	most := pc.Count
+	if pc.Any {
+		most = n
+	}
+	return most-left < pc.Least()
 }

@@ -19,11 +19,11 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 	for i := range owner {
 		owner[i] = -1
 	}
-	kind := make([]int32, len(placements))
+	kind := make([]int32, len(placements), b.Len())
 	used := make([]int, len(p.pieces))
 	for k, pl := range placements {
-		if pl.Piece < 0 || pl.Piece >= len(p.pieces) {
-			return nil, fmt.Errorf("tiling: placement %d is of piece %d; the puzzle has pieces 0 to %d", k, pl.Piece, len(p.pieces)-1)
+		if pl.Piece < 0 || pl.Piece >= p.shown {
+			return nil, fmt.Errorf("tiling: placement %d is of piece %d; the puzzle has pieces 0 to %d", k, pl.Piece, p.shown-1)
 		}
 		pc := p.pieces[pl.Piece]
 		for _, c := range pl.Cells {
@@ -46,9 +46,18 @@ func NewSolution(p *Puzzle, placements []Placement) (*Solution, error) {
 		kind[k] = int32(pl.Piece)
 		used[pl.Piece]++
 	}
+	for i, o := range owner {
+		// The cells left uncovered are empty, each an instance of the
+		// hole (Options.Empty).
+		if o < 0 && p.hole >= 0 {
+			owner[i] = int32(len(kind))
+			kind = append(kind, int32(p.hole))
+			used[p.hole]++
+		}
+	}
 	for i, pc := range p.pieces {
-		if used[i] != pc.Count && !pc.Any {
-			return nil, fmt.Errorf("tiling: piece %q is put down %d times, want %d", pc.Name, used[i], pc.Count)
+		if used[i] < pc.Least() || used[i] > p.most(i) {
+			return nil, fmt.Errorf("tiling: piece %q is put down %d times, want %s", pc.Name, used[i], pc.CountText())
 		}
 	}
 	for i, o := range owner {

@@ -22,12 +22,15 @@ type Puzzle struct {
 	group    []symmetry // the puzzle's symmetry group; group[0] is the identity
 	symmetry Symmetry   // which isometries the group may hold
 	crossing bool       // on the stick lattice, pieces may cross (Options.Crossing)
-	any      bool       // some piece may be put down any number of times (anyCount)
-	// fixed lists the pieces of a fixed count when some piece may be put
-	// down any number of times: a full board is a cover only when every
-	// copy of them is down. Nil otherwise: every full board uses the
-	// counts.
+	any      bool       // some piece's count is not fixed: a range, or any (anyCount)
+	hole     int        // the piece of the cells left empty (Options.Empty), the last one, or -1
+	shown    int        // the pieces but the hole's, the first shown
+	// fixed lists the pieces that a solution must put down some copies of
+	// when some piece's count is not fixed: a full board is a cover only
+	// when no more than slack[i] of piece i's most copies (most) are left.
+	// Nil otherwise: every full board uses the counts.
 	fixed []int
+	slack []int
 
 	// placements are every placement of every piece, by piece then
 	// orientation then cell. They are made on first use (prepare), where
@@ -119,6 +122,12 @@ type Options struct {
 	// (geom.Lattice's Crossings). It means nothing on lattices whose
 	// pieces do not cross (PiecesCross).
 	Crossing bool
+	// Empty is how many cells of the board a solution leaves uncovered,
+	// anywhere: as the copies of a piece of one cell, its Count, Spare
+	// and Any (geom.Piece) alone given. The zero value leaves none. Empty
+	// cells are alike: a solution and its image under a symmetry, empty
+	// cells and all, are the same.
+	Empty geom.Piece
 }
 
 // NewWith is New with the rules opt gives.
@@ -134,29 +143,37 @@ func NewWith(title string, board *geom.Board, pieces []geom.Piece, opt Options) 
 		return nil, errorf("no pieces")
 	}
 	lat := board.Lattice()
-	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym, crossing: opt.Crossing}
+	p := &Puzzle{title: title, board: board, pieces: make([]geom.Piece, len(pieces)), symmetry: sym, crossing: opt.Crossing,
+		hole: -1, shown: len(pieces)}
+	if e := opt.Empty; e.Count > 0 || e.Any {
+		pieces = append(slices.Clip(pieces), geom.Piece{Name: "empty", Cells: board.Cells()[:1], Count: e.Count, Spare: e.Spare, Any: e.Any})
+		p.pieces, p.hole = append(p.pieces, geom.Piece{}), len(pieces)-1
+	}
 	area := 0
 	for i, pc := range pieces {
 		if err := pc.Validate(lat); err != nil {
 			return nil, err
 		}
 		for _, q := range pieces[:i] {
-			if q.Name == pc.Name {
+			if q.Name == pc.Name && i != p.hole {
 				return nil, errorf("two pieces are named %q: names must be unique", pc.Name)
 			}
 		}
 		pc.Cells = lat.Normalize(pc.Cells)
 		p.pieces[i] = pc
-		p.any = p.any || pc.Any
-		area += pc.Area()
+		p.any = p.any || !pc.Fixed()
+		area += len(pc.Cells) * pc.Least()
 	}
 	for i, pc := range p.pieces {
-		if p.any && !pc.Any {
+		if p.any {
+			p.slack = append(p.slack, p.most(i)-pc.Least())
+		}
+		if p.any && pc.Least() > 0 {
 			p.fixed = append(p.fixed, i)
 		}
 	}
 	if p.anyCount() && area > board.Len() {
-		return nil, errorf("the pieces of fixed counts cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
+		return nil, errorf("the fewest copies of the pieces cover %s and the board has %d: they must fit", plural.Of(area, "cell"), board.Len())
 	}
 	if !p.anyCount() && area != board.Len() {
 		return nil, errorf("the pieces cover %s and the board has %d: they must be equal", plural.Of(area, "cell"), board.Len())
@@ -339,10 +356,19 @@ func (p *Puzzle) Title() string { return p.title }
 func (p *Puzzle) Board() *geom.Board { return p.board }
 
 // Pieces returns the pieces. The slice is shared: do not modify it.
-func (p *Puzzle) Pieces() []geom.Piece { return p.pieces }
+func (p *Puzzle) Pieces() []geom.Piece { return p.pieces[:p.shown] }
 
 // PieceNames returns the names of the pieces, in the order of Pieces.
-func (p *Puzzle) PieceNames() []string { return geom.Names(p.pieces) }
+func (p *Puzzle) PieceNames() []string { return geom.Names(p.Pieces()) }
+
+// Empty returns how many cells a solution leaves empty (Options.Empty),
+// as a piece of one cell, named empty; false if none.
+func (p *Puzzle) Empty() (geom.Piece, bool) {
+	if p.hole < 0 {
+		return geom.Piece{}, false
+	}
+	return p.pieces[p.hole], true
+}
 
 // Placements returns every placement of every piece on the board, piece by
 // piece.
@@ -370,7 +396,7 @@ func (p *Puzzle) Instances() int {
 	n, area, smallest := 0, 0, 0
 	for _, pc := range p.pieces {
 		n += pc.Count
-		area += pc.Area()
+		area += len(pc.Cells) * pc.Least()
 		if pc.Any && (smallest == 0 || len(pc.Cells) < smallest) {
 			smallest = len(pc.Cells)
 		}
@@ -381,19 +407,26 @@ func (p *Puzzle) Instances() int {
 	return n
 }
 
-// anyCount reports whether some piece may be put down any number of
-// times (geom.Piece.Any).
+// anyCount reports whether some piece's count is not fixed: a range of
+// copies, or any (geom.Piece.Fixed).
 func (p *Puzzle) anyCount() bool { return p.any }
+
+// most returns the most copies of piece i a solution may put down: its
+// count, or the board's cells for a piece of any count.
+func (p *Puzzle) most(i int) int {
+	if p.pieces[i].Any {
+		return p.board.Len()
+	}
+	return p.pieces[i].Count
+}
 
 // String describes the puzzle in a line.
 func (p *Puzzle) String() string {
 	var names []string
 	for _, pc := range p.pieces {
 		switch {
-		case pc.Any:
-			names = append(names, pc.Name+"×any")
-		case pc.Count > 1:
-			names = append(names, fmt.Sprintf("%s×%d", pc.Name, pc.Count))
+		case !pc.Fixed() || pc.Count > 1:
+			names = append(names, pc.Name+"×"+pc.CountText())
 		default:
 			names = append(names, pc.Name)
 		}

@@ -312,8 +312,8 @@ func bruteCount(b *geom.Board, pieces []geom.Piece, symmetric func(t int) bool) 
 		}
 		if empty == nil {
 			for i, p := range pieces {
-				if !p.Any && left[i] > 0 {
-					return // a copy of a fixed count left out
+				if tooFew(p, left[i], b.Len()) {
+					return // fewer copies than the fewest
 				}
 			}
 			raw++

@@ -253,7 +253,7 @@ func (n *narrower) choose(t task) ([]int32, bool) {
 	n.best = n.best[:0]
 	chosen := -1
 	for i, pc := range p.pieces {
-		if n.in[i] || pc.Count != 1 || pc.Any || len(n.byPiece[i]) == 0 ||
+		if n.in[i] || !pc.Single() || len(n.byPiece[i]) == 0 ||
 			slices.ContainsFunc(t.stab, func(g int) bool { return p.group[g].pieces[i] != int32(i) }) {
 			continue
 		}
@@ -334,7 +334,7 @@ func (p *Puzzle) narrows() bool {
 	}
 	ones := 0
 	for _, pc := range p.pieces {
-		if pc.Count == 1 && !pc.Any {
+		if pc.Single() {
 			ones++
 		}
 	}
@@ -410,8 +410,8 @@ func (p *Puzzle) Fingerprint(cfg *puzzles.SolveConfig) string {
 	}
 	for _, pc := range p.pieces {
 		fmt.Fprintf(h, "\n%q %d %v %s", pc.Name, pc.Count, pc.OneSided, cellsText(pc.Cells))
-		if pc.Any {
-			fmt.Fprint(h, " any")
+		if !pc.Fixed() {
+			fmt.Fprint(h, " "+pc.CountText())
 		}
 	}
 	breaking := cfg == nil || !cfg.NoSymmetryBreaking

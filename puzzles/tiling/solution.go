@@ -46,8 +46,14 @@ func (s *Solution) PieceNames() []string { return s.p.PieceNames() }
 // At returns, for board cell i (in the board's reading order), the piece
 // covering it and which of the solution's pieces it is: pieces are numbered
 // from 0 in the order in which they are first met reading the board.
+//
+// An empty cell (Options.Empty) is (-1, -1): it has no piece, and the
+// numbers of the empty cells are left out of the instances'.
 func (s *Solution) At(i int) (piece, instance int) {
 	k := int32(len(s.p.pieces))
+	if int(s.code[i]%k) == s.p.hole {
+		return -1, -1
+	}
 	return int(s.code[i] % k), int(s.code[i] / k)
 }
 
@@ -96,14 +102,23 @@ func (s *Solution) AppendPlacements(pls []Placement, cells []geom.Cell) ([]Place
 	// solution has few pieces, and writing results sorts every one.
 	if len(byRank) > 64 {
 		slices.SortStableFunc(byRank, func(a, b Placement) int { return a.Piece - b.Piece })
-		return pls, all
+		return s.p.dropEmpty(pls), all
 	}
 	for i := 1; i < len(byRank); i++ {
 		for j := i; j > 0 && byRank[j].Piece < byRank[j-1].Piece; j-- {
 			byRank[j], byRank[j-1] = byRank[j-1], byRank[j]
 		}
 	}
-	return pls, all
+	return s.p.dropEmpty(pls), all
+}
+
+// dropEmpty returns pls without the empty cells', which a sort by piece
+// put last.
+func (p *Puzzle) dropEmpty(pls []Placement) []Placement {
+	for p.hole >= 0 && len(pls) > 0 && pls[len(pls)-1].Piece == p.hole {
+		pls = pls[:len(pls)-1]
+	}
+	return pls
 }
 
 // Key returns a string that is equal for two solutions of one puzzle
@@ -216,6 +231,10 @@ func (s *Solution) Letters() []rune {
 	used := map[rune]bool{}
 	const pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 	for _, r := range order {
+		if int(s.code[first[r]]%k) == s.p.hole {
+			letters[r] = '.'
+			continue
+		}
 		name := s.p.pieces[s.code[first[r]]%k].Name
 		c, _ := utf8.DecodeRuneInString(name)
 		other := unicode.ToUpper(c)
@@ -248,7 +267,7 @@ func (s *Solution) Legend() string {
 	order := make([]int, 0, len(letters))
 	seen := make([]bool, len(letters))
 	for _, c := range s.code {
-		if r := c / k; !seen[r] {
+		if r := c / k; !seen[r] && int(c%k) != s.p.hole {
 			seen[r] = true
 			name[r] = s.p.pieces[c%k].Name
 			order = append(order, int(r))

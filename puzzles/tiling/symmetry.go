@@ -87,7 +87,9 @@ func pieceSymmetry(lat geom.Lattice, t int, pieces []geom.Piece) ([]int32, bool)
 		j := i
 		if pc.OneSided && lat.Reflects(t) {
 			img := geom.TransformShape(lat, t, pc.Cells)
-			match := func(q geom.Piece) bool { return q.OneSided && q.Count == pc.Count && geom.SameShape(lat, q, img) }
+			match := func(q geom.Piece) bool {
+				return q.OneSided && q.CountText() == pc.CountText() && geom.SameShape(lat, q, img)
+			}
 			if !match(pc) {
 				j = slices.IndexFunc(pieces, match)
 				if j < 0 {

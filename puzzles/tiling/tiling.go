@@ -46,18 +46,16 @@ func (p *Puzzle) About() string { return p.String() }
 // ("r,c"), and its options every placement of every piece, piece by piece
 // (Placements), without symmetry breaking; on a stick board whose pieces
 // may not cross, its secondary items are the grid points ("point r,c")
-// that placements pass straight through.
+// that placements pass straight through, and after them the pieces of no
+// copy or one (count: 0..1).
 func (p *Puzzle) Matrix() *puzzles.Matrix {
 	m := &puzzles.Matrix{}
-	item := make([]int, len(p.pieces))
+	base, item := p.pieceItems()
 	for i, pc := range p.pieces {
-		item[i] = -1
-		if pc.Count == 1 {
-			item[i] = len(m.Items)
+		if 0 <= item[i] && item[i] < base {
 			m.Items = append(m.Items, pc.Name)
 		}
 	}
-	base := len(m.Items)
 	for _, c := range p.board.Cells() {
 		m.Items = append(m.Items, p.itemName(c))
 	}
@@ -67,9 +65,16 @@ func (p *Puzzle) Matrix() *puzzles.Matrix {
 	for _, pt := range points {
 		m.Items = append(m.Items, "point "+p.itemName(pt))
 	}
+	for i, pc := range p.pieces {
+		if item[i] >= base {
+			m.Items = append(m.Items, pc.Name)
+		}
+	}
 	for k, pl := range p.Placements() {
 		var o []int
-		if it := item[pl.Piece]; it >= 0 {
+		if it := item[pl.Piece]; it >= base {
+			o = append(o, it-base+m.Primary+len(points))
+		} else if it >= 0 {
 			o = append(o, it)
 		}
 		var cells []string
@@ -142,7 +147,7 @@ func (p *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 		return puzzles.Class{}, fmt.Errorf("no pieces")
 	}
 	index := make(map[string]int, len(p.pieces))
-	for i, pc := range p.pieces {
+	for i, pc := range p.Pieces() {
 		index[pc.Name] = i
 	}
 	pls := make([]Placement, len(v.Pieces))

@@ -102,6 +102,9 @@ func solidsOf(s gallery.Tiled) []Solid {
 	names := s.PieceNames()
 	for i, c := range s.Board().Cells() {
 		p, inst := s.At(i)
+		if inst < 0 {
+			continue // an empty cell
+		}
 		piece[inst] = p
 		out[inst].Name, out[inst].Piece = names[p], names[p]
 		out[inst].Cells = append(out[inst].Cells, c)
@@ -116,7 +119,7 @@ func solidsOf(s gallery.Tiled) []Solid {
 	for i, inst := range order {
 		sorted[i] = out[inst]
 	}
-	return sorted
+	return slices.DeleteFunc(sorted, func(s Solid) bool { return len(s.Cells) == 0 }) // the empty cells' numbers
 }
 
 // mm is the length of a CSS pixel in millimetres.
