@@ -81,7 +81,8 @@ func (p *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.
 	if p.noCrossing() {
 		return p.countListed(ctx, c.Workers, c.Shard, c.Shards)
 	}
-	if !slices.ContainsFunc(p.pieces, func(pc geom.Piece) bool { return !pc.Any }) {
+	// The frontier keeps no books of copies: pieces of any count, none at least.
+	if !slices.ContainsFunc(p.pieces, func(pc geom.Piece) bool { return !pc.Any || pc.Least() > 0 }) {
 		if counts, err := frontier.Count(ctx, p.frontier(), &c); !errors.Is(err, frontier.ErrWide) {
 			return counts, err
 		}

@@ -321,6 +321,11 @@ func TestMixedCountsExamples(t *testing.T) {
 		{"a monomino and any dominoes in 1×2", mustRect(t, 1, 2), []geom.Piece{piece("M", "#", 1), piece("D", "##", 0)}, SymmetryNone, 0, 0},
 		{"a domino and any monominoes in 1×2", mustRect(t, 1, 2), []geom.Piece{piece("D", "##", 1), piece("M", "#", 0)}, SymmetryNone, 1, 1},
 		{"two L tetrominoes and any squares in 6×2", mustRect(t, 6, 2), []geom.Piece{piece("L", "#\n#\n##", 2), piece("O", "##\n##", 0)}, SymmetryAll, 4, 1},
+		// count: 1..any beside count: any: of the 2×2's seven tilings by
+		// monominoes and dominoes, the two of dominoes alone are left out.
+		{"one or more monominoes and any dominoes in 2×2", mustRect(t, 2, 2), []geom.Piece{atLeast(piece("M", "#", 0), 1), piece("D", "##", 0)}, SymmetryNone, 5, 5},
+		// Of 1×4's five, only two dominoes.
+		{"two or more dominoes and any monominoes in 1×4", mustRect(t, 1, 4), []geom.Piece{atLeast(piece("D", "##", 0), 2), piece("M", "#", 0)}, SymmetryNone, 1, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -343,8 +348,21 @@ func TestMixedCountsExamples(t *testing.T) {
 					t.Errorf("Solve(%v): raw %d, distinct %d; want %d, %d", eng, res.Raw, len(res.Distinct), tt.raw, tt.classes)
 				}
 			}
+			counts, err := p.Count(context.Background(), &puzzles.CountConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if counts.Raw.Int64() != tt.raw || counts.Distinct.Int64() != tt.classes {
+				t.Errorf("Count: raw %v, distinct %v (%s); want %d, %d", counts.Raw, counts.Distinct, counts.Method, tt.raw, tt.classes)
+			}
 		})
 	}
+}
+
+// atLeast returns pc, of any count, at least n times (count: n..any).
+func atLeast(pc geom.Piece, n int) geom.Piece {
+	pc.Count, pc.Any = n, true
+	return pc
 }
 
 // tooFew reports whether a brute force's full board holds fewer copies of
