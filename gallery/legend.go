@@ -1,10 +1,13 @@
 package gallery
 
 import (
+	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/polytile/polytile/palettes"
+	"github.com/polytile/polytile/puzzles/geom"
 )
 
 // legendEntry is one piece in a legend: its name and look.
@@ -17,21 +20,29 @@ type legendEntry struct {
 }
 
 // legend returns the legend's entries for the pieces of the given names,
-// measured.
-func (s *sheetLayout) legend(names []string) ([]legendEntry, error) {
+// measured. A piece in used (its count not fixed) has the copies the
+// figure puts down written after its name, "F ×2", and no entry when no
+// frame puts it down.
+func (s *sheetLayout) legend(names []string, used map[string]copiesUsed) ([]legendEntry, error) {
 	names, _ = palettes.DistinctNames(names) // copies share their piece's entry
-	fills, hatch := s.pieceFills(names)
-	out := make([]legendEntry, len(names))
+	fills, hatch := s.pieceFills(names)      // of every name: the frames' colours
+	out := make([]legendEntry, 0, len(names))
 	for i, name := range names {
 		text := name
 		if a, ok := s.abbrev[name]; ok {
 			text = a + " = " + name
 		}
+		if c, ok := used[name]; ok {
+			if c.hi == 0 {
+				continue
+			}
+			text += " ×" + c.text()
+		}
 		w, err := s.measure(text, s.caption, false)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = legendEntry{piece: name, name: text, fill: fills[i], hatch: hatch[i], w: s.caption*1.5 + w}
+		out = append(out, legendEntry{piece: name, name: text, fill: fills[i], hatch: hatch[i], w: s.caption*1.5 + w})
 	}
 	return out, nil
 }
@@ -122,4 +133,64 @@ func (s *sheetLayout) drawLegend(sh *Sheet, top, width float64) {
 		sh.Frames = append(sh.Frames, Frame{X: s.margin, Y: y, Width: sh.Width - 2*s.margin, Height: size, Title: "note",
 			Letters: []Text{{X: sh.Width / 2, Y: y + size/2, Size: size, Color: s.BorderColor, Text: n}}})
 	}
+}
+
+// copiesUsed is how many copies of a piece the frames of a figure put
+// down: from lo in the frame that uses fewest to hi in the one that uses
+// most.
+type copiesUsed struct{ lo, hi int }
+
+// text writes the copies as a legend does: "2", or "1..2" when the frames
+// differ.
+func (c copiesUsed) text() string {
+	if c.lo == c.hi {
+		return strconv.Itoa(c.lo)
+	}
+	return fmt.Sprintf("%d..%d", c.lo, c.hi)
+}
+
+// usedCounts returns, for each name of a piece whose count is not fixed
+// (a range, or any), how many copies the items' solutions put down; nil
+// when every count is fixed, or no item is a solution.
+func usedCounts(items []Item) map[string]copiesUsed {
+	var used map[string]copiesUsed
+	for _, it := range items {
+		if it.Solution == nil {
+			continue
+		}
+		p, ok := it.Solution.Problem().(interface{ Pieces() []geom.Piece })
+		if !ok {
+			continue
+		}
+		pieces := p.Pieces()
+		n := make([]int, len(pieces))
+		seen := make([]bool, it.Solution.Pieces())
+		for i := range it.Solution.Board().Len() {
+			piece, inst := it.Solution.At(i)
+			if piece >= 0 && piece < len(n) && inst >= 0 && inst < len(seen) && !seen[inst] {
+				seen[inst] = true
+				n[piece]++
+			}
+		}
+		byName := map[string]int{}
+		loose := map[string]bool{} // a piece of the name has no fixed count
+		for i, pc := range pieces {
+			byName[pc.Name] += n[i]
+			loose[pc.Name] = loose[pc.Name] || !pc.Fixed()
+		}
+		for name, c := range byName {
+			if !loose[name] {
+				continue
+			}
+			if used == nil {
+				used = map[string]copiesUsed{}
+			}
+			u, ok := used[name]
+			if !ok {
+				u = copiesUsed{c, c}
+			}
+			used[name] = copiesUsed{min(u.lo, c), max(u.hi, c)}
+		}
+	}
+	return used
 }

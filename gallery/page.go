@@ -122,7 +122,7 @@ func (s *sheetLayout) layout(items []Item, contents []frameContent) ([]*Sheet, e
 	}
 	if s.Legend && len(contents) > 0 && contents[0].legendNames() != nil {
 		var err error
-		if s.legendEntries, err = s.legend(contents[0].legendNames()); err != nil {
+		if s.legendEntries, err = s.legend(contents[0].legendNames(), usedCounts(items)); err != nil {
 			return nil, err
 		}
 	}
