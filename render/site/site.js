@@ -29,8 +29,16 @@
     return f;
   }
 
+  // uses reads one uses= value, a piece's name: the solutions that put
+  // it down.
+  function uses(v) {
+    var p = data.pieces.indexOf(v);
+    return { text: v, key: "uses", ok: p >= 0, code: p >= 0 ? data.codes.charAt(p) : "" };
+  }
+
   function filters() {
-    return new URLSearchParams(location.search).getAll("covers").map(parse);
+    var q = new URLSearchParams(location.search);
+    return q.getAll("covers").map(parse).concat(q.getAll("uses").map(uses));
   }
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
@@ -80,7 +88,9 @@
 
   function apply() {
     var fs = filters(), n = 0;
-    var matches = function (g) { return fs.every(function (f) { return f.ok && g.charAt(f.k) === f.code; }); };
+    var matches = function (g) {
+      return fs.every(function (f) { return f.ok && (f.key ? g.indexOf(f.code) >= 0 : g.charAt(f.k) === f.code); });
+    };
     sols.forEach(function (el) {
       var show = matches(el.getAttribute("data-grid"));
       el.hidden = !show;
@@ -90,10 +100,11 @@
     fs.forEach(function (f) {
       var span = document.createElement("span");
       span.className = "filter";
-      span.textContent = (f.ok ? "" : "unknown: ") + f.text + " ";
+      var label = (f.key ? "uses " : "") + f.text;
+      span.textContent = (f.ok ? "" : "unknown: ") + label + " ";
       var b = document.createElement("button");
-      b.type = "button"; b.textContent = "×"; b.title = "remove " + f.text;
-      b.addEventListener("click", function () { remove(f.text); });
+      b.type = "button"; b.textContent = "×"; b.title = "remove " + label;
+      b.addEventListener("click", function () { remove(f.key || "covers", f.text); });
       span.appendChild(b);
       list.appendChild(span);
     });
@@ -109,6 +120,17 @@
     document.querySelectorAll("a.page").forEach(function (a) {
       a.href = a.getAttribute("data-href") + location.search;
     });
+    offer(all ? all.grids.filter(matches) : sols.filter(function (el) { return !el.hidden; }).map(function (el) { return el.getAttribute("data-grid"); }));
+  }
+
+  // offer leaves in the piece menu only the pieces some of the grids
+  // puts down: a piece absent from every solution shown is not offered.
+  function offer(grids) {
+    var used = grids.join("");
+    Array.prototype.forEach.call(pieceSelect.options, function (o) {
+      var p = data.pieces.indexOf(o.value);
+      o.disabled = p >= 0 && used.indexOf(data.codes.charAt(p)) < 0;
+    });
   }
 
   function setQuery(q) {
@@ -116,16 +138,17 @@
     history.replaceState(null, "", location.pathname + (s ? "?" + s : ""));
     apply();
   }
-  function add(v) {
+  function add(v, key) {
+    key = key || "covers";
     var q = new URLSearchParams(location.search);
-    if (q.getAll("covers").indexOf(v) < 0) q.append("covers", v);
+    if (q.getAll(key).indexOf(v) < 0) q.append(key, v);
     setQuery(q);
   }
-  function remove(v) {
+  function remove(key, v) {
     var q = new URLSearchParams(location.search);
-    var rest = q.getAll("covers").filter(function (x) { return x !== v; });
-    q.delete("covers");
-    rest.forEach(function (x) { q.append("covers", x); });
+    var rest = q.getAll(key).filter(function (x) { return x !== v; });
+    q.delete(key);
+    rest.forEach(function (x) { q.append(key, x); });
     setQuery(q);
   }
   function tryAdd() {
@@ -144,6 +167,9 @@
     });
   });
   pieceSelect.addEventListener("change", tryAdd);
+  document.getElementById("uses").addEventListener("click", function () {
+    if (pieceSelect.value) add(pieceSelect.value, "uses");
+  });
   document.getElementById("clear").addEventListener("click", function () { setQuery(new URLSearchParams()); });
 
   // The solution shown large.
