@@ -456,7 +456,7 @@ const siteHTML = `<!DOCTYPE html>
 </section>{{end}}
 <section id="find">
 <h2>Find solutions</h2>
-<p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The count is of the whole gallery, with links to the pages that hold the solutions found. Or keep only the solutions that use a piece (<code>?uses=</code>, for a puzzle whose pieces are chosen); a piece no solution shown uses is not offered. The choice is in the address (<code>?covers={{.Covers}}</code>), so a view can be linked; choices combine.</p>
+<p>Choose a piece and a cell of the board: only the solutions in which that piece covers that cell stay shown. The count is of the whole gallery, with links to the pages that hold the solutions found. The choice is in the address (<code>?covers={{.Covers}}</code>), so a view can be linked; choices combine. The button keeps the solutions that use the piece (<code>uses=</code>, for a puzzle whose pieces are chosen); a piece no solution shown uses is not offered.</p>
 <label>Piece <select id="piece"><option value="">choose…</option>{{range .Pieces}}<option>{{.}}</option>{{end}}</select></label> <button type="button" id="uses">solutions that use it</button>
 <div id="board">{{.Board}}<svg class="cells" viewBox="{{.ViewBox}}" aria-label="the board's cells">{{range .Cells}}<path{{if .L}} data-l="{{.L}}"{{end}} data-r="{{.R}}" data-c="{{.C}}" d="{{.D}}"><title>{{.Name}}</title></path>{{end}}</svg></div>
 <p><span id="filters"></span> <button type="button" id="clear">show all</button></p>
