@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 )
 
@@ -18,6 +19,24 @@ type CountConfig struct {
 	// Progress, if not nil, is called about every ProgressEvery and once
 	// at the end, from the goroutine that called Count.
 	Progress func(CountProgress)
+}
+
+// CheckCountConfig checks cfg (nil: the defaults) and returns it with its
+// defaults filled in: Shards at least 1, Workers runtime.GOMAXPROCS(0)
+// where 0 or less.
+func CheckCountConfig(cfg *CountConfig) (CountConfig, error) {
+	var c CountConfig
+	if cfg != nil {
+		c = *cfg
+	}
+	c.Shards = max(c.Shards, 1)
+	if c.Shard < 0 || c.Shard >= c.Shards {
+		return c, fmt.Errorf("part %d of %d: want 0 ≤ part < parts", c.Shard, c.Shards)
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	return c, nil
 }
 
 // CountProgress is how far a count has come.

@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"runtime"
 	"time"
 
 	"github.com/polytile/polytile/puzzles"
@@ -74,16 +73,9 @@ var ErrStates = errors.New("frontier: too many states for the board's width")
 // if the board is too wide for a frontier, and ErrStates if its states
 // are too many to hold; it stops when ctx ends, with ctx's cause.
 func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.Counts, error) {
-	var c puzzles.CountConfig
-	if cfg != nil {
-		c = *cfg
-	}
-	c.Shards = max(c.Shards, 1)
-	if c.Shard < 0 || c.Shard >= c.Shards {
-		return nil, fmt.Errorf("frontier: part %d of %d: want 0 ≤ part < parts", c.Shard, c.Shards)
-	}
-	if c.Workers <= 0 {
-		c.Workers = runtime.GOMAXPROCS(0)
+	c, err := puzzles.CheckCountConfig(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: %w", err)
 	}
 	plans := make([]*plan, len(p.Symmetries))
 	same := p.inverses() // a symmetry fixes the tilings its inverse fixes

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"runtime"
 	"slices"
 	"time"
 
@@ -64,16 +63,9 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 // up to the whole's (puzzles.MergeCounts), and a part's Distinct is nil
 // unless it is the whole. It stops when ctx ends, with ctx's cause.
 func (p *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.Counts, error) {
-	var c puzzles.CountConfig
-	if cfg != nil {
-		c = *cfg
-	}
-	c.Shards = max(c.Shards, 1)
-	if c.Shard < 0 || c.Shard >= c.Shards {
-		return nil, fmt.Errorf("tiling: part %d of %d: want 0 ≤ part < parts", c.Shard, c.Shards)
-	}
-	if c.Workers <= 0 {
-		c.Workers = runtime.GOMAXPROCS(0)
+	c, err := puzzles.CheckCountConfig(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("tiling: %w", err)
 	}
 	if err := p.prepare(ctx); err != nil {
 		return nil, countStopped(ctx, err)
