@@ -94,10 +94,15 @@ const (
 	// for Burnside's lemma, are counted the same way on the board folded
 	// by the symmetry.
 	CountFrontier
+	// CountPfaffian counts a tiling whose pieces each cover two cells,
+	// any number of times, as the perfect matchings of the board's graph
+	// drawn in the plane, by Kasteleyn's Pfaffian; the symmetries whose
+	// folded board is not such a graph (reflections) by CountFrontier.
+	CountPfaffian
 )
 
 // countMethods are the methods, in the order of their values.
-var countMethods = []CountMethod{CountMemo, CountSearch, CountListed, CountFrontier}
+var countMethods = []CountMethod{CountMemo, CountSearch, CountListed, CountFrontier, CountPfaffian}
 
 // String describes the method as count --json writes it, in its "method"
 // field.
@@ -111,6 +116,8 @@ func (m CountMethod) String() string {
 		return "listed"
 	case CountFrontier:
 		return "counted without listing, by a frontier across the board; distinct by Burnside's lemma, on the board folded by each symmetry"
+	case CountPfaffian:
+		return "counted without listing, by Kasteleyn's Pfaffian of the board's graph (two-cell pieces), a frontier across the board for the symmetries it cannot fold; distinct by Burnside's lemma, on the board folded by each symmetry"
 	}
 	return fmt.Sprintf("CountMethod(%d)", int(m))
 }

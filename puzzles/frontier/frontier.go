@@ -28,6 +28,12 @@ type Problem struct {
 	// Cells are the board's cells; a cell off the board is covered
 	// already (a hole).
 	Cells []geom.Cell
+	// Centres are the cells' centres in the plane (geom.Lattice's
+	// PlaneCentre), or nil where they have none. With them, a board
+	// whose pieces cover two cells each, or its fold by a rotation, is
+	// a graph drawn in the plane whose perfect matchings are its
+	// tilings: counted by its Pfaffian rather than by the frontier.
+	Centres [][2]float64
 	// Placements are every placement of every piece, each piece of any
 	// count.
 	Placements []Placement
@@ -69,7 +75,11 @@ var ErrStates = errors.New("frontier: too many states for the board's width")
 // symmetry fixes, and from those the distinct ones by Burnside's lemma,
 // whole or the part that cfg (nil: the defaults) says: part i of n keeps, at a cut of the
 // sweep, the states whose hash is i modulo n, so that the parts' fixed
-// counts add up to the whole's (puzzles.MergeCounts). It returns ErrWide
+// counts add up to the whole's (puzzles.MergeCounts). A board folded by a
+// symmetry (the identity: the board) that is a planar graph, every
+// option joining two orbits of cells, is counted by Kasteleyn's Pfaffian
+// instead (package pfaffian), whole by part 0 and 0 by the others; the
+// method is puzzles.CountPfaffian when the raw count went so. It returns ErrWide
 // if the board is too wide for a frontier, and ErrStates if its states
 // are too many to hold; it stops when ctx ends, with ctx's cause.
 func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.Counts, error) {
@@ -78,6 +88,7 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 		return nil, fmt.Errorf("frontier: %w", err)
 	}
 	plans := make([]*plan, len(p.Symmetries))
+	kast := make([]*matching, len(p.Symmetries))
 	same := p.inverses() // a symmetry fixes the tilings its inverse fixes
 	var jobs []int
 	var weights []float64
@@ -86,6 +97,11 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 			return nil, fmt.Errorf("frontier: count stopped: %w", context.Cause(ctx))
 		}
 		if same[g] < g {
+			continue
+		}
+		if kast[g] = p.matching(g); kast[g] != nil {
+			jobs = append(jobs, g)
+			weights = append(weights, kast[g].weight())
 			continue
 		}
 		plans[g] = newPlan(p, g)
@@ -102,7 +118,7 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 		fixed[g] = new(big.Int)
 	}
 	rc := &run.Config{Tasks: jobs, Workers: c.Workers, Sums: fixed, Every: p.Every,
-		NewSearcher: func() run.Searcher { return &worker{p: p, plans: plans, cfg: &c} }}
+		NewSearcher: func() run.Searcher { return &worker{p: p, plans: plans, kast: kast, cfg: &c} }}
 	if c.Progress != nil {
 		rc.Progress = func(pr puzzles.Progress) {
 			c.Progress(puzzles.CountProgress{Tasks: pr.Tasks, Done: pr.Done, Elapsed: pr.Elapsed,
@@ -124,6 +140,9 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 	}
 	counts := &puzzles.Counts{Fixed: fixed, FixedBy: names, Raw: fixed[0], Symmetries: len(fixed),
 		Method: puzzles.CountFrontier, Shard: c.Shard, Shards: c.Shards, Fingerprint: p.Fingerprint}
+	if kast[0] != nil {
+		counts.Method = puzzles.CountPfaffian
+	}
 	if c.Shards > 1 {
 		return counts, nil
 	}
@@ -134,11 +153,27 @@ func Count(ctx context.Context, p *Problem, cfg *puzzles.CountConfig) (*puzzles.
 type worker struct {
 	p     *Problem
 	plans []*plan
+	kast  []*matching // where not nil, the Pfaffian counts instead of plans
 	cfg   *puzzles.CountConfig
 }
 
 // Search counts the tilings that symmetry g fixes.
 func (w *worker) Search(ctx context.Context, g int, y *run.Yield) (run.Stats, error) {
+	if k := w.kast[g]; k != nil {
+		v := new(big.Int) // counted whole by part 0
+		if w.cfg.Shard == 0 {
+			gauge, err := y.Gauge(), error(nil)
+			if v, err = k.m.Count(ctx, func(done float64) {
+				if gauge != nil {
+					gauge.Tell(done)
+				}
+			}); err != nil {
+				return run.Stats{}, err
+			}
+		}
+		y.Add(g, v)
+		return run.Stats{}, nil
+	}
 	s := &sweep{ctx: ctx, pl: w.plans[g], gauge: y.Gauge(), shard: w.cfg.Shard, shards: w.cfg.Shards}
 	v, err := s.count()
 	if err != nil {

@@ -168,6 +168,14 @@ func (stick) CellRule() string {
 func (plane) Centre(c Cell) (x, y float64) { return float64(c.Col), float64(c.Row) }
 func (cube) Centre(c Cell) (x, y float64)  { return float64(c.Col), float64(c.Row) }
 
+// PlaneCentre: the cells of the square, triangle and hexagon lattices
+// are areas of the plane; segments and cubes have no centre there.
+func (l square) PlaneCentre(c Cell) (x, y float64, ok bool)   { x, y = l.Centre(c); return x, y, true }
+func (l triangle) PlaneCentre(c Cell) (x, y float64, ok bool) { x, y = l.Centre(c); return x, y, true }
+func (l hexagon) PlaneCentre(c Cell) (x, y float64, ok bool)  { x, y = l.Centre(c); return x, y, true }
+func (plane) PlaneCentre(Cell) (x, y float64, ok bool)        { return 0, 0, false }
+func (cube) PlaneCentre(Cell) (x, y float64, ok bool)         { return 0, 0, false }
+
 func (plane) Shapes() []Shape          { return nil }
 func (cube) Shapes() []Shape           { return nil }
 func (plane) SegmentGrid() SegmentGrid { return nil }

@@ -132,6 +132,11 @@ type Lattice interface {
 	// Centre returns the centre of cell c in the plane (the package's
 	// Centre).
 	Centre(c Cell) (x, y float64)
+	// PlaneCentre returns the centre of cell c in the plane (Centre)
+	// where cells are areas that tile it, so that the directions from a
+	// cell to its neighbours are those of the plane; false where cells
+	// are segments or solids.
+	PlaneCentre(c Cell) (x, y float64, ok bool)
 	// Join says how a piece's cells join: "edge to edge", "face to face"
 	// (cubes), "end to end" (segments).
 	Join() string

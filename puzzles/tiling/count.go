@@ -89,6 +89,14 @@ func (p *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.
 // frontier is the puzzle for a count by a frontier (package frontier).
 func (p *Puzzle) frontier() *frontier.Problem {
 	fp := &frontier.Problem{Cells: p.board.Cells(), Fingerprint: countVersion + "frontier " + p.Fingerprint(nil), Every: progressEvery}
+	for _, c := range fp.Cells {
+		if x, y, ok := p.board.Lattice().PlaneCentre(c); ok {
+			fp.Centres = append(fp.Centres, [2]float64{x, y})
+		}
+	}
+	if len(fp.Centres) < len(fp.Cells) {
+		fp.Centres = nil // cells with no centre in the plane: no Pfaffian
+	}
 	for _, pl := range p.placements {
 		fp.Placements = append(fp.Placements, frontier.Placement{Piece: int32(pl.piece), Cells: pl.cells})
 	}
