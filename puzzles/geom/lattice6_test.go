@@ -266,3 +266,43 @@ func TestHexiamondShapes(t *testing.T) {
 		}
 	}
 }
+
+// The lattices whose cells are areas of the plane give each cell a centre
+// there from which its neighbours all lie at one distance, each in a
+// direction of its own (and so the Pfaffian's drawing of a board); the
+// others give none.
+func TestPlaneCentre(t *testing.T) {
+	planar := map[string]bool{"square": true, "triangle": true, "hexagon": true}
+	for _, lat := range Lattices() {
+		b, err := NewRectBoardOn(lat, 6, 6, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range b.Cells() {
+			x, y, ok := lat.PlaneCentre(c)
+			if ok != planar[lat.Name()] {
+				t.Fatalf("%s: cell %v has a centre in the plane %v, want %v", lat.Name(), c, ok, planar[lat.Name()])
+			}
+			if !ok {
+				continue
+			}
+			var dist float64
+			var angles []float64
+			for _, n := range lat.Neighbors(c) {
+				nx, ny, _ := lat.PlaneCentre(n)
+				d := math.Hypot(nx-x, ny-y)
+				if dist == 0 {
+					dist = d
+				}
+				if math.Abs(d-dist) > 1e-9 || d == 0 {
+					t.Errorf("%s: neighbour %v of %v at %v, another at %v", lat.Name(), n, c, d, dist)
+				}
+				a := math.Round(math.Atan2(ny-y, nx-x) * 1e6)
+				if slices.Contains(angles, a) {
+					t.Errorf("%s: two neighbours of %v in one direction", lat.Name(), c)
+				}
+				angles = append(angles, a)
+			}
+		}
+	}
+}

@@ -173,10 +173,17 @@ func BenchmarkCountDominoes12x12(b *testing.B) {
 }
 
 // BenchmarkCountDominoes20x20 counts the domino tilings of 20 × 20 and
-// their classes, by the frontier.
+// their classes: by the Pfaffian, the reflections by the frontier.
 func BenchmarkCountDominoes20x20(b *testing.B) {
 	benchmarkCount(b, "dominoes-20x20", "board: {rows: 20, cols: 20}\npieces: [{set: domino, count: any}]\n",
 		"1269984011256235834242602753102293934298576249856")
+}
+
+// BenchmarkCountDominoes32x32 counts the domino tilings of 32 × 32 and
+// their classes: by the Pfaffian, the reflections by the frontier.
+func BenchmarkCountDominoes32x32(b *testing.B) {
+	benchmarkCount(b, "dominoes-32x32", "board: {rows: 32, cols: 32}\npieces: [{set: domino, count: any}]\n",
+		"364982661733625107998314878133750234067320091670089660297647663460799361991486518266376931355483757336443179285926592651526144")
 }
 
 // BenchmarkCountSmall8x8 counts the tilings of 8 × 8 by monominoes,
