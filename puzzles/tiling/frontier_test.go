@@ -148,11 +148,11 @@ func TestCountFrontier(t *testing.T) {
 }
 
 // frontierMethod is the method that counts a puzzle of pieces of any
-// count: the Pfaffian where every piece covers two cells of the plane and
-// some placement fits, the frontier otherwise.
+// count: the Pfaffian where every placement covers two cells of the plane
+// and some placement fits, the frontier otherwise.
 func (p *Puzzle) frontierMethod() puzzles.CountMethod {
 	_, _, plane := p.board.Lattice().PlaneCentre(geom.Cell{})
-	if plane && len(p.placements) > 0 && !slices.ContainsFunc(p.pieces, func(pc geom.Piece) bool { return len(pc.Cells) != 2 }) {
+	if plane && len(p.placements) > 0 && !slices.ContainsFunc(p.placements, func(pl placement) bool { return len(pl.cells) != 2 }) {
 		return puzzles.CountPfaffian
 	}
 	return puzzles.CountFrontier
