@@ -18,7 +18,7 @@ type emptyCase struct {
 	rows   int
 	cols   int
 	set    string // "": one straight tromino
-	k      int // empty cells
+	k      int    // empty cells
 }
 
 func (tc emptyCase) puzzle(t *testing.T) *Puzzle {
@@ -109,5 +109,39 @@ func TestEmptyFirstAgainstMemo(t *testing.T) {
 				t.Errorf("3 parts merged: fixed %v, distinct %v; the memo's %v, %v", merged.Fixed, merged.Distinct, want.Fixed, want.Distinct)
 			}
 		})
+	}
+}
+
+// TestEmptyFirstChosen checks when Count chooses the empty cells first:
+// pieces of one copy, ten or more, a fixed number of empty cells, and
+// few enough sets of them.
+func TestEmptyFirstChosen(t *testing.T) {
+	ctx := context.Background()
+	pent, tet := mustSet(t, "pentominoes"), mustSet(t, "tetrominoes")
+	for _, tc := range []struct {
+		name       string
+		rows, cols int
+		pieces     []geom.Piece
+		empty      geom.Piece
+		want       puzzles.CountMethod
+	}{
+		{"pentominoes 8×8, 4 empty", 8, 8, pent, geom.Piece{Count: 4}, puzzles.CountEmptyFirst},
+		{"pentominoes 8×8, 4 empty of 4..4", 8, 8, pent, geom.Piece{Count: 4, Spare: 0}, puzzles.CountEmptyFirst},
+		{"pentominoes 8×8, 0..4 empty", 8, 8, pent, geom.Piece{Count: 4, Spare: 4}, puzzles.CountMemo},
+		{"pentominoes 8×8, any empty", 8, 8, pent, geom.Piece{Any: true}, puzzles.CountMemo},
+		{"pentominoes 5×13, 5 empty: too many sets", 5, 13, pent, geom.Piece{Count: 5}, puzzles.CountMemo},
+		{"tetrominoes 5×5, 5 empty: too few pieces", 5, 5, tet, geom.Piece{Count: 5}, puzzles.CountMemo},
+		{"pentominoes 6×10", 6, 10, pent, geom.Piece{}, puzzles.CountSearch},
+	} {
+		p, err := NewWith("", mustRect(t, tc.rows, tc.cols), tc.pieces, Options{Empty: tc.empty})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.prepare(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.countMethod(); got != tc.want {
+			t.Errorf("%s: counted by %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
