@@ -105,10 +105,8 @@ func (p *Puzzle) frontier() *frontier.Problem {
 // empty cells chosen first if it leaves a fixed number that pays
 // (vacant.Pays), by the memo otherwise.
 func (p *Puzzle) countMethod() puzzles.CountMethod {
-	for _, pc := range p.Pieces() {
-		if !pc.Single() || !fillFits(p) {
-			return puzzles.CountMemo
-		}
+	if slices.ContainsFunc(p.Pieces(), func(pc geom.Piece) bool { return !pc.Single() }) || !fillFits(p) {
+		return puzzles.CountMemo
 	}
 	if p.hole < 0 {
 		return puzzles.CountSearch
