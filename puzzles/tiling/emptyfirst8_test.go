@@ -2,6 +2,8 @@ package tiling
 
 import (
 	"context"
+	"math/big"
+	"os"
 	"strings"
 	"testing"
 
@@ -73,7 +75,7 @@ func TestEmptyFirst8x8Classes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := q.Solve(ctx, &puzzles.SolveConfig{Engine: puzzles.EngineDLX, NoSymmetryBreaking: true})
+		res, err := q.Solve(ctx, &puzzles.SolveConfig{Engine: puzzles.EngineDLX})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,3 +138,29 @@ func regionsDivide(n int, hole, seen []bool, m int) bool {
 	}
 	return true
 }
+
+// TestEmptyFirst8x8Full counts the twelve pentominoes in 8 × 8 with four
+// empty cells whole: some 2.4 hours of processor time, so only when
+// POLYTILE_LONG is set (docs/solving.md). No symmetry fixes a solution,
+// so the distinct solutions are the raw ones divided by 8.
+func TestEmptyFirst8x8Full(t *testing.T) {
+	if os.Getenv("POLYTILE_LONG") == "" {
+		t.Skip("hours of processor time: set POLYTILE_LONG=1 to run it")
+	}
+	p := pentominoes8x8Empty(t)
+	c, err := p.Count(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("raw %v, distinct %v, fixed %v", c.Raw, c.Distinct, c.Fixed)
+	eight := new(big.Int).Mul(c.Distinct, big.NewInt(8))
+	if c.Method != puzzles.CountEmptyFirst || c.Raw.Sign() == 0 || eight.Cmp(c.Raw) != 0 {
+		t.Errorf("%v: raw %v, distinct %v; want distinct an eighth of raw", c.Method, c.Raw, c.Distinct)
+	}
+	for g, f := range c.Fixed[1:] {
+		if f.Sign() != 0 {
+			t.Errorf("%s fixes %v solutions; want 0", c.FixedBy[g+1], f)
+		}
+	}
+}
+
