@@ -163,4 +163,3 @@ func TestEmptyFirst8x8Full(t *testing.T) {
 		}
 	}
 }
-
