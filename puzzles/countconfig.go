@@ -99,10 +99,18 @@ const (
 	// drawn in the plane, by Kasteleyn's Pfaffian; the symmetries whose
 	// folded board is not such a graph (reflections) by CountFrontier.
 	CountPfaffian
+	// CountEmptyFirst counts a tiling whose pieces have one copy each and
+	// which leaves cells empty by choosing the empty cells first: one set
+	// of each class under the board's symmetries, each a task of the fill
+	// engine's search, its covers counted as CountSearch counts them
+	// and taken as many times as the class has sets; the other
+	// symmetries' fixed solutions by CountMemo, the distinct solutions by
+	// Burnside's lemma.
+	CountEmptyFirst
 )
 
 // countMethods are the methods, in the order of their values.
-var countMethods = []CountMethod{CountMemo, CountSearch, CountListed, CountFrontier, CountPfaffian}
+var countMethods = []CountMethod{CountMemo, CountSearch, CountListed, CountFrontier, CountPfaffian, CountEmptyFirst}
 
 // String describes the method as count --json writes it, in its "method"
 // field.
@@ -118,6 +126,8 @@ func (m CountMethod) String() string {
 		return "counted without listing, by a frontier across the board; distinct by Burnside's lemma, on the board folded by each symmetry"
 	case CountPfaffian:
 		return "counted without listing, by Kasteleyn's Pfaffian of the board's graph (two-cell pieces), a frontier across the board for the symmetries it cannot fold; distinct by Burnside's lemma, on the board folded by each symmetry"
+	case CountEmptyFirst:
+		return "counted without listing, the empty cells chosen first (one choice of each class under the board's symmetries) and the rest by the fill engine's search; distinct by Burnside's lemma"
 	}
 	return fmt.Sprintf("CountMethod(%d)", int(m))
 }

@@ -24,7 +24,7 @@ var importRules = map[string]struct{ project, outside []string }{
 	"puzzles/matrix":     {project: []string{"puzzles", "puzzles/run", "solve"}},
 	"puzzles/frontier":   {project: []string{"puzzles", "puzzles/geom", "puzzles/pfaffian", "puzzles/run"}},
 	"puzzles/pfaffian":   {},
-	"puzzles/tiling":     {project: []string{"puzzles", "puzzles/frontier", "puzzles/geom", "puzzles/run", "puzzles/tiling/memo", "puzzles/tiling/states", "solve"}},
+	"puzzles/tiling":     {project: []string{"puzzles", "puzzles/frontier", "puzzles/geom", "puzzles/run", "puzzles/tiling/memo", "puzzles/tiling/states", "puzzles/tiling/vacant", "solve"}},
 	"puzzles/specs":      {project: []string{"puzzles", "puzzles/geom", "puzzles/matrix", "puzzles/tiling"}, outside: []string{"go.yaml.in/yaml/v4"}},
 	"puzzles/results":    {project: []string{"puzzles", "puzzles/run", "puzzles/specs"}},
 	"gallery":            {project: []string{"puzzles", "puzzles/results", "puzzles/geom", "puzzles/matrix", "puzzles/specs", "palettes", "gallery/solid", "gallery/strand"}},
@@ -36,6 +36,7 @@ var importRules = map[string]struct{ project, outside []string }{
 	"internal/cli":       {project: []string{"puzzles/results"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
 	"internal/cputime":   {},
 	"internal/golden":    {},
+	"internal/jsonerr":   {},
 	"internal/interrupt": {},
 	"internal/plural":    {},
 	"internal/quote":     {},
@@ -47,6 +48,8 @@ var importRules = map[string]struct{ project, outside []string }{
 	"puzzles/tiling/states": {},
 	// The count's memo of states and its books of copies, under the tiling kind.
 	"puzzles/tiling/memo": {},
+	// The sets of empty cells a count chooses first, under the tiling kind.
+	"puzzles/tiling/vacant": {project: []string{"puzzles/geom"}},
 }
 
 // TestImportRules checks every package's imports (not its tests')

@@ -63,7 +63,7 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 			Kind:   s.Kind(),
 			Title:  s.Title,
 			Cells:  b.Len(),
-			Pieces: t.Instances(),
+			Pieces: t.PieceInstances(),
 			Size:   boardSize(b),
 		})
 	}
@@ -74,7 +74,7 @@ var builtins = sync.OnceValue(func() []BuiltinInfo {
 type tiled interface {
 	Board() *geom.Board
 	Pieces() []geom.Piece
-	Instances() int
+	PieceInstances() int
 }
 
 // boardSize says how large b is as people say it: rows × columns of

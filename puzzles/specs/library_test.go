@@ -37,7 +37,7 @@ func TestBuiltins(t *testing.T) {
 		{"pentominoes-5x12", "tiling", "Pentominoes in a 5×12 rectangle", 60, 12, "5×12"},
 		{"pentominoes-6x10", "tiling", "Pentominoes in a 6×10 rectangle", 60, 12, "6×10"},
 		{"pentominoes-8x8-corners", "tiling", "Pentominoes on an 8×8 board without its corners", 60, 12, "8×8"},
-		{"pentominoes-8x8-empty", "tiling", "Pentominoes in an 8×8 square, four cells empty", 64, 16, "8×8"},
+		{"pentominoes-8x8-empty", "tiling", "Pentominoes in an 8×8 square, four cells empty", 64, 12, "8×8"}, // the empty cells are no pieces
 		{"polysticks-123-clipped", "tiling", "Polysticks of 1 to 3 segments in a clipped 3×3 grid", 20, 8, "3×3 grid"},
 		{"queens-8", "queens", "Eight queens", 0, 0, ""},
 		{"scott", "tiling", "Dana Scott's pentomino problem", 60, 12, "8×8"},
@@ -78,8 +78,8 @@ func TestBuiltins(t *testing.T) {
 			if s.Name != info.Name || s.Title != info.Title || p.Title() != info.Title || s.Title == "" {
 				t.Errorf("Builtin(%s): Name %q, Title %q, Puzzle.Title() %q; info says %q", info.Name, s.Name, s.Title, p.Title(), info.Title)
 			}
-			if b.Len() != info.Cells || p.Instances() != info.Pieces {
-				t.Errorf("Builtin(%s): %d cells, %d pieces; info says %d, %d", info.Name, b.Len(), p.Instances(), info.Cells, info.Pieces)
+			if b.Len() != info.Cells || p.PieceInstances() != info.Pieces {
+				t.Errorf("Builtin(%s): %d cells, %d pieces; info says %d, %d", info.Name, b.Len(), p.PieceInstances(), info.Cells, info.Pieces)
 			}
 			data, err := library.ReadFile(path.Join("library", info.Name+".yaml"))
 			if err != nil {
@@ -437,5 +437,33 @@ func TestAnyCount(t *testing.T) {
 	}
 	if _, err := Parse("any.yaml", []byte("board: {rows: 2, cols: 2}\npieces:\n  - {set: pentominoes, count: any, except: [X]}\n  - {set: pentominoes, only: [X]}\n")); err == nil || !strings.Contains(err.Error(), "they must fit") {
 		t.Errorf("fixed pieces larger than the board: %v", err)
+	}
+}
+
+// TestCatalogPieces checks that the catalog's PIECES column counts the
+// pieces a solution puts down, not the cells it leaves empty: the twelve
+// pentominoes in 8 × 8 with four empty are 12 pieces on 64 cells.
+func TestCatalogPieces(t *testing.T) {
+	var b strings.Builder
+	if err := WriteCatalog(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range [][]string{
+		{"pentominoes-8x8-empty", "8×8", "64", "12"},
+		{"pentominoes-5x10-ten", "5×10", "50", "12"},
+		{"scott", "8×8", "60", "12"},
+	} {
+		found := false
+		for _, line := range strings.Split(b.String(), "\n") {
+			if f := strings.Fields(line); len(f) >= 4 && f[0] == want[0] {
+				found = true
+				if !slices.Equal(f[:4], want) {
+					t.Errorf("catalog line %q; want it to begin %q", line, strings.Join(want, " "))
+				}
+			}
+		}
+		if !found {
+			t.Errorf("catalog has no line for %s", want[0])
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/polytile/polytile/puzzles/frontier"
 	"github.com/polytile/polytile/puzzles/geom"
 	"github.com/polytile/polytile/puzzles/run"
+	"github.com/polytile/polytile/puzzles/tiling/vacant"
 )
 
 // CountRaw returns the number of raw solutions, every cover of the fixed
@@ -59,7 +60,8 @@ func (p *Puzzle) CountRaw(ctx context.Context) (*big.Int, error) {
 //
 // Part i of n counts, for each symmetry, the covers that begin with
 // every n-th way to cover the first position (from the i-th on), or the
-// raw covers of every n-th task of the search; the parts' fixed counts add
+// raw covers of every n-th task of the search (with empty cells, of every
+// n-th class of them: puzzles.CountEmptyFirst); the parts' fixed counts add
 // up to the whole's (puzzles.MergeCounts), and a part's Distinct is nil
 // unless it is the whole. It stops when ctx ends, with ctx's cause.
 func (p *Puzzle) Count(ctx context.Context, cfg *puzzles.CountConfig) (*puzzles.Counts, error) {
@@ -107,18 +109,19 @@ func (p *Puzzle) frontier() *frontier.Problem {
 }
 
 // countMethod chooses how to count the puzzle: by the fill engine's
-// search when its pieces have one copy each and the engine takes it, by
-// the memo otherwise.
+// search when its pieces have one copy each and the engine takes it, the
+// empty cells chosen first if it leaves a fixed number that pays
+// (vacant.Pays), by the memo otherwise.
 func (p *Puzzle) countMethod() puzzles.CountMethod {
-	for _, pc := range p.pieces {
-		if !pc.Single() {
-			return puzzles.CountMemo
-		}
-	}
-	if !fillFits(p) {
+	if slices.ContainsFunc(p.Pieces(), func(pc geom.Piece) bool { return !pc.Single() }) || !fillFits(p) {
 		return puzzles.CountMemo
 	}
-	return puzzles.CountSearch
+	if p.hole < 0 {
+		return puzzles.CountSearch
+	} else if e := p.pieces[p.hole]; e.Fixed() && vacant.Pays(p.board.Len(), e.Count, p.shown) {
+		return puzzles.CountEmptyFirst
+	}
+	return puzzles.CountMemo
 }
 
 // count is Count by the given method, c checked: its jobs (countRun) run
@@ -139,6 +142,20 @@ func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzl
 		if err != nil {
 			return nil, countStopped(ctx, err)
 		}
+	} else if method == puzzles.CountEmptyFirst {
+		group := make([][]int32, len(p.group))
+		for g := range p.group {
+			group[g] = p.group[g].cells
+		}
+		classes, err := vacant.Classes(p.board, group, p.pieces[p.hole].Count, p.Pieces())
+		if err != nil {
+			return nil, err
+		}
+		for _, cl := range classes {
+			r.tasks = append(r.tasks, task{prefix: cl.Cells, stab: cl.Stab})
+		}
+	}
+	if method != puzzles.CountMemo {
 		r.jobs = run.Ours(len(r.tasks), c.Shard, c.Shards, nil)
 		first = 1
 	}
@@ -180,7 +197,7 @@ func (p *Puzzle) count(ctx context.Context, c *puzzles.CountConfig, method puzzl
 // method's name follows it there.
 const countVersion = "count-2 "
 
-var countMethodNames = map[puzzles.CountMethod]string{puzzles.CountMemo: "memo", puzzles.CountSearch: "search"}
+var countMethodNames = map[puzzles.CountMethod]string{puzzles.CountMemo: "memo", puzzles.CountSearch: "search", puzzles.CountEmptyFirst: "empty-first"}
 
 // errCountOverflow stops a count by the fill engine's search whose covers
 // below a state pass 2^64: Count then counts again by the memo, in
@@ -233,6 +250,13 @@ func (w *countWorker) Search(ctx context.Context, j int, y *run.Yield) (run.Stat
 		}
 		return run.Stats{}, err
 	}
+	if t := &r.tasks[j]; r.e == nil { // puzzles.CountEmptyFirst: t.prefix are the empty cells
+		v, err := r.p.countWithout(ctx, t.prefix)
+		if err == nil {
+			y.Add(0, v.Mul(v, big.NewInt(int64(len(r.p.group)/len(t.stab)))))
+		}
+		return run.Stats{}, err
+	}
 	if w.f == nil {
 		w.f = newFill(r.e)
 		w.f.memo.Init(&w.f.dead)
@@ -248,6 +272,21 @@ func (w *countWorker) Search(ctx context.Context, j int, y *run.Yield) (run.Stat
 	v := new(big.Int).SetUint64(covers)
 	y.Add(0, v.Mul(v, big.NewInt(int64(len(r.p.group)/len(t.stab)))))
 	return run.Stats{}, nil
+}
+
+// countWithout counts the covers of the board without the cells holes
+// by the pieces but the hole's, whole, on one goroutine.
+func (p *Puzzle) countWithout(ctx context.Context, holes []int32) (*big.Int, error) {
+	b, _ := vacant.Without(p.board, holes) // (it keeps some cells: the pieces cover them)
+	q, err := NewWith(p.title, b, p.Pieces(), Options{Symmetry: SymmetryNone, Crossing: p.crossing})
+	if err != nil {
+		return nil, err
+	}
+	c, err := q.Count(ctx, &puzzles.CountConfig{Workers: 1})
+	if err != nil {
+		return nil, err
+	}
+	return c.Raw, nil
 }
 
 // Release gives back the fill engine's memory.

@@ -392,11 +392,20 @@ func (p *Puzzle) placement(pl placement) Placement {
 // Instances returns the number of pieces a solution puts down: the sum of
 // the counts; with pieces of any count (geom.Piece.Any), the most it may
 // put down: the cells the other pieces leave, in the smallest of them.
-func (p *Puzzle) Instances() int {
+// Empty cells (Options.Empty) count as pieces of one cell.
+func (p *Puzzle) Instances() int { return p.instances(-1) }
+
+// PieceInstances is Instances without the empty cells.
+func (p *Puzzle) PieceInstances() int { return p.instances(p.hole) }
+
+// instances is Instances, piece skip (or none, -1) counted for its area.
+func (p *Puzzle) instances(skip int) int {
 	n, area, smallest := 0, 0, 0
-	for _, pc := range p.pieces {
+	for i, pc := range p.pieces {
+		if area += len(pc.Cells) * pc.Least(); i == skip {
+			continue
+		}
 		n += pc.Count
-		area += len(pc.Cells) * pc.Least()
 		if pc.Any && (smallest == 0 || len(pc.Cells) < smallest) {
 			smallest = len(pc.Cells)
 		}
@@ -423,15 +432,17 @@ func (p *Puzzle) most(i int) int {
 // String describes the puzzle in a line.
 func (p *Puzzle) String() string {
 	var names []string
-	for _, pc := range p.pieces {
+	for i, pc := range p.pieces {
 		switch {
+		case i == p.hole:
+			names = append(names, "and "+pc.CountText()+" empty")
 		case !pc.Fixed() || pc.Count > 1:
 			names = append(names, pc.Name+"×"+pc.CountText())
 		default:
 			names = append(names, pc.Name)
 		}
 	}
-	pieces := plural.Of(p.Instances(), "piece")
+	pieces := plural.Of(p.PieceInstances(), "piece")
 	if p.anyCount() {
 		pieces = "up to " + pieces
 	}

@@ -3,14 +3,13 @@ package tiling
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/polytile/polytile/internal/jsonerr"
 	"github.com/polytile/polytile/puzzles"
 	"github.com/polytile/polytile/puzzles/geom"
 )
@@ -141,7 +140,7 @@ func (p *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&v); err != nil {
-		return puzzles.Class{}, jsonError(err)
+		return puzzles.Class{}, jsonerr.Explain(err)
 	}
 	if len(v.Pieces) == 0 {
 		return puzzles.Class{}, fmt.Errorf("no pieces")
@@ -186,39 +185,6 @@ func (p *Puzzle) Decode(data []byte) (puzzles.Class, error) {
 		return puzzles.Class{}, fmt.Errorf("a solution that is not in its canonical form (a rotation or reflection of another, which the search never reports)")
 	}
 	return puzzles.Class{Solution: sol, Orbit: orbit}, nil
-}
-
-// jsonError says what is wrong with a saved solution in the file's terms,
-// not Go's: the field and what it should be.
-func jsonError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		want := "a whole number"
-		switch te.Type.Kind() {
-		case reflect.String:
-			want = "a string"
-		case reflect.Slice:
-			want = "a list"
-		case reflect.Struct:
-			want = "an object"
-		}
-		return fmt.Errorf("field %q is %s, want %s", te.Field, article(te.Value), want)
-	}
-	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return fmt.Errorf("unknown field %s", name)
-	}
-	return fmt.Errorf("not valid JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
-}
-
-// article names a JSON value as UnmarshalTypeError's Value gives it.
-func article(value string) string {
-	switch {
-	case value == "array", value == "object":
-		return "an " + value
-	case strings.HasPrefix(value, "number"):
-		return "a number"
-	}
-	return "a " + value
 }
 
 // jsonNames returns the names of the puzzle's pieces as JSON strings.
