@@ -2,7 +2,6 @@ package frontier
 
 import (
 	"cmp"
-	"encoding/binary"
 	"slices"
 
 	"github.com/polytile/polytile/puzzles/geom"
@@ -153,28 +152,7 @@ func cellOrbits(perm []int32) (orbit []int32, members [][]int32) {
 // whose placements overlap (a placement that meets its own image), is in
 // no tiling that g fixes.
 func (p *Problem) unions(g int, orbit []int32) [][]int32 {
-	sym := &p.Symmetries[g]
-	key := func(piece int32, cells []int32) string {
-		b := binary.AppendUvarint(nil, uint64(piece))
-		for _, c := range cells {
-			b = binary.AppendUvarint(b, uint64(c))
-		}
-		return string(b)
-	}
-	index := make(map[string]int, len(p.Placements))
-	for k, pl := range p.Placements {
-		index[key(pl.Piece, pl.Cells)] = k
-	}
-	image := func(k int) (int, bool) {
-		pl := &p.Placements[k]
-		cells := make([]int32, len(pl.Cells))
-		for i, c := range pl.Cells {
-			cells[i] = sym.Cells[c]
-		}
-		slices.Sort(cells)
-		j, ok := index[key(sym.Pieces[pl.Piece], cells)]
-		return j, ok
-	}
+	image := p.images(g)
 	var out [][]int32
 	seen := make([]bool, len(p.Placements))
 	stamp := make([]int, len(p.Cells)) // k+1 where orbit k covered the cell
@@ -193,8 +171,8 @@ next:
 				stamp[c] = k + 1
 				cells = append(cells, c)
 			}
-			j, ok := image(at)
-			if !ok {
+			j := int(image[at])
+			if j < 0 {
 				continue next // off the placements
 			}
 			if j == k {
