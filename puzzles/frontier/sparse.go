@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -35,12 +36,14 @@ type part struct {
 // than take the machine's memory.
 var maxStates = 1 << 23
 
-// partStates is about how many states a part holds, and waitWords the
-// most words of counts a step keeps waiting before it adds them (tests
-// make them small).
+// partStates is about how many states a part holds, waitWords the most
+// words of counts a step keeps waiting before it adds them, and
+// fewestParted the fewest states a table splits into parts for: fewer
+// stay in the cache whole (tests make them small).
 var (
-	partStates = 1 << 11
-	waitWords  = 1 << 24
+	partStates   = 1 << 11
+	waitWords    = 1 << 24
+	fewestParted = 1 << 16
 )
 
 func hash(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 }
@@ -49,7 +52,10 @@ func hash(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 }
 // about the given number of states.
 func (t *table) reset(limbs, states int) {
 	t.limbs, t.full = limbs, false
-	t.bits = uint(max(bits.Len(uint(states))-bits.Len(uint(partStates)), 0))
+	t.bits = 0
+	if states >= fewestParted {
+		t.bits = uint(max(bits.Len(uint(states))-bits.Len(uint(partStates)), 0))
+	}
 	per := max(2*states>>t.bits, 16)
 	n := 1 << t.bits
 	if cap(t.parts) < n {
@@ -252,13 +258,24 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 	if len(next.parts) == 1 {
 		pt := &next.parts[0]
 		pt.clean()
-		err := walk(s, cur.parts, opts, direct{pt})
+		if len(s.at) == 0 {
+			s.at = make([][]int32, 1)
+		}
+		var err error
+		if next.limbs == 1 {
+			err = s.walk1(cur.parts, opts, pt)
+		} else {
+			err = walk(s, 0, cur.parts, opts, direct{pt})
+		}
 		next.full = pt.states > maxStates
 		return err
 	}
 	W := max(s.workers, 1)
 	if len(s.wait) != W {
 		s.wait = make([][][]uint64, W)
+	}
+	if len(s.at) < W {
+		s.at = make([][]int32, W)
 	}
 	for w := range s.wait { // kept from step to step, by the most parts
 		if n := len(next.parts); len(s.wait[w]) < n {
@@ -276,7 +293,7 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 		s.parallel(W, func(w int) {
 			wait := s.wait[w]
 			for p := lo + w; p < hi; p += W {
-				if errs[w] = walk(s, cur.parts[p:p+1], opts, waiting{wait, 64 - next.bits}); errs[w] != nil {
+				if errs[w] = walk(s, w, cur.parts[p:p+1], opts, waiting{wait, 64 - next.bits}); errs[w] != nil {
 					return
 				}
 			}
@@ -348,21 +365,17 @@ func (w waiting) emit(key uint64, v []uint64) {
 // walk gives e each state the states of parts reach past a position with
 // options opts, and the count it takes from there. It is generic rather
 // than taking a func so that each emitter's emit is compiled in.
-func walk[E emitter](s *sweep, parts []part, opts []uint64, e E) error {
-	n := 0
+func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
+	L := 1 + s.limbs
 	for p := range parts {
 		sl := parts[p].slots
-		L := 1 + s.limbs
-		for j := 0; j < len(sl); j += L {
-			if sl[j] == 0 {
-				continue
-			}
-			if n++; n&(tickEvery-1) == 0 {
+		for n, j := range s.full(sl, L, w) {
+			if n&(tickEvery-1) == tickEvery-1 {
 				if err := s.tick(); err != nil {
 					return err
 				}
 			}
-			st, v := sl[j]-1, sl[j+1:j+L:j+L]
+			st, v := sl[j]-1, sl[j+1:int(j)+L:int(j)+L]
 			if st&1 != 0 {
 				e.emit(st>>1, v)
 				continue
@@ -375,4 +388,69 @@ func walk[E emitter](s *sweep, parts []part, opts []uint64, e E) error {
 		}
 	}
 	return nil
+}
+
+// full returns the places of the full slots of sl, of L words each. It
+// finds them without a branch to mispredict, which walking the slots
+// would meet at about every other one.
+func (s *sweep) full(sl []uint64, L, w int) []int32 {
+	at := slices.Grow(s.at[w][:0], len(sl)/L)[:len(sl)/L]
+	k := 0
+	for j := 0; j+L <= len(sl); j += L {
+		at[k] = int32(j)
+		full := 0
+		if sl[j] != 0 {
+			full = 1
+		}
+		k += full
+	}
+	s.at[w] = at
+	return at[:k]
+}
+
+// walk1 is walk for counts of one word, added to the part pt of a table
+// of one part.
+func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
+	for p := range parts {
+		sl := parts[p].slots
+		for n, j := range s.full(sl, 2, 0) {
+			if n&(tickEvery-1) == tickEvery-1 {
+				if err := s.tick(); err != nil {
+					return err
+				}
+			}
+			st, v := sl[j]-1, sl[j+1]
+			if st&1 != 0 {
+				pt.add1(st>>1, v)
+				continue
+			}
+			for _, m := range opts {
+				if st&m == 0 {
+					pt.add1((st|m)>>1, v)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// add1 is add for counts of one word, in a table of one part.
+func (pt *part) add1(key, v uint64) {
+	sl := pt.slots
+	mask := len(sl) - 1 // 2 words a slot: a power of two
+	for h := int(hash(key)>>pt.shift) * 2; ; h = (h + 2) & mask {
+		if sl[h] == 0 {
+			sl[h], sl[h+1] = key+1, v
+			pt.top |= v
+			if pt.states++; 4*pt.states > len(sl) {
+				pt.grow(1, 0)
+			}
+			return
+		}
+		if sl[h] == key+1 {
+			sl[h+1] += v
+			pt.top |= sl[h+1]
+			return
+		}
+	}
 }

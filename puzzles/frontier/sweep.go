@@ -31,6 +31,7 @@ type sweep struct {
 	workers int
 	next    *table
 	wait    [][][]uint64 // by worker and part of next: states and counts waiting
+	at      [][]int32    // by worker: the full slots of a part
 }
 
 // denseBits is the widest state counted in an array indexed by the state

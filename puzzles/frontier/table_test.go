@@ -42,9 +42,9 @@ func smallPieces(rows, cols int) *Problem {
 // add their counts in rounds of a few words, and never go to an array.
 func tiny(t *testing.T) {
 	t.Helper()
-	ps, ww, db, np := partStates, waitWords, denseBits, noPfaffian
-	t.Cleanup(func() { partStates, waitWords, denseBits, noPfaffian = ps, ww, db, np })
-	partStates, waitWords, denseBits, noPfaffian = 4, 100, -1, true
+	ps, ww, fp, db, np := partStates, waitWords, fewestParted, denseBits, noPfaffian
+	t.Cleanup(func() { partStates, waitWords, fewestParted, denseBits, noPfaffian = ps, ww, fp, db, np })
+	partStates, waitWords, fewestParted, denseBits, noPfaffian = 4, 100, 0, -1, true
 }
 
 // Every symmetry's fixed count is the same whether the sparse sweep's
