@@ -174,7 +174,7 @@ func (w *worker) Search(ctx context.Context, g int, y *run.Yield) (run.Stats, er
 		y.Add(g, v)
 		return run.Stats{}, nil
 	}
-	s := &sweep{ctx: ctx, pl: w.plans[g], gauge: y.Gauge(), shard: w.cfg.Shard, shards: w.cfg.Shards}
+	s := &sweep{ctx: ctx, pl: w.plans[g], gauge: y.Gauge(), shard: w.cfg.Shard, shards: w.cfg.Shards, workers: w.cfg.Workers}
 	v, err := s.count()
 	if err != nil {
 		return run.Stats{}, err

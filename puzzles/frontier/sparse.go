@@ -3,205 +3,454 @@ package frontier
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
+	"slices"
+	"sync"
 )
 
-// table holds the states of a step and their counts, of limbs words each,
-// in the order they were reached, found by an open-addressing hash.
+// table holds the states of a step and their counts, of limbs words each.
+// The states are split into parts by the top bits of their hash, and each
+// part is an open-addressing array of slots of 1 + limbs words: the state
+// plus one (0: an empty slot), then its count. A big step first sorts the
+// counts it makes by part, then adds each part's at once, so that the
+// part's slots stay in the processor's cache while they are added, and
+// parts apart go to different cores.
 type table struct {
-	keys  []uint64
-	vals  []uint64
-	index []slot // open addressing
-	shift uint   // 64 − log2(len(index))
 	limbs int
+	bits  uint // log2 of the number of parts
+	parts []part
 	full  bool // it holds more than maxStates states
 }
 
-// slot is a place of the hash index: a state and its place in keys, plus
-// one (0: empty).
-type slot struct {
-	key uint64
-	at  uint32
+// part is a share of a table's slots.
+type part struct {
+	slots  []uint64
+	shift  uint // 64 − log2(slots)
+	states int
+	top    uint64 // the bits of the top limbs of the counts added
+	dirty  bool   // its slots are still to be cleared
 }
 
-// maxStates is the most states a table holds, in about 70 bytes each with
+// maxStates is the most states a table holds, in about 40 bytes each with
 // counts of a word (more with more words): past it the count fails rather
 // than take the machine's memory.
 var maxStates = 1 << 23
 
-// reset empties the table for counts of limbs words.
-func (t *table) reset(limbs int) {
-	t.keys, t.vals, t.limbs, t.full = t.keys[:0], t.vals[:0], limbs, false
-	if t.index == nil {
-		t.index, t.shift = make([]slot, 1<<10), 64-10
+// partStates is about how many states a part holds, waitWords the most
+// words of counts a step keeps waiting before it adds them, and
+// fewestParted the fewest states a table splits into parts for: fewer
+// stay in the cache whole (tests make them small).
+var (
+	partStates   = 1 << 11
+	waitWords    = 1 << 24
+	fewestParted = 1 << 16
+)
+
+func hash(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 }
+
+// reset empties the table for counts of limbs words, in parts enough for
+// about the given number of states.
+func (t *table) reset(limbs, states int) {
+	t.limbs, t.full = limbs, false
+	t.bits = 0
+	if states >= fewestParted {
+		t.bits = uint(max(bits.Len(uint(states))-bits.Len(uint(partStates)), 0))
 	}
-	clear(t.index)
+	per := max(2*states>>t.bits, 16)
+	n := 1 << t.bits
+	if cap(t.parts) < n {
+		t.parts = append(t.parts[:cap(t.parts)], make([]part, n-cap(t.parts))...)
+	}
+	t.parts = t.parts[:n]
+	for p := range t.parts {
+		t.parts[p].reset(limbs, per)
+	}
 }
 
-func (t *table) slot(key uint64) uint64 { return (key * 0x9e3779b97f4a7c15) >> t.shift }
-
-// add adds the count v to state key and returns the top limb of its sum.
-func (t *table) add(key uint64, v []uint64) uint64 {
-	if t.full {
-		return 0
+// reset empties the part for counts of limbs words, in slots for at
+// least half the given number of states.
+func (pt *part) reset(limbs, slots int) {
+	k := bits.Len(uint(slots - 1))
+	words := (1 + limbs) << k
+	if cap(pt.slots) >= words {
+		pt.slots, pt.dirty = pt.slots[:words], true
+	} else {
+		pt.slots, pt.dirty = make([]uint64, words), false
 	}
-	mask := uint64(len(t.index) - 1)
-	for h := t.slot(key); ; h = (h + 1) & mask {
-		sl := &t.index[h]
-		if sl.at == 0 {
-			t.keys = append(t.keys, key)
-			t.vals = append(t.vals, v...)
-			*sl = slot{key, uint32(len(t.keys))}
-			if 2*len(t.keys) > len(t.index) {
-				t.grow()
+	pt.shift, pt.states, pt.top = 64-uint(k), 0, 0
+}
+
+// clean clears the part's slots if reset left them to be cleared: just
+// before the part's counts are added, so that its slots are in the cache.
+func (pt *part) clean() {
+	if pt.dirty {
+		clear(pt.slots)
+		pt.dirty = false
+	}
+}
+
+// states returns how many states the table holds.
+func (t *table) states() int {
+	n := 0
+	for p := range t.parts {
+		n += t.parts[p].states
+	}
+	return n
+}
+
+// top returns the bits of the top limbs of the counts added.
+func (t *table) top() uint64 {
+	var top uint64
+	for p := range t.parts {
+		top |= t.parts[p].top
+	}
+	return top
+}
+
+// of returns the part of the table that state key hashes to.
+func (t *table) of(key uint64) *part { return &t.parts[hash(key)>>(64-t.bits)&(1<<t.bits-1)] }
+
+// add adds the count v to state key.
+func (t *table) add(key uint64, v []uint64) {
+	pt := t.of(key)
+	pt.clean()
+	if pt.add(key, v, t.bits) {
+		t.full = t.full || pt.states > maxStates>>t.bits && t.states() > maxStates
+	}
+}
+
+// add adds the count v to state key of a table of 2^tbits parts, and
+// reports whether the part took a new state.
+func (pt *part) add(key uint64, v []uint64, tbits uint) bool {
+	L := 1 + len(v)
+	h := int((hash(key)<<tbits)>>pt.shift) * L
+	for {
+		sl := pt.slots[h : h+L : h+L]
+		if sl[0] == 0 {
+			sl[0] = key + 1
+			copy(sl[1:], v)
+			pt.top |= v[len(v)-1]
+			if pt.states++; 2*pt.states > len(pt.slots)/L {
+				pt.grow(len(v), tbits)
 			}
-			return v[len(v)-1]
+			return true
 		}
-		if sl.key == key {
-			L := t.limbs
-			return add(t.vals[int(sl.at-1)*L:int(sl.at)*L], v)
+		if sl[0] == key+1 {
+			pt.top |= add(sl[1:], v)
+			return false
+		}
+		if h += L; h == len(pt.slots) {
+			h = 0
 		}
 	}
 }
 
-// add1 is add for counts of one word.
-func (t *table) add1(key, v uint64) uint64 {
-	if t.full {
-		return 0
+// grow doubles the part's slots.
+func (pt *part) grow(limbs int, tbits uint) {
+	old := pt.slots
+	pt.slots, pt.shift, pt.states = make([]uint64, 2*len(old)), pt.shift-1, 0
+	top := pt.top
+	L := 1 + limbs
+	for j := 0; j < len(old); j += L {
+		if old[j] != 0 {
+			pt.add(old[j]-1, old[j+1:j+L], tbits)
+		}
 	}
-	mask := uint64(len(t.index) - 1)
-	for h := t.slot(key); ; h = (h + 1) & mask {
-		sl := &t.index[h]
-		if sl.at == 0 {
-			t.keys = append(t.keys, key)
-			t.vals = append(t.vals, v)
-			*sl = slot{key, uint32(len(t.keys))}
-			if 2*len(t.keys) > len(t.index) {
-				t.grow()
+	pt.top = top
+}
+
+// find returns the count of state key, nil if it has none.
+func (t *table) find(key uint64) []uint64 {
+	pt, L := t.of(key), 1+t.limbs
+	if pt.dirty {
+		return nil
+	}
+	h := int((hash(key)<<t.bits)>>pt.shift) * L
+	for pt.slots[h] != 0 {
+		if pt.slots[h] == key+1 {
+			return pt.slots[h+1 : h+L]
+		}
+		if h += L; h == len(pt.slots) {
+			h = 0
+		}
+	}
+	return nil
+}
+
+// each calls f with each state of the table and its count.
+func (t *table) each(f func(key uint64, v []uint64)) {
+	L := 1 + t.limbs
+	for p := range t.parts {
+		if t.parts[p].dirty {
+			continue
+		}
+		s := t.parts[p].slots
+		for j := 0; j < len(s); j += L {
+			if s[j] != 0 {
+				f(s[j]-1, s[j+1:j+L])
 			}
-			return v
-		}
-		if sl.key == key {
-			t.vals[sl.at-1] += v
-			return t.vals[sl.at-1]
 		}
 	}
 }
 
-// grow doubles the hash index.
-func (t *table) grow() {
-	if len(t.keys) > maxStates {
-		t.full = true
-		return
+// widen gives the counts limbs words: a slot's place does not depend on
+// its count, so the slots stay where they are.
+func (t *table) widen(limbs int) {
+	for p := range t.parts {
+		t.parts[p].slots = restride(t.parts[p].slots, 1+t.limbs, 1+limbs)
 	}
-	t.index = make([]slot, 2*len(t.index))
-	t.shift--
-	mask := uint64(len(t.index) - 1)
-	for i, key := range t.keys {
-		h := t.slot(key)
-		for t.index[h].at != 0 {
-			h = (h + 1) & mask
-		}
-		t.index[h] = slot{key, uint32(i + 1)}
-	}
+	t.limbs = limbs
 }
 
 // sparse is the sweep with the states in a hash table: those reached
 // only.
 func (s *sweep) sparse() (*big.Int, error) {
-	cur, next := &table{}, &table{}
-	cur.reset(1)
+	cur := &table{}
+	s.next = &table{}
+	cur.reset(1, 1)
 	cur.add(0, []uint64{1})
 	for i, opts := range s.pl.at {
 		if s.widen(len(opts)) {
 			s.limbs++
-			cur.vals, cur.limbs = restride(cur.vals, s.limbs-1, s.limbs), s.limbs
+			cur.widen(s.limbs)
 		}
-		next.reset(s.limbs)
-		L := s.limbs
-		var err error
-		if L == 1 {
-			s.top, err = s.step1(cur, next, opts)
-		} else {
-			s.top, err = s.stepN(cur, next, opts)
-		}
-		if err != nil {
+		states := cur.states()
+		next := s.next
+		next.reset(s.limbs, states+states/2)
+		if err := s.stepTo(cur, next, opts); err != nil {
 			return nil, err
 		}
 		if next.full {
 			return nil, fmt.Errorf("%w: more than %d at position %d of %d", ErrStates, maxStates, i, s.pl.n)
 		}
-		cur, next = next, cur
-		if cut, err := s.step(i, len(cur.keys)); err != nil {
+		s.top = next.top()
+		cur, s.next = next, cur
+		if cut, err := s.step(i, cur.states()); err != nil {
 			return nil, err
 		} else if cut {
 			kept := &table{}
-			kept.reset(L)
-			for j, st := range cur.keys {
+			kept.reset(s.limbs, cur.states()/s.shards)
+			cur.each(func(st uint64, v []uint64) {
 				if s.ours(st) {
-					kept.add(st, cur.vals[j*L:(j+1)*L])
+					kept.add(st, v)
 				}
-			}
+			})
 			cur = kept
 		}
-		if i+1 < s.pl.n && s.dense(len(cur.keys)) {
+		if i+1 < s.pl.n && s.dense(cur.states()) {
 			return s.inArray(cur, i+1)
 		}
 	}
 	if s.shards > 1 && !s.cut && !s.ours(0) { // no cells: no cut
 		return new(big.Int), nil
 	}
-	for j, st := range cur.keys {
-		if st == 0 {
-			return toBig(cur.vals[j*s.limbs : (j+1)*s.limbs]), nil
-		}
+	if v := cur.find(0); v != nil {
+		return toBig(v), nil
 	}
 	return new(big.Int), nil
 }
 
-// step1 is a step of sparse with counts of one word: it returns the bits
-// of the counts.
-func (s *sweep) step1(cur, next *table, opts []uint64) (uint64, error) {
-	var top uint64
-	for j, st := range cur.keys {
-		if j&(tickEvery-1) == 0 {
-			if err := s.tick(); err != nil {
-				return 0, err
-			}
+// stepTo takes the states of cur past a position with options opts into
+// next: directly into a table of one part, and otherwise in rounds, each
+// of a share of cur's parts, whose counts wait by the part of next they
+// go to and are then added a part at a time, on s.workers cores.
+func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
+	if len(next.parts) == 1 {
+		pt := &next.parts[0]
+		pt.clean()
+		if len(s.at) == 0 {
+			s.at = make([][]int32, 1)
 		}
-		v := cur.vals[j]
-		if st&1 != 0 {
-			top |= next.add1(st>>1, v)
-			continue
+		var err error
+		if next.limbs == 1 {
+			err = s.walk1(cur.parts, opts, pt)
+		} else {
+			err = walk(s, 0, cur.parts, opts, direct{pt})
 		}
-		for _, m := range opts {
-			if st&m == 0 {
-				top |= next.add1((st|m)>>1, v)
-			}
+		next.full = pt.states > maxStates
+		return err
+	}
+	W := max(s.workers, 1)
+	if len(s.wait) != W {
+		s.wait = make([][][]uint64, W)
+	}
+	if len(s.at) < W {
+		s.at = make([][]int32, W)
+	}
+	for w := range s.wait { // kept from step to step, by the most parts
+		if n := len(next.parts); len(s.wait[w]) < n {
+			s.wait[w] = append(s.wait[w], make([][]uint64, n-len(s.wait[w]))...)
 		}
 	}
-	return top, nil
+	L := 1 + next.limbs
+	for lo := 0; lo < len(cur.parts); {
+		hi, words := lo, 0
+		for hi < len(cur.parts) && (hi == lo || words < waitWords) {
+			words += cur.parts[hi].states * (1 + len(opts)) * L
+			hi++
+		}
+		errs := make([]error, W)
+		s.parallel(W, func(w int) {
+			wait := s.wait[w]
+			for p := lo + w; p < hi; p += W {
+				if errs[w] = walk(s, w, cur.parts[p:p+1], opts, waiting{wait, 64 - next.bits}); errs[w] != nil {
+					return
+				}
+			}
+		})
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
+		}
+		s.parallel(W, func(w int) {
+			for q := w; q < len(next.parts); q += W {
+				pt := &next.parts[q]
+				pt.clean()
+				for x := range s.wait {
+					buf := s.wait[x][q]
+					for j := 0; j < len(buf); j += L {
+						pt.add(buf[j], buf[j+1:j+L], next.bits)
+					}
+					s.wait[x][q] = buf[:0]
+				}
+			}
+		})
+		if next.states() > maxStates {
+			next.full = true
+			return nil
+		}
+		lo = hi
+	}
+	return nil
 }
 
-// stepN is a step of sparse with counts of several words.
-func (s *sweep) stepN(cur, next *table, opts []uint64) (uint64, error) {
-	L := s.limbs
-	var top uint64
-	for j, st := range cur.keys {
-		if j&(tickEvery-1) == 0 {
-			if err := s.tick(); err != nil {
-				return 0, err
+// parallel runs f(0) … f(n−1) at once and waits for them.
+func (s *sweep) parallel(n int, f func(w int)) {
+	if n == 1 {
+		f(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Go(func() { f(w) })
+	}
+	wg.Wait()
+}
+
+// emitter takes the counts a step makes: direct adds them to a part,
+// waiting puts them in the buffer of the part they go to.
+type emitter interface {
+	emit(key uint64, v []uint64)
+}
+
+type direct struct{ pt *part }
+
+func (d direct) emit(key uint64, v []uint64) { d.pt.add(key, v, 0) }
+
+type waiting struct {
+	wait  [][]uint64
+	shift uint
+}
+
+func (w waiting) emit(key uint64, v []uint64) {
+	q := hash(key) >> w.shift
+	b := append(w.wait[q], key)
+	for _, x := range v {
+		b = append(b, x)
+	}
+	w.wait[q] = b
+}
+
+// walk gives e each state the states of parts reach past a position with
+// options opts, and the count it takes from there. It is generic rather
+// than taking a func so that each emitter's emit is compiled in.
+func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
+	L := 1 + s.limbs
+	for p := range parts {
+		sl := parts[p].slots
+		for n, j := range s.full(sl, L, w) {
+			if n&(tickEvery-1) == tickEvery-1 {
+				if err := s.tick(); err != nil {
+					return err
+				}
 			}
-		}
-		v := cur.vals[j*L : (j+1)*L]
-		if st&1 != 0 {
-			top |= next.add(st>>1, v)
-			continue
-		}
-		for _, m := range opts {
-			if st&m == 0 {
-				top |= next.add((st|m)>>1, v)
+			st, v := sl[j]-1, sl[j+1:int(j)+L:int(j)+L]
+			if st&1 != 0 {
+				e.emit(st>>1, v)
+				continue
+			}
+			for _, m := range opts {
+				if st&m == 0 {
+					e.emit((st|m)>>1, v)
+				}
 			}
 		}
 	}
-	return top, nil
+	return nil
+}
+
+// full returns the places of the full slots of sl, of L words each. It
+// finds them without a branch to mispredict, which walking the slots
+// would meet at about every other one.
+func (s *sweep) full(sl []uint64, L, w int) []int32 {
+	at := slices.Grow(s.at[w][:0], len(sl)/L)[:len(sl)/L]
+	k := 0
+	for j := 0; j+L <= len(sl); j += L {
+		at[k] = int32(j)
+		full := 0
+		if sl[j] != 0 {
+			full = 1
+		}
+		k += full
+	}
+	s.at[w] = at
+	return at[:k]
+}
+
+// walk1 is walk for counts of one word, added to the part pt of a table
+// of one part.
+func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
+	for p := range parts {
+		sl := parts[p].slots
+		for n, j := range s.full(sl, 2, 0) {
+			if n&(tickEvery-1) == tickEvery-1 {
+				if err := s.tick(); err != nil {
+					return err
+				}
+			}
+			st, v := sl[j]-1, sl[j+1]
+			if st&1 != 0 {
+				pt.add1(st>>1, v)
+				continue
+			}
+			for _, m := range opts {
+				if st&m == 0 {
+					pt.add1((st|m)>>1, v)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// add1 is add for counts of one word, in a table of one part.
+func (pt *part) add1(key, v uint64) {
+	sl := pt.slots
+	mask := len(sl) - 1 // 2 words a slot: a power of two
+	for h := int(hash(key)>>pt.shift) * 2; ; h = (h + 2) & mask {
+		if sl[h] == 0 {
+			sl[h], sl[h+1] = key+1, v
+			pt.top |= v
+			if pt.states++; 4*pt.states > len(sl) {
+				pt.grow(1, 0)
+			}
+			return
+		}
+		if sl[h] == key+1 {
+			sl[h+1] += v
+			pt.top |= sl[h+1]
+			return
+		}
+	}
 }

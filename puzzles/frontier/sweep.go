@@ -27,11 +27,16 @@ type sweep struct {
 	// shards is shard: the other parts count the others.
 	shard, shards int
 	cut           bool
+	// workers is how many goroutines a big step of the sparse sweep takes.
+	workers int
+	next    *table
+	wait    [][][]uint64 // by worker and part of next: states and counts waiting
+	at      [][]int32    // by worker: the full slots of a part
 }
 
 // denseBits is the widest state counted in an array indexed by the state
 // rather than in a hash table: 2^20 states.
-const denseBits = 20
+var denseBits = 20
 
 // tickEvery is how many states the sweep goes through between two looks
 // at its context.
@@ -131,9 +136,7 @@ func toBig(v []uint64) *big.Int {
 func (s *sweep) inArray(t *table, from int) (*big.Int, error) {
 	size := 1 << max(s.pl.width-1, 0)
 	cur, next := make([]uint64, size*s.limbs), make([]uint64, size*s.limbs)
-	for j, st := range t.keys {
-		copy(cur[int(st)*s.limbs:], t.vals[j*s.limbs:(j+1)*s.limbs])
-	}
+	t.each(func(st uint64, v []uint64) { copy(cur[int(st)*s.limbs:], v) })
 	for i := from; i < s.pl.n; i++ {
 		opts := s.pl.at[i]
 		if s.widen(len(opts)) {
