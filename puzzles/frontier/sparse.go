@@ -217,9 +217,14 @@ func (s *sweep) sparse() (*big.Int, error) {
 		states := cur.states()
 		next := s.next
 		next.reset(s.limbs, states+states/2)
+		s.r = nil
+		if s.reach != nil && i+1 < len(s.reach) {
+			s.r = &s.reach[i+1]
+		}
 		if err := s.stepTo(cur, next, opts); err != nil {
 			return nil, err
 		}
+		s.paysReach()
 		if next.full {
 			return nil, fmt.Errorf("%w: more than %d at position %d of %d", ErrStates, maxStates, i, s.pl.n)
 		}
@@ -259,7 +264,7 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 		pt := &next.parts[0]
 		pt.clean()
 		if len(s.at) == 0 {
-			s.at = make([][]int32, 1)
+			s.at, s.tally = make([][]int32, 1), make([]tally, 1)
 		}
 		var err error
 		if next.limbs == 1 {
@@ -275,7 +280,7 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 		s.wait = make([][][]uint64, W)
 	}
 	if len(s.at) < W {
-		s.at = make([][]int32, W)
+		s.at, s.tally = make([][]int32, W), make([]tally, W)
 	}
 	for w := range s.wait { // kept from step to step, by the most parts
 		if n := len(next.parts); len(s.wait[w]) < n {
@@ -366,6 +371,10 @@ func (w waiting) emit(key uint64, v []uint64) {
 // options opts, and the count it takes from there. It is generic rather
 // than taking a func so that each emitter's emit is compiled in.
 func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
+	r, checked, dropped := s.r, 0, 0
+	defer func() {
+		s.tally[w].checked, s.tally[w].dropped = s.tally[w].checked+checked, s.tally[w].dropped+dropped
+	}()
 	L := 1 + s.limbs
 	for p := range parts {
 		sl := parts[p].slots
@@ -382,7 +391,14 @@ func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
 			}
 			for _, m := range opts {
 				if st&m == 0 {
-					e.emit((st|m)>>1, v)
+					t := (st | m) >> 1
+					if r != nil {
+						if checked++; !r.live(t, m>>1) {
+							dropped++
+							continue
+						}
+					}
+					e.emit(t, v)
 				}
 			}
 		}
@@ -411,6 +427,10 @@ func (s *sweep) full(sl []uint64, L, w int) []int32 {
 // walk1 is walk for counts of one word, added to the part pt of a table
 // of one part.
 func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
+	r, checked, dropped := s.r, 0, 0
+	defer func() {
+		s.tally[0].checked, s.tally[0].dropped = s.tally[0].checked+checked, s.tally[0].dropped+dropped
+	}()
 	for p := range parts {
 		sl := parts[p].slots
 		for n, j := range s.full(sl, 2, 0) {
@@ -426,7 +446,14 @@ func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
 			}
 			for _, m := range opts {
 				if st&m == 0 {
-					pt.add1((st|m)>>1, v)
+					t := (st | m) >> 1
+					if r != nil {
+						if checked++; !r.live(t, m>>1) {
+							dropped++
+							continue
+						}
+					}
+					pt.add1(t, v)
 				}
 			}
 		}

@@ -32,6 +32,9 @@ type sweep struct {
 	next    *table
 	wait    [][][]uint64 // by worker and part of next: states and counts waiting
 	at      [][]int32    // by worker: the full slots of a part
+	reach   []reach      // by position, nil for none (see prune.go)
+	r       *reach       // the reach of the position after the step's
+	tally   []tally      // by worker: the states of the step checked and dropped by r
 }
 
 // denseBits is the widest state counted in an array indexed by the state
@@ -47,6 +50,9 @@ const tickEvery = 1 << 14
 // there are at most 2^denseBits, from an array.
 func (s *sweep) count() (*big.Int, error) {
 	s.limbs = 1
+	if !noReach {
+		s.reach = s.pl.reaches()
+	}
 	return s.sparse()
 }
 

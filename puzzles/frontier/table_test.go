@@ -14,12 +14,18 @@ import (
 // dominoes and both trominoes of any count, with the rectangle's
 // symmetries.
 func smallPieces(rows, cols int) *Problem {
-	p := dominoes(rows, cols)
-	p.Fingerprint, p.Placements = "small pieces", nil
-	shapes := [][][2]int{
+	return shaped(rows, cols, [][][2]int{
 		{{0, 0}}, {{0, 0}, {0, 1}}, {{0, 0}, {1, 0}}, {{0, 0}, {0, 1}, {0, 2}}, {{0, 0}, {1, 0}, {2, 0}},
 		{{0, 0}, {0, 1}, {1, 0}}, {{0, 0}, {0, 1}, {1, 1}}, {{0, 0}, {1, 0}, {1, 1}}, {{0, 1}, {1, 0}, {1, 1}},
-	}
+	})
+}
+
+// shaped is the problem of the rows × cols rectangle and pieces of any
+// count of the shapes given (each orientation a shape: cells as row and
+// column offsets), with the rectangle's symmetries.
+func shaped(rows, cols int, shapes [][][2]int) *Problem {
+	p := dominoes(rows, cols)
+	p.Fingerprint, p.Placements = "shaped", nil
 	for r := range rows {
 		for c := range cols {
 		shape:

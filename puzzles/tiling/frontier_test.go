@@ -5,7 +5,9 @@ import (
 	"errors"
 	"math/big"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -416,5 +418,33 @@ func TestCountFrontierWide(t *testing.T) {
 	// Each row is the bar or 70 monominoes.
 	if err != nil || c.Method != puzzles.CountMemo || c.Raw.String() != "4" {
 		t.Errorf("2 × 70 by a bar of 70 and a monomino: %v by %v, %v; want 4 by the memo", c.Raw, c.Method, err)
+	}
+}
+
+// The pentominoes of any count tile 10 × 10 in 729,748,655,181,974,778
+// ways (the frontier with its reaches; without them, in three times the
+// time and five times the states, the same). A tiling fixed by a middle
+// mirror has no piece across it (five cells cannot pair up), so it is two
+// tilings of 5 × 10 mirrored: 101,698,212 (OEIS A233427). Close to a
+// minute of two cores: run only under POLYTILE_LONG.
+func TestCountFrontier10x10(t *testing.T) {
+	if os.Getenv("POLYTILE_LONG") == "" {
+		t.Skip("a minute of two cores: set POLYTILE_LONG=1 to run it")
+	}
+	s, err := parseSpec("count.yaml", []byte("board: {rows: 10, cols: 10}\npieces: [{set: pentominoes, count: any}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Puzzle.Count(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Raw.String() != "729748655181974778" || c.Distinct.String() != "91218582148103481" {
+		t.Errorf("10 × 10: %v raw, %v distinct; want 729748655181974778, 91218582148103481", c.Raw, c.Distinct)
+	}
+	for g, name := range c.FixedBy {
+		if strings.HasPrefix(name, "reflect-") && c.Fixed[g].Sign() != 0 && c.Fixed[g].String() != "101698212" {
+			t.Errorf("10 × 10 fixed by %s: %v, want 0 or 101698212 (5 × 10)", name, c.Fixed[g])
+		}
 	}
 }

@@ -1,0 +1,150 @@
+package frontier
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// reach lists, for a position p, the options that may still cover each
+// position p + k of the window: those whose first position is one of p
+// to p + k and that cover p + k, as masks of the window's positions from
+// p on. A state before p in which an uncovered p + k meets a covered
+// position in each of its options leaves p + k uncovered whatever comes
+// next: it is dropped rather than carried to the end with its count.
+//
+// Only the window matters, since no state covers a position past it, so
+// the masks keep their positions in it alone; an option whose mask holds
+// another's is dropped, since it fits only where the other does. A
+// position whose options come down to itself alone fits one whenever it
+// is uncovered, and is left out of the checks (sure).
+type reach struct {
+	start []int32 // the options of p + k: masks[start[k]:start[k+1]]
+	masks []uint64
+	sure  uint64
+}
+
+// noReach makes the sweep keep every state (tests compare the two).
+var noReach = false
+
+// maxReach is the most masks the reaches of a plan may hold before they
+// are pared down, 8 bytes each: a plan that would need more is swept
+// without them.
+const maxReach = 1 << 23
+
+// reaches returns each position's reach, nil if they would hold more than
+// maxReach masks. The options of each p + k come nearest first (those
+// whose first position is p + k itself): they are the likeliest to fit.
+func (pl *plan) reaches() []reach {
+	w := pl.width
+	if w == 0 || w > 64 {
+		return nil
+	}
+	window := ^uint64(0) >> (64 - w)
+	size := make([]int32, pl.n*w+1) // the options of p + k at p*w + k
+	total := 0
+	each := func(f func(p, k int, m uint64)) {
+		for a := pl.n - 1; a >= 0; a-- {
+			for _, m := range pl.at[a] {
+				for o := m; o != 0; o &= o - 1 {
+					c := a + bits.TrailingZeros64(o)
+					for p := max(c-w+1, 0); p <= a; p++ {
+						f(p, c-p, m<<(a-p)&window)
+					}
+				}
+			}
+		}
+	}
+	each(func(p, k int, m uint64) { size[p*w+k]++; total++ })
+	if total > maxReach {
+		return nil
+	}
+	start := make([]int32, len(size))
+	var sum int32
+	for i, n := range size {
+		start[i], sum = sum, sum+n
+	}
+	masks := make([]uint64, total)
+	fill := slices.Clone(start)
+	each(func(p, k int, m uint64) {
+		masks[fill[p*w+k]] = m
+		fill[p*w+k]++
+	})
+	// Pare each list down to the masks that hold no other, in place.
+	out := make([]reach, pl.n)
+	kept := make([]int32, len(start))
+	var n int32
+	for i := range pl.n * w {
+		kept[i] = n
+		list := masks[start[i]:start[i+1]]
+		from := n
+	next:
+		for _, m := range list {
+			for _, o := range masks[from:n] {
+				if m&o == o {
+					continue next
+				}
+			}
+			keep := from // drop those that hold m
+			for j := from; j < n; j++ {
+				if masks[j]&m != m {
+					masks[keep] = masks[j]
+					keep++
+				}
+			}
+			masks[keep] = m
+			n = keep + 1
+		}
+		if p, k := i/w, i%w; n == from+1 && masks[from] == 1<<k {
+			out[p].sure |= 1 << k
+		}
+	}
+	kept[pl.n*w] = n
+	masks = slices.Clip(masks[:n])
+	for p := range out {
+		out[p].start, out[p].masks = kept[p*w:p*w+w+1], masks
+	}
+	return out
+}
+
+// live reports whether the state t before the reach's position, just
+// made by an option that covers the positions of m (from the same
+// position on), may still be completed as far as the uncovered
+// positions m spans tell: each of them is in some option that fits.
+func (r *reach) live(t, m uint64) bool {
+	free := ^t &^ r.sure
+	if span := bits.Len64(m); span < 64 {
+		free &= 1<<span - 1
+	}
+next:
+	for ; free != 0; free &= free - 1 {
+		k := bits.TrailingZeros64(free)
+		for _, o := range r.masks[r.start[k]:r.start[k+1]] {
+			if t&o == 0 {
+				continue next
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// tally counts the states a worker checked against a reach, and those it
+// dropped.
+type tally struct{ checked, dropped int }
+
+// paysReach ends a step: a step that checked 65,536 states or more and
+// dropped fewer than 1 in 32 of them turns the reaches off for the rest
+// of the sweep, since the checks then cost more than the states they save
+// (pieces that fit anywhere, such as the monomino, leave no position
+// uncoverable).
+func (s *sweep) paysReach() {
+	var t tally
+	for w := range s.tally {
+		t.checked += s.tally[w].checked
+		t.dropped += s.tally[w].dropped
+		s.tally[w] = tally{}
+	}
+	if t.checked >= 1<<16 && t.dropped*32 < t.checked {
+		s.reach = nil
+	}
+}
