@@ -3,11 +3,14 @@ package frontier
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/polytile/polytile/puzzles"
+	"github.com/polytile/polytile/puzzles/geom"
 )
 
 // reachCases are puzzles whose pieces leave cells no piece can cover
@@ -150,6 +153,118 @@ func TestReachCounts(t *testing.T) {
 				}
 				checkParts(t, tc.name, tc.p, want)
 			})
+		}
+	}
+}
+
+// polyforms is the problem of tiling cells of lat by one piece of any
+// count that is every connected set of cells of the given sizes (every
+// fixed polyform of them), with the symmetries of lat that map the cells
+// onto themselves.
+func polyforms(lat geom.Lattice, cells []geom.Cell, sizes ...int) *Problem {
+	p := twoCells(lat, cells, 1)
+	p.Centres, p.Placements, p.Fingerprint = nil, nil, "polyforms"
+	index := map[geom.Cell]int32{}
+	for i, c := range p.Cells {
+		index[c] = int32(i)
+	}
+	seen := map[string]bool{}
+	var grow func(set []int32)
+	grow = func(set []int32) {
+		key := fmt.Sprint(set)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		if slices.Contains(sizes, len(set)) {
+			p.Placements = append(p.Placements, Placement{Cells: set})
+		}
+		if len(set) == slices.Max(sizes) {
+			return
+		}
+		for _, c := range set {
+			for _, n := range lat.Neighbors(p.Cells[c]) {
+				if j, ok := index[n]; ok && !slices.Contains(set, j) {
+					next := append(slices.Clone(set), j)
+					slices.Sort(next)
+					grow(next)
+				}
+			}
+		}
+	}
+	for i := range p.Cells {
+		grow([]int32{int32(i)})
+	}
+	return p
+}
+
+// The reaches keep every state that may end in a tiling: the counts of
+// every symmetry are those without them, on discs of squares, triangles
+// and hexagons, with holes and without, by every polyform of one or two
+// sizes.
+func TestReachPolyforms(t *testing.T) {
+	defer func(nr bool) { noReach = nr }(noReach)
+	n := 60
+	if testing.Short() {
+		n = 20
+	}
+	rng := rand.New(rand.NewPCG(7, 37))
+	lattices := []struct {
+		name   string
+		lat    geom.Lattice
+		centre [2]float64
+	}{{"squares", geom.Square, [2]float64{0.5, 0.5}}, {"triangles", geom.Triangle, [2]float64{0, -1 / math.Sqrt(3)}},
+		{"hexagons", geom.Hexagon, [2]float64{0, -1}}}
+	sizes := [][]int{{3}, {2, 3}, {4}, {3, 4}, {2, 5}}
+	tilings := 0
+	for k := range n {
+		l := lattices[k%len(lattices)]
+		sz := sizes[rng.IntN(len(sizes))]
+		holes := rng.IntN(3)
+		if k%2 == 0 {
+			holes = 0 // a whole disc keeps its symmetries
+		}
+		r := 1.8 + 1.7*rng.Float64()
+		p := polyforms(l.lat, disc(l.lat, 20+l.centre[0], 20+l.centre[1], r, holes, rng), sz...)
+		name := fmt.Sprintf("%s r %.2f holes %d sizes %v", l.name, r, holes, sz)
+		var counts [2]*puzzles.Counts
+		for i, off := range []bool{false, true} {
+			noReach = off
+			c, err := Count(context.Background(), p, &puzzles.CountConfig{Workers: 2})
+			if err != nil {
+				t.Fatalf("%s (reaches off: %v): %v", name, off, err)
+			}
+			counts[i] = c
+		}
+		if !slices.EqualFunc(counts[0].Fixed, counts[1].Fixed, func(a, b *big.Int) bool { return a.Cmp(b) == 0 }) {
+			t.Errorf("%s: fixed %v with reaches, %v without", name, counts[0].Fixed, counts[1].Fixed)
+		}
+		if counts[1].Raw.Sign() > 0 {
+			tilings++
+		}
+	}
+	if tilings < n/3 {
+		t.Errorf("%d boards of %d have a tiling: the test proves little", tilings, n)
+	}
+}
+
+// The pentomino tilings of rectangles, pieces of any count, with the
+// reaches, as OEIS A233427 has them.
+func TestReachPentominoes(t *testing.T) {
+	for _, tt := range []struct {
+		rows, cols int
+		raw        string
+	}{{5, 5, "4006"}, {3, 10, "7670"}, {4, 10, "890989"}, {5, 10, "101698212"}, {6, 10, "7845888732"}} {
+		if testing.Short() && tt.rows*tt.cols > 50 {
+			continue
+		}
+		b, err := geom.NewRectBoardOn(geom.Square, tt.rows, tt.cols, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Count(context.Background(), polyforms(geom.Square, b.Cells(), 5), &puzzles.CountConfig{Workers: 2})
+		if err != nil || c.Raw.String() != tt.raw {
+			t.Errorf("%d × %d: %v, %v; want %s", tt.rows, tt.cols, c, err, tt.raw)
 		}
 	}
 }
