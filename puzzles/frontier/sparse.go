@@ -67,8 +67,8 @@ func (t *table) reset(limbs, states int) {
 	}
 }
 
-// reset empties the part for counts of limbs words, in slots for at
-// least half the given number of states.
+// reset empties the part for counts of limbs words, in at least the given
+// number of slots (a power of two; it grows at half full).
 func (pt *part) reset(limbs, slots int) {
 	k := bits.Len(uint(slots - 1))
 	words := (1 + limbs) << k
@@ -205,8 +205,7 @@ func (t *table) widen(limbs int) {
 // sparse is the sweep with the states in a hash table: those reached
 // only.
 func (s *sweep) sparse() (*big.Int, error) {
-	cur := &table{}
-	s.next = &table{}
+	cur, next := &table{}, &table{}
 	cur.reset(1, 1)
 	cur.add(0, []uint64{1})
 	for i, opts := range s.pl.at {
@@ -215,7 +214,6 @@ func (s *sweep) sparse() (*big.Int, error) {
 			cur.widen(s.limbs)
 		}
 		states := cur.states()
-		next := s.next
 		next.reset(s.limbs, states+states/2)
 		s.r = nil
 		if s.reach != nil && i+1 < len(s.reach) {
@@ -229,7 +227,7 @@ func (s *sweep) sparse() (*big.Int, error) {
 			return nil, fmt.Errorf("%w: more than %d at position %d of %d", ErrStates, maxStates, i, s.pl.n)
 		}
 		s.top = next.top()
-		cur, s.next = next, cur
+		cur, next = next, cur
 		if cut, err := s.step(i, cur.states()); err != nil {
 			return nil, err
 		} else if cut {
@@ -378,7 +376,7 @@ func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
 	L := 1 + s.limbs
 	for p := range parts {
 		sl := parts[p].slots
-		for n, j := range s.full(sl, L, w) {
+		for n, j := range s.full(&parts[p], L, w) {
 			if n&(tickEvery-1) == tickEvery-1 {
 				if err := s.tick(); err != nil {
 					return err
@@ -406,10 +404,14 @@ func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
 	return nil
 }
 
-// full returns the places of the full slots of sl, of L words each. It
+// full returns the places of the full slots of pt, of L words each. It
 // finds them without a branch to mispredict, which walking the slots
 // would meet at about every other one.
-func (s *sweep) full(sl []uint64, L, w int) []int32 {
+func (s *sweep) full(pt *part, L, w int) []int32 {
+	if pt.dirty { // reset and never added to: it holds nothing
+		return nil
+	}
+	sl := pt.slots
 	at := slices.Grow(s.at[w][:0], len(sl)/L)[:len(sl)/L]
 	k := 0
 	for j := 0; j+L <= len(sl); j += L {
@@ -433,7 +435,7 @@ func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
 	}()
 	for p := range parts {
 		sl := parts[p].slots
-		for n, j := range s.full(sl, 2, 0) {
+		for n, j := range s.full(&parts[p], 2, 0) {
 			if n&(tickEvery-1) == tickEvery-1 {
 				if err := s.tick(); err != nil {
 					return err

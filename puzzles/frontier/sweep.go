@@ -29,7 +29,6 @@ type sweep struct {
 	cut           bool
 	// workers is how many goroutines a big step of the sparse sweep takes.
 	workers int
-	next    *table
 	wait    [][][]uint64 // by worker and part of next: states and counts waiting
 	at      [][]int32    // by worker: the full slots of a part
 	reach   []reach      // by position, nil for none (see prune.go)
