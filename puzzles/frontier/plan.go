@@ -15,6 +15,9 @@ type plan struct {
 	n     int        // positions
 	at    [][]uint64 // the options at each position
 	width int        // the most positions an option spans, first to last
+	// mirrors are where states are mapped to their least image (the raw
+	// count's plan only): in order of position.
+	mirrors []mirror
 }
 
 // bare reports whether some position is in no option: then nothing
@@ -51,6 +54,7 @@ func newPlan(p *Problem, g int) *plan {
 	orbit, members := cellOrbits(p.Symmetries[g].Cells)
 	options := p.unions(g, orbit)
 	best := &plan{width: -1}
+	var bestPos []int
 	for _, axes := range axisOrders {
 		pos := positions(p.Cells, members, axes)
 		width := 0
@@ -65,6 +69,7 @@ func newPlan(p *Problem, g int) *plan {
 			continue
 		}
 		best = &plan{n: len(members), at: make([][]uint64, len(members)), width: width}
+		bestPos = pos
 		if width > maxWidth {
 			continue
 		}
@@ -82,6 +87,9 @@ func newPlan(p *Problem, g int) *plan {
 		for _, at := range best.at {
 			slices.Sort(at)
 		}
+	}
+	if g == 0 && !noMirror && best.width <= maxWidth {
+		best.mirrors = p.mirrors(bestPos, best.width)
 	}
 	return best
 }

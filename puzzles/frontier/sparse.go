@@ -240,6 +240,14 @@ func (s *sweep) sparse() (*big.Int, error) {
 			})
 			cur = kept
 		}
+		if mr := s.pl.mirrors; s.mirror < len(mr) && mr[s.mirror].at == i+1 {
+			folded, err := s.fold(&mr[s.mirror], cur, next)
+			if err != nil {
+				return nil, err
+			}
+			cur, next = folded, cur
+			s.mirror++
+		}
 		if i+1 < s.pl.n && s.dense(cur.states()) {
 			return s.inArray(cur, i+1)
 		}

@@ -34,6 +34,7 @@ type sweep struct {
 	reach   []reach      // by position, nil for none (see prune.go)
 	r       *reach       // the reach of the position after the step's
 	tally   []tally      // by worker: the states of the step checked and dropped by r
+	mirror  int          // the next of the plan's mirrors
 }
 
 // denseBits is the widest state counted in an array indexed by the state

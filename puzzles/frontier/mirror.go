@@ -1,0 +1,104 @@
+package frontier
+
+import "slices"
+
+// A symmetry of the board that maps the positions before some position i
+// onto themselves (a rectangle's mirror across its columns, at the start
+// of each row when the scan goes by rows) maps the rest of the board, and
+// its options, onto themselves too: a state before i and its image under
+// the symmetry are completed in as many ways. The sweep of the raw count
+// keeps the least of a state's images there, its count the sum of theirs,
+// so that it carries about half as many states from there on.
+type mirror struct {
+	at   int              // the position before which states are mapped
+	maps [][8][256]uint64 // by symmetry: the image of each byte of a state, byte by byte
+}
+
+// noMirror makes the sweep keep every state as it is (tests compare).
+var noMirror = false
+
+// mirrors returns the positions at which the sweep of the raw count, the
+// scan order pos of a plan of the given width, maps states to their least
+// image, and the symmetries of p that it maps them by there: those that
+// map every placement to a placement and the positions before it onto
+// themselves, and that keep a state's bits in a word.
+func (p *Problem) mirrors(pos []int, width int) []mirror {
+	n := len(pos)
+	var syms [][]int // by symmetry: the position each position goes to
+	for g := range p.Symmetries[1:] {
+		if slices.Contains(p.images(g+1), -1) {
+			continue
+		}
+		to := make([]int, n)
+		for c, i := range pos {
+			to[i] = pos[p.Symmetries[g+1].Cells[c]]
+		}
+		syms = append(syms, to)
+	}
+	var out []mirror
+	reach := make([]int, len(syms)) // by symmetry: the furthest position the ones before i go to
+	for i := range n {
+		m := mirror{at: i}
+		for g, to := range syms {
+			if i > 0 && reach[g] < i && i < n {
+				if table, ok := byteMaps(to, i, width); ok {
+					m.maps = append(m.maps, table)
+				}
+			}
+			reach[g] = max(reach[g], to[i])
+		}
+		if len(m.maps) > 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// byteMaps returns the image, under the map to of positions, of each byte
+// of a state before position i, whose bits are the positions from i on
+// up to width − 2 past it: false where one would go past a word.
+func byteMaps(to []int, i, width int) ([8][256]uint64, bool) {
+	var t [8][256]uint64
+	for k := range min(width-1, 64) {
+		if i+k >= len(to) {
+			break
+		}
+		j := to[i+k] - i
+		if j < 0 || j >= 64 {
+			return t, false
+		}
+		for b := range 256 {
+			if b>>(k%8)&1 != 0 {
+				t[k/8][b] |= 1 << j
+			}
+		}
+	}
+	return t, true
+}
+
+// least returns the least of state st and its images under m's symmetries.
+func (m *mirror) least(st uint64) uint64 {
+	out := st
+	for g := range m.maps {
+		t := &m.maps[g]
+		img := t[0][st&0xff] | t[1][st>>8&0xff] | t[2][st>>16&0xff] | t[3][st>>24&0xff] |
+			t[4][st>>32&0xff] | t[5][st>>40&0xff] | t[6][st>>48&0xff] | t[7][st>>56]
+		out = min(out, img)
+	}
+	return out
+}
+
+// fold maps the states of cur to their least images under m into into,
+// and returns it, cur emptied.
+func (s *sweep) fold(m *mirror, cur, into *table) (*table, error) {
+	into.reset(s.limbs, cur.states())
+	n := 0
+	var err error
+	cur.each(func(st uint64, v []uint64) {
+		if n++; n%tickEvery == 0 && err == nil {
+			err = s.tick()
+		}
+		into.add(m.least(st), v)
+	})
+	return into, err
+}
