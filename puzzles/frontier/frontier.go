@@ -40,6 +40,11 @@ type Problem struct {
 	// Symmetries are the symmetries of the board and the pieces, the
 	// identity first.
 	Symmetries []Symmetry
+	// Folds are symmetries of the board and the pieces that the raw
+	// count may use to map a state to its least image, where they differ
+	// from Symmetries (every symmetry of the board where only some are
+	// counted by): nil for Symmetries.
+	Folds []Symmetry
 	// Fingerprint identifies the count, so that only parts of one count
 	// are merged (puzzles.MergeCounts).
 	Fingerprint string

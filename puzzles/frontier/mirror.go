@@ -21,17 +21,22 @@ var noMirror = false
 // scan order pos of a plan of the given width, maps states to their least
 // image, and the symmetries of p that it maps them by there: those that
 // map every placement to a placement and the positions before it onto
-// themselves, and that keep a state's bits in a word.
+// themselves, and that keep a state's bits in a word. They are p.Folds,
+// or p.Symmetries where it has none (the identity maps nothing).
 func (p *Problem) mirrors(pos []int, width int) []mirror {
 	n := len(pos)
+	folds := p.Folds
+	if folds == nil {
+		folds = p.Symmetries
+	}
 	var syms [][]int // by symmetry: the position each position goes to
-	for g := range p.Symmetries[1:] {
-		if slices.Contains(p.images(g+1), -1) {
+	for g := range folds {
+		if identity(folds[g].Cells) || slices.Contains(p.imagesBy(&folds[g]), -1) {
 			continue
 		}
 		to := make([]int, n)
 		for c, i := range pos {
-			to[i] = pos[p.Symmetries[g+1].Cells[c]]
+			to[i] = pos[folds[g].Cells[c]]
 		}
 		syms = append(syms, to)
 	}
@@ -101,4 +106,14 @@ func (s *sweep) fold(m *mirror, cur, into *table) (*table, error) {
 		into.add(m.least(st), v)
 	})
 	return into, err
+}
+
+// identity reports whether perm moves nothing.
+func identity(perm []int32) bool {
+	for i, j := range perm {
+		if j != int32(i) {
+			return false
+		}
+	}
+	return true
 }

@@ -17,7 +17,8 @@ import (
 // same with the raw count's states mapped to their least image and
 // without, whole and in three parts, on rectangles of small pieces,
 // trominoes, L and T tetrominoes and pentominoes, and on discs of
-// squares, triangles and hexagons by polyforms; and the states are
+// squares, triangles and hexagons by polyforms, and by the folds of a
+// count of the raw tilings alone; and the states are
 // mapped where they should be: at the start of every line of a rectangle,
 // somewhere on some board of each lattice.
 func TestMirrorCounts(t *testing.T) {
@@ -43,6 +44,9 @@ func TestMirrorCounts(t *testing.T) {
 		}
 		cases = append(cases, mirrorCase{fmt.Sprintf("pentominoes %d × %d", rc[0], rc[1]), polyforms(geom.Square, b.Cells(), 5), lines(rc), ""})
 	}
+	raw := smallPieces(5, 8) // the raw count alone, states mapped by the folds
+	raw.Folds, raw.Symmetries = raw.Symmetries, raw.Symmetries[:1]
+	cases = append(cases, mirrorCase{"small pieces 5 × 8, raw, folds", raw, 7, ""})
 	rng := rand.New(rand.NewPCG(3, 41))
 	for k, l := range []struct {
 		name   string

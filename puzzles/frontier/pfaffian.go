@@ -120,8 +120,11 @@ func (p *Problem) drawn(members [][]int32, edges [][2]int32, angles [][2]float64
 
 // images returns the image of each placement under symmetry g, −1 where
 // it is no placement.
-func (p *Problem) images(g int) []int32 {
-	sym := &p.Symmetries[g]
+func (p *Problem) images(g int) []int32 { return p.imagesBy(&p.Symmetries[g]) }
+
+// imagesBy returns the image of each placement under sym, −1 where it is
+// no placement.
+func (p *Problem) imagesBy(sym *Symmetry) []int32 {
 	key := func(piece int32, cells []int32) string {
 		b := binary.AppendUvarint(nil, uint64(piece))
 		for _, c := range cells {

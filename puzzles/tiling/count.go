@@ -102,8 +102,16 @@ func (p *Puzzle) frontier() *frontier.Problem {
 	for _, pl := range p.placements {
 		fp.Placements = append(fp.Placements, frontier.Placement{Piece: int32(pl.piece), Cells: pl.cells})
 	}
+	sym := func(s symmetry) frontier.Symmetry {
+		return frontier.Symmetry{Name: p.board.Lattice().TransformName(s.t), Cells: s.cells, Pieces: s.pieces}
+	}
 	for _, s := range p.group {
-		fp.Symmetries = append(fp.Symmetries, frontier.Symmetry{Name: p.board.Lattice().TransformName(s.t), Cells: s.cells, Pieces: s.pieces})
+		fp.Symmetries = append(fp.Symmetries, sym(s))
+	}
+	if p.symmetry != SymmetryAll { // the raw count still maps states by every symmetry
+		for _, s := range puzzleGroup(p.board, p.pieces, SymmetryAll) {
+			fp.Folds = append(fp.Folds, sym(s))
+		}
 	}
 	return fp
 }

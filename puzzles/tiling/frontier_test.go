@@ -62,8 +62,11 @@ func frontierCases(t *testing.T, n int) []frontierCase {
 		}
 		pieces := anyPieces(rng, squares)
 		sym := SymmetryAll
-		if rng.IntN(4) == 0 {
+		switch rng.IntN(6) {
+		case 0:
 			sym = SymmetryRotations
+		case 1:
+			sym = SymmetryNone // the raw count's states still mapped by every symmetry (Folds)
 		}
 		p, err := NewSymmetry("", b, pieces, sym)
 		if err != nil {
@@ -445,6 +448,33 @@ func TestCountFrontier10x10(t *testing.T) {
 	for g, name := range c.FixedBy {
 		if strings.HasPrefix(name, "reflect-") && c.Fixed[g].Sign() != 0 && c.Fixed[g].String() != "101698212" {
 			t.Errorf("10 × 10 fixed by %s: %v, want 0 or 101698212 (5 × 10)", name, c.Fixed[g])
+		}
+	}
+}
+
+// A count by fewer symmetries than the board's still gives the frontier
+// every symmetry to map the raw count's states by (frontier.Problem's
+// Folds); a count by all gives it them as its symmetries.
+func TestFrontierFolds(t *testing.T) {
+	b, err := geom.NewRectBoard(4, 6, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		sym          Symmetry
+		syms, folds int
+	}{{SymmetryAll, 4, 0}, {SymmetryRotations, 2, 4}, {SymmetryNone, 1, 4}} {
+		pieces := mustSet(t, "trominoes")
+		for i := range pieces {
+			pieces[i].Any = true
+		}
+		p, err := NewSymmetry("", b, pieces, tt.sym)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fp := p.frontier()
+		if len(fp.Symmetries) != tt.syms || len(fp.Folds) != tt.folds {
+			t.Errorf("%v: %d symmetries and %d folds, want %d and %d", tt.sym, len(fp.Symmetries), len(fp.Folds), tt.syms, tt.folds)
 		}
 	}
 }
