@@ -461,7 +461,7 @@ func TestFrontierFolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
-		sym          Symmetry
+		sym         Symmetry
 		syms, folds int
 	}{{SymmetryAll, 4, 0}, {SymmetryRotations, 2, 4}, {SymmetryNone, 1, 4}} {
 		pieces := mustSet(t, "trominoes")
