@@ -8,7 +8,9 @@
 // of the board maps onto themselves, for the distinct tilings by
 // Burnside's lemma, are counted the same way on the folded board: the
 // orbits of the cells under the symmetry, covered by the orbits of the
-// placements.
+// placements. The raw count drops the states that cannot be completed
+// (prune.go) and keeps one of each state and its images under the
+// symmetries that keep the cells behind it (mirror.go).
 package frontier
 
 import (
