@@ -10,8 +10,8 @@ import "slices"
 // keeps the least of a state's images there, its count the sum of theirs,
 // so that it carries about half as many states from there on.
 type mirror struct {
-	at   int              // the position before which states are mapped
-	maps [][8][256]uint64 // by symmetry: the image of each byte of a state, byte by byte
+	at   int        // the position before which states are mapped
+	maps []*byteMap // by symmetry
 }
 
 // noMirror makes the sweep keep every state as it is (tests compare).
@@ -41,13 +41,17 @@ func (p *Problem) mirrors(pos []int, width int) []mirror {
 		syms = append(syms, to)
 	}
 	var out []mirror
-	reach := make([]int, len(syms)) // by symmetry: the furthest position the ones before i go to
+	tables := map[[64]int8]*byteMap{} // one for each map of bits: a rectangle's rows share one
+	reach := make([]int, len(syms))   // by symmetry: the furthest position the ones before i go to
 	for i := range n {
 		m := mirror{at: i}
 		for g, to := range syms {
 			if i > 0 && reach[g] < i && i < n {
-				if table, ok := byteMaps(to, i, width); ok {
-					m.maps = append(m.maps, table)
+				if bm, ok := bitMap(to, i, width); ok {
+					if tables[bm] == nil {
+						tables[bm] = newByteMap(&bm)
+					}
+					m.maps = append(m.maps, tables[bm])
 				}
 			}
 			reach[g] = max(reach[g], to[i])
@@ -59,18 +63,35 @@ func (p *Problem) mirrors(pos []int, width int) []mirror {
 	return out
 }
 
-// byteMaps returns the image, under the map to of positions, of each byte
-// of a state before position i, whose bits are the positions from i on
-// up to width − 2 past it: false where one would go past a word.
-func byteMaps(to []int, i, width int) ([8][256]uint64, bool) {
-	var t [8][256]uint64
-	for k := range min(width-1, 64) {
-		if i+k >= len(to) {
-			break
+// bitMap returns where the map to of positions takes each bit of a
+// state before position i, whose bits are the positions from i on up to
+// width − 2 past it (−1: none, past the board): false where one would go
+// past a word.
+func bitMap(to []int, i, width int) ([64]int8, bool) {
+	var bm [64]int8
+	for k := range bm {
+		bm[k] = -1
+		if k >= width-1 || i+k >= len(to) {
+			continue
 		}
 		j := to[i+k] - i
 		if j < 0 || j >= 64 {
-			return t, false
+			return bm, false
+		}
+		bm[k] = int8(j)
+	}
+	return bm, true
+}
+
+// byteMap is the image of each byte of a state under a map of its bits,
+// byte by byte.
+type byteMap [8][256]uint64
+
+func newByteMap(bm *[64]int8) *byteMap {
+	t := new(byteMap)
+	for k, j := range bm {
+		if j < 0 {
+			continue
 		}
 		for b := range 256 {
 			if b>>(k%8)&1 != 0 {
@@ -78,14 +99,13 @@ func byteMaps(to []int, i, width int) ([8][256]uint64, bool) {
 			}
 		}
 	}
-	return t, true
+	return t
 }
 
 // least returns the least of state st and its images under m's symmetries.
 func (m *mirror) least(st uint64) uint64 {
 	out := st
-	for g := range m.maps {
-		t := &m.maps[g]
+	for _, t := range m.maps {
 		img := t[0][st&0xff] | t[1][st>>8&0xff] | t[2][st>>16&0xff] | t[3][st>>24&0xff] |
 			t[4][st>>32&0xff] | t[5][st>>40&0xff] | t[6][st>>48&0xff] | t[7][st>>56]
 		out = min(out, img)
