@@ -36,6 +36,11 @@ type Problem struct {
 	// a graph drawn in the plane whose perfect matchings are its
 	// tilings: counted by its Pfaffian rather than by the frontier.
 	Centres [][2]float64
+	// Neighbors are each cell's neighbours, by index in Cells (the cells
+	// it shares an edge or a face with), or nil: the states that an
+	// option leaves uncompletable are looked for next to its cells, and
+	// without them in all the cells it spans, at more cost.
+	Neighbors [][]int32
 	// Placements are every placement of every piece, each piece of any
 	// count.
 	Placements []Placement

@@ -25,6 +25,7 @@ func dominoes(rows, cols int) *Problem {
 			}
 		}
 	}
+	p.Neighbors = neighbours(geom.Square, p.Cells)
 	maps := []func(r, c int) (int, int){
 		func(r, c int) (int, int) { return r, c },
 		func(r, c int) (int, int) { return rows - 1 - r, cols - 1 - c },
@@ -112,4 +113,21 @@ func TestNoCells(t *testing.T) {
 	if err != nil || whole.Raw.String() != "1" {
 		t.Errorf("no cells, in 3 parts: %v, %v; want 1", whole, err)
 	}
+}
+
+// neighbours returns each cell's neighbours on lat, by index in cells.
+func neighbours(lat geom.Lattice, cells []geom.Cell) [][]int32 {
+	index := map[geom.Cell]int32{}
+	for i, c := range cells {
+		index[c] = int32(i)
+	}
+	out := make([][]int32, len(cells))
+	for i, c := range cells {
+		for _, n := range lat.Neighbors(c) {
+			if j, ok := index[n]; ok {
+				out[i] = append(out[i], j)
+			}
+		}
+	}
+	return out
 }

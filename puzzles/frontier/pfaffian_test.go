@@ -20,6 +20,7 @@ import (
 func twoCells(lat geom.Lattice, cells []geom.Cell, pieces int) *Problem {
 	cells = slices.SortedFunc(slices.Values(cells), geom.Cell.Compare)
 	p := &Problem{Cells: cells, Fingerprint: "two cells"}
+	p.Neighbors = neighbours(lat, cells)
 	index := map[geom.Cell]int32{}
 	for i, c := range cells {
 		index[c] = int32(i)

@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"github.com/polytile/polytile/puzzles/geom"
@@ -15,6 +16,11 @@ type plan struct {
 	n     int        // positions
 	at    [][]uint64 // the options at each position
 	width int        // the most positions an option spans, first to last
+	// near are, for each option of at, the positions its reach checks
+	// (prune.go), from the position after its first: the next one and
+	// those next to its cells (all it spans where p has no Neighbors),
+	// up to its last.
+	near [][]uint64
 	// mirrors are where states are mapped to their least image (the raw
 	// count's plan only): in order of position.
 	mirrors []mirror
@@ -87,6 +93,9 @@ func newPlan(p *Problem, g int) *plan {
 		for _, at := range best.at {
 			slices.Sort(at)
 		}
+	}
+	if best.width <= maxWidth {
+		best.near = p.nearby(best, bestPos, orbit, members)
 	}
 	if g == 0 && !noMirror && best.width <= maxWidth {
 		best.mirrors = p.mirrors(bestPos, best.width)
@@ -196,4 +205,46 @@ next:
 		out = append(out, slices.Compact(orbits))
 	}
 	return out
+}
+
+// nearby returns, for each option of pl (its cells' orbits at positions
+// pos), the positions after its first that its reach checks: a position
+// that an option leaves uncoverable is the next one (whose options at the
+// first are gone) or next to the option's cells, where it walls them in.
+// The positions it spans are all checked where p has no Neighbors.
+func (p *Problem) nearby(pl *plan, pos []int, orbit []int32, members [][]int32) [][]uint64 {
+	var adj [][]int // by position: the positions next to it
+	if p.Neighbors != nil {
+		adj = make([][]int, pl.n)
+		for k, m := range members {
+			for _, c := range m {
+				for _, d := range p.Neighbors[c] {
+					if q := pos[orbit[d]]; q != pos[k] && !slices.Contains(adj[pos[k]], q) {
+						adj[pos[k]] = append(adj[pos[k]], q)
+					}
+				}
+			}
+		}
+	}
+	near := make([][]uint64, pl.n)
+	for i, at := range pl.at {
+		near[i] = make([]uint64, len(at))
+		for j, m := range at {
+			span := uint64(1)<<(bits.Len64(m)-1) - 1 // the positions after i up to its last
+			if adj == nil {
+				near[i][j] = span
+				continue
+			}
+			nb := uint64(1) // the next position
+			for o := m; o != 0; o &= o - 1 {
+				for _, q := range adj[i+bits.TrailingZeros64(o)] {
+					if q > i && q-i-1 < 64 {
+						nb |= 1 << (q - i - 1)
+					}
+				}
+			}
+			near[i][j] = nb & span &^ (m >> 1)
+		}
+	}
+	return near
 }

@@ -107,14 +107,11 @@ func (pl *plan) reaches() []reach {
 }
 
 // live reports whether the state t before the reach's position, just
-// made by an option that covers the positions of m (from the same
-// position on), may still be completed as far as the uncovered
-// positions m spans tell: each of them is in some option that fits.
-func (r *reach) live(t, m uint64) bool {
-	free := ^t &^ r.sure
-	if span := bits.Len64(m); span < 64 {
-		free &= 1<<span - 1
-	}
+// made by an option, may still be completed as far as the uncovered
+// positions of near tell (plan.near: the option's, from the same
+// position on): each of them is in some option that fits.
+func (r *reach) live(t, near uint64) bool {
+	free := ^t &^ r.sure & near
 next:
 	for ; free != 0; free &= free - 1 {
 		k := bits.TrailingZeros64(free)

@@ -103,10 +103,10 @@ func TestReachSound(t *testing.T) {
 				if st&1 != 0 {
 					v.Set(complete(p+1, st>>1))
 				} else {
-					for _, m := range pl.at[p] {
+					for j, m := range pl.at[p] {
 						if st&m == 0 {
 							next := (st | m) >> 1
-							if p+1 < pl.n && !rs[p+1].live(next, m>>1) {
+							if p+1 < pl.n && !rs[p+1].live(next, pl.near[p][j]) {
 								dropped++
 								if c := complete(p+1, next); c.Sign() != 0 {
 									t.Fatalf("%s, symmetry %d: state %b before position %d dropped, with %v completions", tc.name, g, next, p+1, c)
@@ -198,8 +198,9 @@ func polyforms(lat geom.Lattice, cells []geom.Cell, sizes ...int) *Problem {
 	return p
 }
 
-// The reaches keep every state that may end in a tiling: the counts of
-// every symmetry are those without them, on discs of squares, triangles
+// The reaches keep every state that may end in a tiling, whether they
+// check next to each option or over its span: the counts of every
+// symmetry are those without them, on discs of squares, triangles
 // and hexagons, with holes and without, by every polyform of one or two
 // sizes.
 func TestReachPolyforms(t *testing.T) {
@@ -227,19 +228,25 @@ func TestReachPolyforms(t *testing.T) {
 		r := 1.8 + 1.7*rng.Float64()
 		p := polyforms(l.lat, disc(l.lat, 20+l.centre[0], 20+l.centre[1], r, holes, rng), sz...)
 		name := fmt.Sprintf("%s r %.2f holes %d sizes %v", l.name, r, holes, sz)
-		var counts [2]*puzzles.Counts
-		for i, off := range []bool{false, true} {
-			noReach = off
+		var counts [3]*puzzles.Counts
+		nb := p.Neighbors
+		for i, how := range []string{"next to options", "over their spans", "none"} {
+			noReach, p.Neighbors = how == "none", nb
+			if how == "over their spans" {
+				p.Neighbors = nil
+			}
 			c, err := Count(context.Background(), p, &puzzles.CountConfig{Workers: 2})
 			if err != nil {
-				t.Fatalf("%s (reaches off: %v): %v", name, off, err)
+				t.Fatalf("%s (reaches %s): %v", name, how, err)
 			}
 			counts[i] = c
 		}
-		if !slices.EqualFunc(counts[0].Fixed, counts[1].Fixed, func(a, b *big.Int) bool { return a.Cmp(b) == 0 }) {
-			t.Errorf("%s: fixed %v with reaches, %v without", name, counts[0].Fixed, counts[1].Fixed)
+		for i, how := range []string{"next to options", "over their spans"} {
+			if !slices.EqualFunc(counts[i].Fixed, counts[2].Fixed, func(a, b *big.Int) bool { return a.Cmp(b) == 0 }) {
+				t.Errorf("%s: fixed %v with reaches %s, %v without", name, counts[i].Fixed, how, counts[2].Fixed)
+			}
 		}
-		if counts[1].Raw.Sign() > 0 {
+		if counts[2].Raw.Sign() > 0 {
 			tilings++
 		}
 	}
@@ -265,6 +272,28 @@ func TestReachPentominoes(t *testing.T) {
 		c, err := Count(context.Background(), polyforms(geom.Square, b.Cells(), 5), &puzzles.CountConfig{Workers: 2})
 		if err != nil || c.Raw.String() != tt.raw {
 			t.Errorf("%d × %d: %v, %v; want %s", tt.rows, tt.cols, c, err, tt.raw)
+		}
+	}
+}
+
+// A reach checks, after an option, the next position and those next to
+// the option's cells up to its last position, or, without neighbours,
+// every position it spans: on 5 × 4 (scanned by rows), after the
+// vertical domino at (0, 1), the positions of (0, 2) and (1, 0).
+func TestNearby(t *testing.T) {
+	p := dominoes(5, 4)
+	for _, tt := range []struct {
+		name string
+		nb   [][]int32
+		want []uint64 // for the horizontal domino at (0, 1), then the vertical
+	}{{"neighbours", p.Neighbors, []uint64{0, 0b101}}, {"none", nil, []uint64{0b1, 0b1111}}} {
+		p.Neighbors = tt.nb
+		pl := newPlan(p, 0)
+		if pl.width != 5 || !slices.Equal(pl.at[1], []uint64{0b11, 0b10001}) {
+			t.Fatalf("%s: width %d, options at 1 %b: not the scan by rows", tt.name, pl.width, pl.at[1])
+		}
+		if !slices.Equal(pl.near[1], tt.want) {
+			t.Errorf("%s: checks %b after the options at 1, want %b", tt.name, pl.near[1], tt.want)
 		}
 	}
 }

@@ -218,6 +218,7 @@ func (s *sweep) sparse() (*big.Int, error) {
 		s.r = nil
 		if s.reach != nil && i+1 < len(s.reach) {
 			s.r = &s.reach[i+1]
+			s.near = s.pl.near[i]
 		}
 		if err := s.stepTo(cur, next, opts); err != nil {
 			return nil, err
@@ -377,7 +378,7 @@ func (w waiting) emit(key uint64, v []uint64) {
 // options opts, and the count it takes from there. It is generic rather
 // than taking a func so that each emitter's emit is compiled in.
 func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
-	r, checked, dropped := s.r, 0, 0
+	r, near, checked, dropped := s.r, s.near, 0, 0
 	defer func() {
 		s.tally[w].checked, s.tally[w].dropped = s.tally[w].checked+checked, s.tally[w].dropped+dropped
 	}()
@@ -395,11 +396,11 @@ func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
 				e.emit(st>>1, v)
 				continue
 			}
-			for _, m := range opts {
+			for j, m := range opts {
 				if st&m == 0 {
 					t := (st | m) >> 1
 					if r != nil {
-						if checked++; !r.live(t, m>>1) {
+						if checked++; !r.live(t, near[j]) {
 							dropped++
 							continue
 						}
@@ -437,7 +438,7 @@ func (s *sweep) full(pt *part, L, w int) []int32 {
 // walk1 is walk for counts of one word, added to the part pt of a table
 // of one part.
 func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
-	r, checked, dropped := s.r, 0, 0
+	r, near, checked, dropped := s.r, s.near, 0, 0
 	defer func() {
 		s.tally[0].checked, s.tally[0].dropped = s.tally[0].checked+checked, s.tally[0].dropped+dropped
 	}()
@@ -454,11 +455,11 @@ func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
 				pt.add1(st>>1, v)
 				continue
 			}
-			for _, m := range opts {
+			for j, m := range opts {
 				if st&m == 0 {
 					t := (st | m) >> 1
 					if r != nil {
-						if checked++; !r.live(t, m>>1) {
+						if checked++; !r.live(t, near[j]) {
 							dropped++
 							continue
 						}

@@ -33,6 +33,7 @@ type sweep struct {
 	at      [][]int32    // by worker: the full slots of a part
 	reach   []reach      // by position, nil for none (see prune.go)
 	r       *reach       // the reach of the position after the step's
+	near    []uint64     // the positions r checks, by option of the step (plan.near)
 	tally   []tally      // by worker: the states of the step checked and dropped by r
 	mirror  int          // the next of the plan's mirrors
 }

@@ -99,6 +99,14 @@ func (p *Puzzle) frontier() *frontier.Problem {
 	if len(fp.Centres) < len(fp.Cells) {
 		fp.Centres = nil // cells with no centre in the plane: no Pfaffian
 	}
+	fp.Neighbors = make([][]int32, len(fp.Cells))
+	for i, c := range fp.Cells {
+		for _, n := range p.board.Lattice().Neighbors(c) {
+			if j := p.board.Index(n); j >= 0 {
+				fp.Neighbors[i] = append(fp.Neighbors[i], int32(j))
+			}
+		}
+	}
 	for _, pl := range p.placements {
 		fp.Placements = append(fp.Placements, frontier.Placement{Piece: int32(pl.piece), Cells: pl.cells})
 	}
