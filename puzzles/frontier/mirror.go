@@ -8,7 +8,8 @@ import "slices"
 // its options, onto themselves too: a state before i and its image under
 // the symmetry are completed in as many ways. The sweep of the raw count
 // keeps the least of a state's images there, its count the sum of theirs,
-// so that it carries about half as many states from there on.
+// so that it carries about half as many states from there on: the step
+// before maps each state it makes as it makes it.
 type mirror struct {
 	at   int        // the position before which states are mapped
 	maps []*byteMap // by symmetry
@@ -111,21 +112,6 @@ func (m *mirror) least(st uint64) uint64 {
 		out = min(out, img)
 	}
 	return out
-}
-
-// fold maps the states of cur to their least images under m into into,
-// and returns it, cur emptied.
-func (s *sweep) fold(m *mirror, cur, into *table) (*table, error) {
-	into.reset(s.limbs, cur.states())
-	n := 0
-	var err error
-	cur.each(func(st uint64, v []uint64) {
-		if n++; n%tickEvery == 0 && err == nil {
-			err = s.tick()
-		}
-		into.add(m.least(st), v)
-	})
-	return into, err
 }
 
 // identity reports whether perm moves nothing.

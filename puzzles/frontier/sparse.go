@@ -220,6 +220,11 @@ func (s *sweep) sparse() (*big.Int, error) {
 			s.r = &s.reach[i+1]
 			s.near = s.pl.near[i]
 		}
+		s.fold = nil // the states after i mapped to their least image
+		if mr := s.pl.mirrors; s.mirror < len(mr) && mr[s.mirror].at == i+1 {
+			s.fold = &mr[s.mirror]
+			s.mirror++
+		}
 		if err := s.stepTo(cur, next, opts); err != nil {
 			return nil, err
 		}
@@ -240,14 +245,6 @@ func (s *sweep) sparse() (*big.Int, error) {
 				}
 			})
 			cur = kept
-		}
-		if mr := s.pl.mirrors; s.mirror < len(mr) && mr[s.mirror].at == i+1 {
-			folded, err := s.fold(&mr[s.mirror], cur, next)
-			if err != nil {
-				return nil, err
-			}
-			cur, next = folded, cur
-			s.mirror++
 		}
 		if i+1 < s.pl.n && s.dense(cur.states()) {
 			return s.inArray(cur, i+1)
@@ -378,7 +375,7 @@ func (w waiting) emit(key uint64, v []uint64) {
 // options opts, and the count it takes from there. It is generic rather
 // than taking a func so that each emitter's emit is compiled in.
 func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
-	r, near, checked, dropped := s.r, s.near, 0, 0
+	r, near, fold, checked, dropped := s.r, s.near, s.fold, 0, 0
 	defer func() {
 		s.tally[w].checked, s.tally[w].dropped = s.tally[w].checked+checked, s.tally[w].dropped+dropped
 	}()
@@ -393,17 +390,24 @@ func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
 			}
 			st, v := sl[j]-1, sl[j+1:int(j)+L:int(j)+L]
 			if st&1 != 0 {
-				e.emit(st>>1, v)
+				t := st >> 1
+				if fold != nil {
+					t = fold.least(t)
+				}
+				e.emit(t, v)
 				continue
 			}
-			for j, m := range opts {
+			for o, m := range opts {
 				if st&m == 0 {
 					t := (st | m) >> 1
 					if r != nil {
-						if checked++; !r.live(t, near[j]) {
+						if checked++; !r.live(t, near[o]) {
 							dropped++
 							continue
 						}
+					}
+					if fold != nil {
+						t = fold.least(t)
 					}
 					e.emit(t, v)
 				}
@@ -438,7 +442,7 @@ func (s *sweep) full(pt *part, L, w int) []int32 {
 // walk1 is walk for counts of one word, added to the part pt of a table
 // of one part.
 func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
-	r, near, checked, dropped := s.r, s.near, 0, 0
+	r, near, fold, checked, dropped := s.r, s.near, s.fold, 0, 0
 	defer func() {
 		s.tally[0].checked, s.tally[0].dropped = s.tally[0].checked+checked, s.tally[0].dropped+dropped
 	}()
@@ -452,17 +456,24 @@ func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
 			}
 			st, v := sl[j]-1, sl[j+1]
 			if st&1 != 0 {
-				pt.add1(st>>1, v)
+				t := st >> 1
+				if fold != nil {
+					t = fold.least(t)
+				}
+				pt.add1(t, v)
 				continue
 			}
-			for j, m := range opts {
+			for o, m := range opts {
 				if st&m == 0 {
 					t := (st | m) >> 1
 					if r != nil {
-						if checked++; !r.live(t, near[j]) {
+						if checked++; !r.live(t, near[o]) {
 							dropped++
 							continue
 						}
+					}
+					if fold != nil {
+						t = fold.least(t)
 					}
 					pt.add1(t, v)
 				}

@@ -36,6 +36,7 @@ type sweep struct {
 	near    []uint64     // the positions r checks, by option of the step (plan.near)
 	tally   []tally      // by worker: the states of the step checked and dropped by r
 	mirror  int          // the next of the plan's mirrors
+	fold    *mirror      // where not nil, the step's states are mapped to their least image by it
 }
 
 // denseBits is the widest state counted in an array indexed by the state
