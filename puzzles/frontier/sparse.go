@@ -318,8 +318,12 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 				pt.clean()
 				for x := range s.wait {
 					buf := s.wait[x][q]
-					for j := 0; j < len(buf); j += L {
-						pt.add(buf[j], buf[j+1:j+L], next.bits)
+					if L == 2 {
+						pt.addAll1(buf, next.bits)
+					} else {
+						for j := 0; j < len(buf); j += L {
+							pt.add(buf[j], buf[j+1:j+L], next.bits)
+						}
 					}
 					s.wait[x][q] = buf[:0]
 				}
@@ -502,4 +506,33 @@ func (pt *part) add1(key, v uint64) {
 			return
 		}
 	}
+}
+
+// addAll1 adds the states and counts of one word in buf, in turn, to the
+// part of a table of 2^tbits parts: add, without a call for each.
+func (pt *part) addAll1(buf []uint64, tbits uint) {
+	sl, states, top := pt.slots, pt.states, pt.top
+	mask := len(sl) - 1 // 2 words a slot: a power of two
+	for j := 0; j+1 < len(buf); j += 2 {
+		key, v := buf[j], buf[j+1]
+		for h := int((hash(key)<<tbits)>>pt.shift) * 2; ; h = (h + 2) & mask {
+			if sl[h] == key+1 {
+				sl[h+1] += v
+				top |= sl[h+1]
+				break
+			}
+			if sl[h] == 0 {
+				sl[h], sl[h+1] = key+1, v
+				top |= v
+				if states++; 4*states > len(sl) {
+					pt.states, pt.top = states, top
+					pt.grow(1, tbits)
+					sl, states = pt.slots, pt.states
+					mask = len(sl) - 1
+				}
+				break
+			}
+		}
+	}
+	pt.states, pt.top = states, top
 }
