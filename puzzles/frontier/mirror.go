@@ -18,28 +18,40 @@ type mirror struct {
 // noMirror makes the sweep keep every state as it is (tests compare).
 var noMirror = false
 
-// mirrors returns the positions at which the sweep of the raw count, the
-// scan order pos of a plan of the given width, maps states to their least
+// mirrors returns the positions at which the sweep of a plan, its
+// positions pos of the orbits of the cells (orbit: each cell's; members:
+// each orbit's cells) and of the given width, maps states to their least
 // image, and the symmetries of p that it maps them by there: those that
-// map every placement to a placement and the positions before it onto
-// themselves, and that keep a state's bits in a word. They are p.Folds,
-// or p.Symmetries where it has none (the identity maps nothing).
-func (p *Problem) mirrors(pos []int, width int) []mirror {
+// map every placement to a placement, every orbit onto an orbit (so that
+// they map the folded board onto itself: on the board itself, every
+// symmetry) and the positions before it onto themselves, that move some
+// position, and that keep a state's bits in a word. They are p.Folds,
+// or p.Symmetries where it has none.
+func (p *Problem) mirrors(pos []int, width int, orbit []int32, members [][]int32) []mirror {
 	n := len(pos)
 	folds := p.Folds
 	if folds == nil {
 		folds = p.Symmetries
 	}
 	var syms [][]int // by symmetry: the position each position goes to
+next:
 	for g := range folds {
-		if identity(folds[g].Cells) || slices.Contains(p.imagesBy(&folds[g]), -1) {
-			continue
-		}
+		cells := folds[g].Cells
 		to := make([]int, n)
-		for c, i := range pos {
-			to[i] = pos[folds[g].Cells[c]]
+		moves := false
+		for k, m := range members {
+			img := orbit[cells[m[0]]]
+			for _, c := range m[1:] {
+				if orbit[cells[c]] != img {
+					continue next // an orbit split: no symmetry of the folded board
+				}
+			}
+			to[pos[k]] = pos[img]
+			moves = moves || pos[img] != pos[k]
 		}
-		syms = append(syms, to)
+		if moves && !slices.Contains(p.imagesBy(&folds[g]), -1) {
+			syms = append(syms, to)
+		}
 	}
 	var out []mirror
 	tables := map[[64]int8]*byteMap{} // one for each map of bits: a rectangle's rows share one
@@ -112,14 +124,4 @@ func (m *mirror) least(st uint64) uint64 {
 		out = min(out, img)
 	}
 	return out
-}
-
-// identity reports whether perm moves nothing.
-func identity(perm []int32) bool {
-	for i, j := range perm {
-		if j != int32(i) {
-			return false
-		}
-	}
-	return true
 }

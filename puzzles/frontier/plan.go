@@ -21,8 +21,8 @@ type plan struct {
 	// those next to its cells (all it spans where p has no Neighbors),
 	// up to its last.
 	near [][]uint64
-	// mirrors are where states are mapped to their least image (the raw
-	// count's plan only): in order of position.
+	// mirrors are where states are mapped to their least image, in
+	// order of position.
 	mirrors []mirror
 }
 
@@ -97,8 +97,8 @@ func newPlan(p *Problem, g int) *plan {
 	if best.width <= maxWidth {
 		best.near = p.nearby(best, bestPos, orbit, members)
 	}
-	if g == 0 && !noMirror && best.width <= maxWidth {
-		best.mirrors = p.mirrors(bestPos, best.width)
+	if !noMirror && best.width <= maxWidth {
+		best.mirrors = p.mirrors(bestPos, best.width, orbit, members)
 	}
 	return best
 }
