@@ -428,11 +428,11 @@ func TestCountFrontierWide(t *testing.T) {
 // ways (the frontier with its reaches; without them, in three times the
 // time and five times the states, the same). A tiling fixed by a middle
 // mirror has no piece across it (five cells cannot pair up), so it is two
-// tilings of 5 × 10 mirrored: 101,698,212 (OEIS A233427). Half a minute
-// of two cores: run only under POLYTILE_LONG.
+// tilings of 5 × 10 mirrored: 101,698,212 (OEIS A233427). A quarter of a
+// minute of two cores: run only under POLYTILE_LONG.
 func TestCountFrontier10x10(t *testing.T) {
 	if os.Getenv("POLYTILE_LONG") == "" {
-		t.Skip("half a minute of two cores: set POLYTILE_LONG=1 to run it")
+		t.Skip("a quarter of a minute of two cores: set POLYTILE_LONG=1 to run it")
 	}
 	s, err := parseSpec("count.yaml", []byte("board: {rows: 10, cols: 10}\npieces: [{set: pentominoes, count: any}]\n"))
 	if err != nil {
