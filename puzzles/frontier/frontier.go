@@ -8,7 +8,7 @@
 // of the board maps onto themselves, for the distinct tilings by
 // Burnside's lemma, are counted the same way on the folded board: the
 // orbits of the cells under the symmetry, covered by the orbits of the
-// placements. The raw count drops the states that cannot be completed
+// placements. A sweep drops the states that cannot be completed
 // (prune.go) and keeps one of each state and its images under the
 // symmetries that keep the cells behind it (mirror.go).
 package frontier
@@ -47,10 +47,10 @@ type Problem struct {
 	// Symmetries are the symmetries of the board and the pieces, the
 	// identity first.
 	Symmetries []Symmetry
-	// Folds are symmetries of the board and the pieces that the raw
-	// count may use to map a state to its least image, where they differ
-	// from Symmetries (every symmetry of the board where only some are
-	// counted by): nil for Symmetries.
+	// Folds are symmetries of the board and the pieces that the sweeps
+	// may use to map a state to its least image, where they differ from
+	// Symmetries (every symmetry of the board where only some are counted
+	// by): nil for Symmetries.
 	Folds []Symmetry
 	// Fingerprint identifies the count, so that only parts of one count
 	// are merged (puzzles.MergeCounts).

@@ -2,12 +2,13 @@ package frontier
 
 import "slices"
 
-// A symmetry of the board that maps the positions before some position i
-// onto themselves (a rectangle's mirror across its columns, at the start
-// of each row when the scan goes by rows) maps the rest of the board, and
-// its options, onto themselves too: a state before i and its image under
-// the symmetry are completed in as many ways. The sweep of the raw count
-// keeps the least of a state's images there, its count the sum of theirs,
+// A symmetry of the board (or of the board folded by another) that maps
+// the positions before some position i onto themselves (a rectangle's
+// mirror across its columns, at the start of each row when the scan goes
+// by rows) maps the rest of the board, and its options, onto themselves
+// too: a state before i and its image under the symmetry are completed in
+// as many ways. The sweep keeps the least of a state's images there, its
+// count the sum of theirs,
 // so that it carries about half as many states from there on: the step
 // before maps each state it makes as it makes it.
 type mirror struct {
