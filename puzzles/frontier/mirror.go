@@ -8,9 +8,8 @@ import "slices"
 // by rows) maps the rest of the board, and its options, onto themselves
 // too: a state before i and its image under the symmetry are completed in
 // as many ways. The sweep keeps the least of a state's images there, its
-// count the sum of theirs,
-// so that it carries about half as many states from there on: the step
-// before maps each state it makes as it makes it.
+// count the sum of theirs, so that it carries about half as many states
+// from there on: the step before maps each state it makes as it makes it.
 type mirror struct {
 	at   int        // the position before which states are mapped
 	maps []*byteMap // by symmetry
