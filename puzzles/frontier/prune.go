@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -32,8 +33,9 @@ var noReach = false
 const maxReach = 1 << 23
 
 // reaches returns each position's reach, nil if they would hold more than
-// maxReach masks. The options of each p + k come nearest first (those
-// whose first position is p + k itself): they are the likeliest to fit.
+// maxReach masks. The options of each p + k come in the order of their
+// masks, the greatest first (those reaching furthest ahead): they are the
+// likeliest to fit.
 func (pl *plan) reaches() []reach {
 	w := pl.width
 	if w == 0 || w > 64 {
@@ -97,6 +99,9 @@ func (pl *plan) reaches() []reach {
 		if p, k := i/w, i%w; n == from+1 && masks[from] == 1<<k {
 			out[p].sure |= 1 << k
 		}
+		// Those that reach furthest first: the positions far ahead are the
+		// likeliest uncovered, so a check meets an option that fits sooner.
+		slices.SortFunc(masks[from:n], func(a, b uint64) int { return cmp.Compare(b, a) })
 	}
 	kept[pl.n*w] = n
 	masks = slices.Clip(masks[:n])
