@@ -59,7 +59,7 @@ next:
 	for i := range n {
 		m := mirror{at: i}
 		for g, to := range syms {
-			if i > 0 && reach[g] < i && i < n {
+			if i > 0 && reach[g] < i {
 				if bm, ok := bitMap(to, i, width); ok {
 					if tables[bm] == nil {
 						tables[bm] = newByteMap(&bm)
