@@ -34,6 +34,7 @@ var importRules = map[string]struct{ project, outside []string }{
 	"cmd/polytile":       {project: []string{"puzzles", "puzzles/geom", "puzzles/specs", "puzzles/results", "palettes", "gallery", "render", "render/mesh"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
 	"render/mesh":        {project: []string{"gallery", "palettes", "puzzles", "puzzles/geom", "puzzles/specs"}},
 	"internal/cli":       {project: []string{"puzzles/results"}, outside: []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}},
+	"internal/bigmem":    {},
 	"internal/cputime":   {},
 	"internal/golden":    {},
 	"internal/jsonerr":   {},

@@ -3,8 +3,8 @@ package tiling
 import (
 	"testing"
 
+	"github.com/polytile/polytile/internal/bigmem"
 	"github.com/polytile/polytile/puzzles"
-	"github.com/polytile/polytile/puzzles/tiling/states"
 )
 
 // A search gives back the tables it mapped apart: its workers release
@@ -14,13 +14,13 @@ func TestSolveGivesTablesBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := states.Mapped()
+	before := bigmem.Mapped()
 	for _, workers := range []int{1, 2} {
 		// The tables grow, and are mapped apart, once the search has
 		// made enough nodes: the solutions found after that see them.
 		most, found := before, 0
 		cfg := &puzzles.SolveConfig{Workers: workers, Each: func(puzzles.Class, int) bool {
-			most = max(most, states.Mapped())
+			most = max(most, bigmem.Mapped())
 			found++
 			return true
 		}}
@@ -30,7 +30,7 @@ func TestSolveGivesTablesBack(t *testing.T) {
 		if found != 2339 || most == before {
 			t.Fatalf("%d workers: %d distinct, %d tables mapped at most during the search, %d before", workers, found, most, before)
 		}
-		if after := states.Mapped(); after != before {
+		if after := bigmem.Mapped(); after != before {
 			t.Fatalf("%d workers: %d tables mapped before the search, %d after", workers, before, after)
 		}
 	}

@@ -3,6 +3,8 @@ package states
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/polytile/polytile/internal/bigmem"
 )
 
 // Counts remembers the covers below states of the fill engine's
@@ -37,7 +39,7 @@ type Counts struct {
 	bits       uint   // the far table has 2^bits slots
 	most       uint   // and grows up to 2^most
 	growIn     int64  // the states to store in it before it grows
-	farFree    func() // give the tables' memory back, if bigWords made it
+	farFree    func() // give the tables' memory back, if bigmem.Words made it
 	nearFree   func()
 }
 
@@ -84,11 +86,11 @@ func (t *Counts) Init(d *Dead) {
 }
 
 // mapSlots returns 2^b empty slots, in huge pages of their own if they
-// are many (as the table of dead states's: see bigWords), and what gives
+// are many (as the table of dead states's: see bigmem.Words), and what gives
 // their memory back (nil: the Go heap's).
 func mapSlots[T any](b uint, owner *T) ([]Slot, func()) {
 	if 2<<b >= deadBigWords {
-		if words, free, ok := bigWords(2<<b, owner); ok {
+		if words, free, ok := bigmem.Words(2<<b, owner); ok {
 			return unsafe.Slice((*Slot)(unsafe.Pointer(&words[0])), 1<<b), free
 		}
 	}

@@ -1,6 +1,10 @@
 package states
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/polytile/polytile/internal/bigmem"
+)
 
 // Dead is the table of dead states: states of the search that have
 // no cover below them. A state is the first empty cell, the window from
@@ -33,7 +37,7 @@ import "math/bits"
 // does not fit a word.
 type Dead struct {
 	words  []uint64 // the slots, two a bucket; nil until prepare makes them
-	free   func()   // gives words' memory back, if bigWords made it
+	free   func()   // gives words' memory back, if bigmem.Words made it
 	span   uint     // the longest span of a placement, in positions
 	base   uint     // where the first empty cell goes in a key: span + the pieces
 	k      uint     // the bits of a key, K
@@ -70,7 +74,7 @@ const (
 	deadGrowth   = 4
 	deadLeft     = 3
 	// deadBigWords is the size from which a table is mapped apart
-	// (bigWords), in huge pages where there are: the table's first look
+	// (bigmem.Words), in huge pages where there are: the table's first look
 	// at each fresh page of 4 KB would cost a page fault.
 	deadBigWords = 1 << 16
 )
@@ -190,7 +194,7 @@ func (t *Dead) size(b uint) {
 	var ok bool
 	t.free = nil
 	if 1<<b >= deadBigWords {
-		t.words, t.free, ok = bigWords(1<<b, t)
+		t.words, t.free, ok = bigmem.Words(1<<b, t)
 	}
 	if !ok {
 		t.words = make([]uint64, 1<<b)

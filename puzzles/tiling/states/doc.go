@@ -5,12 +5,9 @@
 // Window positions from there (a bit for each, set if covered) and the
 // pieces left (a bit for each); the tables know nothing else of the
 // puzzle. Large tables are mapped apart from the Go heap, in huge pages
-// where the kernel gives them (Mapped counts them).
+// where the kernel gives them (package bigmem).
 package states
 
 // Window is the positions of a state's window, and the most pieces a
 // state holds: the bits of a word.
 const Window = 64
-
-// Mapped returns the tables' memory mappings not given back yet.
-func Mapped() int64 { return bigMapped.Load() }

@@ -1,4 +1,4 @@
-package states
+package bigmem
 
 import (
 	"runtime"
@@ -11,7 +11,7 @@ import (
 // have them (x86-64 and most arm64 kernels).
 const hugePage = 2 << 20
 
-// bigWords returns n zeroed words of memory of their own, mapped apart
+// Words returns n zeroed words of memory of their own, mapped apart
 // from the Go heap in huge pages where the kernel gives them: a fresh
 // page costs a fault, and a table of a megabyte in pages of 4 KB costs
 // 256 of them where one huge page costs one (and one entry of the
@@ -19,7 +19,7 @@ const hugePage = 2 << 20
 // back; owner, which holds the words, gives it back when it is collected
 // if release has not been called. ok is false if the kernel did not map
 // the memory: the caller then makes the words itself.
-func bigWords[T any](n int, owner *T) (words []uint64, release func(), ok bool) {
+func Words[T any](n int, owner *T) (words []uint64, release func(), ok bool) {
 	size := (n*8 + hugePage - 1) &^ (hugePage - 1)
 	// Map one huge page more than needed, to start on a huge page's edge.
 	m, err := syscall.Mmap(-1, 0, size+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
@@ -32,7 +32,7 @@ func bigWords[T any](n int, owner *T) (words []uint64, release func(), ok bool) 
 	// memory is still good, in small pages.
 	_ = syscall.Madvise(aligned, syscall.MADV_HUGEPAGE)
 	words = unsafe.Slice((*uint64)(unsafe.Pointer(&aligned[0])), n)
-	bigMapped.Add(1)
+	mapped.Add(1)
 	cleanup := runtime.AddCleanup(owner, unmap, m)
 	return words, func() {
 		cleanup.Stop()
@@ -42,9 +42,13 @@ func bigWords[T any](n int, owner *T) (words []uint64, release func(), ok bool) 
 
 func unmap(m []byte) {
 	_ = syscall.Munmap(m)
-	bigMapped.Add(-1)
+	mapped.Add(-1)
 }
 
-// bigMapped counts the mappings that bigWords made and that were not
-// given back.
-var bigMapped atomic.Int64
+// mapped counts the mappings that Words made and that were not given
+// back.
+var mapped atomic.Int64
+
+// Mapped returns the mappings that Words made and that were not given
+// back yet.
+func Mapped() int64 { return mapped.Load() }

@@ -1,4 +1,4 @@
-package states
+package bigmem
 
 import (
 	"bufio"
@@ -9,7 +9,7 @@ import (
 	"unsafe"
 )
 
-// bigWords maps zeroed words of their own, on a huge page's edge, in huge
+// Words maps zeroed words of their own, on a huge page's edge, in huge
 // pages when the kernel gives them to those who ask; release gives them
 // back, and the search gives back its tables when it ends.
 func TestBigWords(t *testing.T) {
@@ -20,7 +20,7 @@ func TestBigWords(t *testing.T) {
 	huge := 0 // kB in huge pages, over the tables of a megabyte or more
 	for _, n := range []int{1, 1 << 13, 1 << 17, 3<<18 + 5} {
 		owner := new(int)
-		w, release, ok := bigWords(n, owner)
+		w, release, ok := Words(n, owner)
 		if !ok {
 			t.Fatalf("%d words: not mapped", n)
 		}
@@ -47,9 +47,9 @@ func TestBigWords(t *testing.T) {
 			t.Logf("%d words: %d kB in huge pages", n, kb)
 			huge += kb
 		}
-		live := bigMapped.Load()
+		live := Mapped()
 		release()
-		if bigMapped.Load() != live-1 {
+		if Mapped() != live-1 {
 			t.Fatalf("%d words: not given back", n)
 		}
 	}
