@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+
+	"github.com/polytile/polytile/internal/bigmem"
 )
 
 // table holds the states of a step and their counts, of limbs words each.
@@ -20,6 +22,50 @@ type table struct {
 	bits  uint // log2 of the number of parts
 	parts []part
 	full  bool // it holds more than maxStates states
+	slab  slab // the parts' slots, but for those that grew
+}
+
+// slab is words of one allocation, cut into a table's parts or a worker's
+// waiting counts: where it is large, in memory of its own, in huge pages
+// where the kernel gives them (bigmem.Words). The counts are written and
+// read at random across hundreds of megabytes: in pages of 4 kB nearly
+// every access misses the processor's address cache, and every page faults
+// in on its own (a quarter of the time of 10 × 10's pentominoes went so).
+type slab struct {
+	words []uint64
+	free  func() // gives the words back; nil for the Go heap's
+}
+
+// bigSlab is the fewest words a slab maps apart from the Go heap: one huge
+// page.
+const bigSlab = 1 << 18
+
+// take gives the slab at least n words and reports whether they are new
+// (zero). A slab with fewer is made anew, with half as many again to spare
+// (the memory of a slab apart is only taken where it is written), and its
+// old words are given back: they must no longer be in use.
+func take[T any](sl *slab, n int, owner *T) bool {
+	if cap(sl.words) >= n {
+		sl.words = sl.words[:n]
+		return false
+	}
+	sl.release()
+	if n >= bigSlab {
+		if w, free, ok := bigmem.Words(n+n/2, owner); ok {
+			sl.words, sl.free = w[:n], free
+			return true
+		}
+	}
+	sl.words = make([]uint64, n)
+	return true
+}
+
+// release gives the slab's words back.
+func (sl *slab) release() {
+	if sl.free != nil {
+		sl.free()
+	}
+	sl.words, sl.free = nil, nil
 }
 
 // part is a share of a table's slots.
@@ -62,22 +108,20 @@ func (t *table) reset(limbs, states int) {
 		t.parts = append(t.parts[:cap(t.parts)], make([]part, n-cap(t.parts))...)
 	}
 	t.parts = t.parts[:n]
+	k := bits.Len(uint(per - 1)) // 2^k slots a part: it grows at half full
+	words := (1 + limbs) << k
+	fresh := take(&t.slab, n*words, t)
 	for p := range t.parts {
-		t.parts[p].reset(limbs, per)
+		pt := &t.parts[p]
+		pt.slots, pt.dirty = t.slab.words[p*words:(p+1)*words:(p+1)*words], !fresh
+		pt.shift, pt.states, pt.top = 64-uint(k), 0, 0
 	}
 }
 
-// reset empties the part for counts of limbs words, in at least the given
-// number of slots (a power of two; it grows at half full).
-func (pt *part) reset(limbs, slots int) {
-	k := bits.Len(uint(slots - 1))
-	words := (1 + limbs) << k
-	if cap(pt.slots) >= words {
-		pt.slots, pt.dirty = pt.slots[:words], true
-	} else {
-		pt.slots, pt.dirty = make([]uint64, words), false
-	}
-	pt.shift, pt.states, pt.top = 64-uint(k), 0, 0
+// release gives the table's slots back: it holds nothing after it.
+func (t *table) release() {
+	t.slab.release()
+	t.parts = nil
 }
 
 // clean clears the part's slots if reset left them to be cleared: just
@@ -206,6 +250,13 @@ func (t *table) widen(limbs int) {
 // only.
 func (s *sweep) sparse() (*big.Int, error) {
 	cur, next := &table{}, &table{}
+	defer func() {
+		cur.release()
+		next.release()
+		for w := range s.slabs {
+			s.slabs[w].release()
+		}
+	}()
 	cur.reset(1, 1)
 	cur.add(0, []uint64{1})
 	for i, opts := range s.pl.at {
@@ -244,6 +295,7 @@ func (s *sweep) sparse() (*big.Int, error) {
 					kept.add(st, v)
 				}
 			})
+			cur.release()
 			cur = kept
 		}
 		if i+1 < s.pl.n && s.dense(cur.states()) {
@@ -281,7 +333,7 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 	}
 	W := max(s.workers, 1)
 	if len(s.wait) != W {
-		s.wait = make([][][]uint64, W)
+		s.wait, s.slabs = make([][][]uint64, W), make([]slab, W)
 	}
 	if len(s.at) < W {
 		s.at, s.tally = make([][]int32, W), make([]tally, W)
@@ -293,11 +345,8 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 	}
 	L := 1 + next.limbs
 	for lo := 0; lo < len(cur.parts); {
-		hi, words := lo, 0
-		for hi < len(cur.parts) && (hi == lo || words < waitWords) {
-			words += cur.parts[hi].states * (1 + len(opts)) * L
-			hi++
-		}
+		hi, words, states := s.round(cur.parts, lo, len(opts), L)
+		s.share(len(next.parts), words, L)
 		errs := make([]error, W)
 		s.parallel(W, func(w int) {
 			wait := s.wait[w]
@@ -310,6 +359,12 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 		for _, err := range errs {
 			if err != nil {
 				return err
+			}
+		}
+		s.made, s.walked = 0, states
+		for w := range s.wait {
+			for _, buf := range s.wait[w][:len(next.parts)] {
+				s.made += len(buf)
 			}
 		}
 		s.parallel(W, func(w int) {
@@ -336,6 +391,41 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 		lo = hi
 	}
 	return nil
+}
+
+// round returns the parts of cur from lo up to hi that a round of a step
+// with options opts, of counts of L−1 words, walks: about waitWords words
+// of counts waiting, as the last round made (or as many as the options
+// could make, in a sweep's first round), or at most 32 times that as
+// many as they could. It returns too the words it expects them to make,
+// and their states.
+func (s *sweep) round(cur []part, lo, opts, L int) (hi, words, states int) {
+	per := float64((1 + opts) * L)
+	if s.walked > 0 {
+		per = float64(s.made) / float64(s.walked)
+	}
+	most := 32 * float64(waitWords)
+	expect, could := 0.0, 0.0
+	for hi = lo; hi < len(cur) && (hi == lo || expect < float64(waitWords) && could < most); hi++ {
+		states += cur[hi].states
+		expect += per * float64(cur[hi].states)
+		could += float64((1+opts)*L) * float64(cur[hi].states)
+	}
+	return hi, int(expect), states
+}
+
+// share gives each worker's wait, for each of parts parts, a share of its
+// slab: room for a quarter more than words spread evenly, and a few
+// counts. A share that fills grows apart, in the Go heap.
+func (s *sweep) share(parts, words, L int) {
+	room := (words/(len(s.wait)*parts)*5/4/L + 8) * L
+	for w := range s.wait {
+		take(&s.slabs[w], parts*room, s)
+		sl := s.slabs[w].words
+		for q := range parts {
+			s.wait[w][q] = sl[q*room : q*room : (q+1)*room]
+		}
+	}
 }
 
 // parallel runs f(0) … f(n−1) at once and waits for them.

@@ -30,13 +30,18 @@ type sweep struct {
 	// workers is how many goroutines a big step of the sparse sweep takes.
 	workers int
 	wait    [][][]uint64 // by worker and part of next: states and counts waiting
-	at      [][]int32    // by worker: the full slots of a part
-	reach   []reach      // by position, nil for none (see prune.go)
-	r       *reach       // the reach of the position after the step's
-	near    []uint64     // the positions r checks, by option of the step (plan.near)
-	tally   []tally      // by worker: the states of the step checked and dropped by r
-	mirror  int          // the next of the plan's mirrors
-	fold    *mirror      // where not nil, the step's states are mapped to their least image by it
+	slabs   []slab       // by worker: the memory of its wait, a share for each part
+	// made and walked are the words the last round of a step in parts made
+	// into wait, and the states it walked: they choose how many states a
+	// round walks.
+	made, walked int
+	at           [][]int32 // by worker: the full slots of a part
+	reach        []reach   // by position, nil for none (see prune.go)
+	r            *reach    // the reach of the position after the step's
+	near         []uint64  // the positions r checks, by option of the step (plan.near)
+	tally        []tally   // by worker: the states of the step checked and dropped by r
+	mirror       int       // the next of the plan's mirrors
+	fold         *mirror   // where not nil, the step's states are mapped to their least image by it
 }
 
 // denseBits is the widest state counted in an array indexed by the state

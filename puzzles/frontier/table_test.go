@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"runtime"
 	"slices"
 	"testing"
+	"time"
 
+	"github.com/polytile/polytile/internal/bigmem"
 	"github.com/polytile/polytile/puzzles"
 )
 
@@ -149,6 +152,70 @@ func TestTableAdd(t *testing.T) {
 		}
 		if seen != len(want) || tb.find(uint64(2*states+5)) != nil {
 			t.Errorf("%d: %d states seen of %d, or a state found that is not there", states, seen, len(want))
+		}
+	}
+}
+
+// A slab takes new words only when it has too few, with half as many again
+// to spare, and maps them apart from the Go heap (on Linux) when they are
+// many; a table's parts are cut from its slab, and a count gives every
+// slab back, whether it ends, fails or is stopped.
+func TestSlabs(t *testing.T) {
+	before := bigmem.Mapped()
+	var sl slab
+	owner := new(int)
+	for _, tt := range []struct {
+		n          int
+		fresh, big bool
+	}{{100, true, false}, {50, false, false}, {100, false, false}, {bigSlab, true, true}, {bigSlab + bigSlab/2, false, true}, {bigSlab + bigSlab/2 + 1, true, true}} {
+		fresh := take(&sl, tt.n, owner)
+		if fresh != tt.fresh || len(sl.words) != tt.n {
+			t.Fatalf("%d words: new %v, %d words; want new %v", tt.n, fresh, len(sl.words), tt.fresh)
+		}
+		if fresh && slices.ContainsFunc(sl.words, func(w uint64) bool { return w != 0 }) {
+			t.Fatalf("%d new words not zero", tt.n)
+		}
+		for i := range sl.words {
+			sl.words[i] = uint64(i)
+		}
+		if mapped := bigmem.Mapped() - before; runtime.GOOS == "linux" && mapped != map[bool]int64{false: 0, true: 1}[tt.big] {
+			t.Fatalf("%d words: %d mappings, want them mapped apart: %v", tt.n, mapped, tt.big)
+		}
+	}
+	sl.release()
+	tb := &table{}
+	tb.reset(1, 1<<17)
+	if tb.slab.free == nil && runtime.GOOS == "linux" {
+		t.Error("a table of 2^17 states is not mapped apart")
+	}
+	for p := range tb.parts {
+		if &tb.parts[p].slots[0] != &tb.slab.words[p*len(tb.parts[p].slots)] {
+			t.Fatalf("part %d is not cut from the slab", p)
+		}
+	}
+	tb.release()
+	if after := bigmem.Mapped(); after != before {
+		t.Fatalf("%d mappings before, %d after the slabs' release", before, after)
+	}
+	defer func(n int) { maxStates = n }(maxStates)
+	// Small pieces in 10 × 10 pass 40,000 states, in slabs of 2^18 words
+	// and more, mapped apart.
+	for _, tt := range []struct {
+		name    string
+		timeout time.Duration
+		most    int
+		want    error
+	}{{"whole", time.Minute, maxStates, nil}, {"stopped", 30 * time.Millisecond, maxStates, context.DeadlineExceeded},
+		{"too many states", time.Minute, 40000, ErrStates}} {
+		maxStates = tt.most
+		ctx, cancel := context.WithTimeout(context.Background(), tt.timeout)
+		_, err := Count(ctx, smallPieces(10, 10), &puzzles.CountConfig{Workers: 2})
+		cancel()
+		if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {
+			t.Errorf("%s: %v, want %v", tt.name, err, tt.want)
+		}
+		if after := bigmem.Mapped(); after != before {
+			t.Errorf("%s (%v): %d mappings before the count, %d after", tt.name, err, before, after)
 		}
 	}
 }
