@@ -22,6 +22,95 @@ type reach struct {
 	start []int32 // the options of p + k: masks[start[k]:start[k+1]]
 	masks []uint64
 	sure  uint64
+	hits  []hits // by k, for the options of p + k past the first lead; nil for none
+}
+
+// lead is how many of a position's options a check tries one by one: a
+// state that may be completed mostly fits one of the first (a check meets
+// 1.4 options a position on 9 × 10's pentominoes). Past them, it goes by
+// the state's covered positions (hits), each of which rules out the
+// options that meet it: a state that leaves the position uncovered is
+// found so in a step for each covered position near it rather than one
+// for each of its options (of which there are some 100 on the row ahead).
+const lead = 8
+
+// hits are the options of a list past its lead as a bitset, words words
+// long: all of them, and for each position from low to the last that some
+// of them cover, those that do (of).
+type hits struct {
+	on      uint64 // the positions some of them cover
+	low     int
+	words   int
+	all, of []uint64
+}
+
+// hitWords returns the words of the hits of options masks.
+func hitWords(masks []uint64) int {
+	var on uint64
+	for _, m := range masks {
+		on |= m
+	}
+	return (len(masks) + 63) / 64 * (1 + bits.Len64(on) - bits.TrailingZeros64(on))
+}
+
+// newHits returns the hits of options masks, their bitsets cut from pool,
+// and what is left of pool.
+func newHits(masks []uint64, pool []uint64) (hits, []uint64) {
+	h := hits{words: (len(masks) + 63) / 64}
+	for _, m := range masks {
+		h.on |= m
+	}
+	h.low = bits.TrailingZeros64(h.on)
+	n := h.words * (1 + bits.Len64(h.on) - h.low)
+	h.all, h.of, pool = pool[:h.words:h.words], pool[h.words:n:n], pool[n:]
+	for j, m := range masks {
+		bit := uint64(1) << (j % 64)
+		h.all[j/64] |= bit
+		for o := m; o != 0; o &= o - 1 {
+			h.of[(bits.TrailingZeros64(o)-h.low)*h.words+j/64] |= bit
+		}
+	}
+	return h, pool
+}
+
+// none reports whether every option meets a covered position of t.
+func (h *hits) none(t uint64) bool {
+	x := (t & h.on) >> h.low
+	switch h.words {
+	case 1:
+		var met uint64
+		for ; x != 0; x &= x - 1 {
+			met |= h.of[bits.TrailingZeros64(x)]
+		}
+		return met == h.all[0]
+	case 2:
+		var met0, met1 uint64
+		for ; x != 0; x &= x - 1 {
+			i := 2 * bits.TrailingZeros64(x)
+			met0 |= h.of[i]
+			met1 |= h.of[i+1]
+		}
+		return met0 == h.all[0] && met1 == h.all[1]
+	case 3:
+		var met0, met1, met2 uint64
+		for ; x != 0; x &= x - 1 {
+			of := h.of[3*bits.TrailingZeros64(x):]
+			met0 |= of[0]
+			met1 |= of[1]
+			met2 |= of[2]
+		}
+		return met0 == h.all[0] && met1 == h.all[1] && met2 == h.all[2]
+	}
+	for j := range h.words {
+		var met uint64
+		for y := x; y != 0; y &= y - 1 {
+			met |= h.of[bits.TrailingZeros64(y)*h.words+j]
+		}
+		if met != h.all[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // noReach makes the sweep keep every state (tests compare the two).
@@ -108,7 +197,34 @@ func (pl *plan) reaches() []reach {
 	for p := range out {
 		out[p].start, out[p].masks = kept[p*w:p*w+w+1], masks
 	}
+	addHits(out, w)
 	return out
+}
+
+// addHits gives the reaches their hits, if they come to at most maxReach
+// words.
+func addHits(rs []reach, w int) {
+	words := 0
+	each := func(f func(r *reach, k int, list []uint64)) {
+		for p := range rs {
+			for k := range w {
+				if list := rs[p].masks[rs[p].start[k]:rs[p].start[k+1]]; len(list) > lead {
+					f(&rs[p], k, list[lead:])
+				}
+			}
+		}
+	}
+	each(func(_ *reach, _ int, list []uint64) { words += hitWords(list) })
+	if words == 0 || words > maxReach {
+		return
+	}
+	pool := make([]uint64, words)
+	each(func(r *reach, k int, list []uint64) {
+		if r.hits == nil {
+			r.hits = make([]hits, w)
+		}
+		r.hits[k], pool = newHits(list, pool)
+	})
 }
 
 // live reports whether the state t before the reach's position, just
@@ -120,7 +236,19 @@ func (r *reach) live(t, near uint64) bool {
 next:
 	for ; free != 0; free &= free - 1 {
 		k := bits.TrailingZeros64(free)
-		for _, o := range r.masks[r.start[k]:r.start[k+1]] {
+		list := r.masks[r.start[k]:r.start[k+1]]
+		if len(list) > lead && r.hits != nil {
+			for _, o := range list[:lead] {
+				if t&o == 0 {
+					continue next
+				}
+			}
+			if !r.hits[k].none(t) {
+				continue next
+			}
+			return false
+		}
+		for _, o := range list {
 			if t&o == 0 {
 				continue next
 			}

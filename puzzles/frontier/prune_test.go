@@ -297,3 +297,51 @@ func TestNearby(t *testing.T) {
 		}
 	}
 }
+
+// A list's hits rule out exactly the options that meet a covered
+// position: none is the same as trying each option past the lead, for
+// random states on reaches of squares, triangles and hexagons, with
+// lists of options one to four words long.
+func TestHits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 29))
+	rect, err := geom.NewRectBoardOn(geom.Square, 10, 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems := []*Problem{
+		polyforms(geom.Square, rect.Cells(), 5),
+		polyforms(geom.Triangle, disc(geom.Triangle, 20, 20-1/math.Sqrt(3), 3.2, 0, rng), 4, 6),
+		polyforms(geom.Hexagon, disc(geom.Hexagon, 20, 19, 2.8, 1, rng), 3, 4),
+	}
+	words := map[int]int{} // lists checked, by their words of hits
+	for _, p := range problems {
+		pl := newPlan(p, 0)
+		rs := pl.reaches()
+		for i := range rs {
+			r := &rs[i]
+			for k := range pl.width {
+				list := r.masks[r.start[k]:r.start[k+1]]
+				if len(list) <= lead {
+					continue
+				}
+				h := &r.hits[k]
+				words[h.words]++
+				for range 40 {
+					st := rng.Uint64() & rng.Uint64() // a quarter of the positions covered
+					if rng.IntN(2) == 0 {
+						st |= rng.Uint64() // or three quarters
+					}
+					met := !slices.ContainsFunc(list[lead:], func(o uint64) bool { return st&o == 0 })
+					if h.none(st) != met {
+						t.Fatalf("position %d + %d, state %b: none %v, want %v", i, k, st, h.none(st), met)
+					}
+				}
+			}
+		}
+	}
+	for w := 1; w <= 4; w++ {
+		if words[w] == 0 {
+			t.Errorf("no list of options %d words long (%v): the test proves less", w, words)
+		}
+	}
+}
