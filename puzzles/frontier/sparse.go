@@ -276,6 +276,7 @@ func (s *sweep) sparse() (*big.Int, error) {
 			s.fold = &mr[s.mirror]
 			s.mirror++
 		}
+		s.fit.build(opts)
 		if err := s.stepTo(cur, next, opts); err != nil {
 			return nil, err
 		}
@@ -469,7 +470,7 @@ func (w waiting) emit(key uint64, v []uint64) {
 // options opts, and the count it takes from there. It is generic rather
 // than taking a func so that each emitter's emit is compiled in.
 func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
-	r, near, fold, checked, dropped := s.r, s.near, s.fold, 0, 0
+	r, near, fold, fit, checked, dropped := s.r, s.near, s.fold, &s.fit, 0, 0
 	defer func() {
 		s.tally[w].checked, s.tally[w].dropped = s.tally[w].checked+checked, s.tally[w].dropped+dropped
 	}()
@@ -491,9 +492,10 @@ func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
 				e.emit(t, v)
 				continue
 			}
-			for o, m := range opts {
-				if st&m == 0 {
-					t := (st | m) >> 1
+			for g := range fit.all {
+				for x := fit.fits(st, g); x != 0; x &= x - 1 {
+					o := 64*g + bits.TrailingZeros64(x)
+					t := (st | opts[o]) >> 1
 					if r != nil {
 						if checked++; !r.live(t, near[o]) {
 							dropped++
@@ -536,7 +538,7 @@ func (s *sweep) full(pt *part, L, w int) []int32 {
 // walk1 is walk for counts of one word, added to the part pt of a table
 // of one part.
 func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
-	r, near, fold, checked, dropped := s.r, s.near, s.fold, 0, 0
+	r, near, fold, fit, checked, dropped := s.r, s.near, s.fold, &s.fit, 0, 0
 	defer func() {
 		s.tally[0].checked, s.tally[0].dropped = s.tally[0].checked+checked, s.tally[0].dropped+dropped
 	}()
@@ -557,9 +559,10 @@ func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
 				pt.add1(t, v)
 				continue
 			}
-			for o, m := range opts {
-				if st&m == 0 {
-					t := (st | m) >> 1
+			for g := range fit.all {
+				for x := fit.fits(st, g); x != 0; x &= x - 1 {
+					o := 64*g + bits.TrailingZeros64(x)
+					t := (st | opts[o]) >> 1
 					if r != nil {
 						if checked++; !r.live(t, near[o]) {
 							dropped++

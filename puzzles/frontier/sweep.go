@@ -42,6 +42,7 @@ type sweep struct {
 	tally        []tally   // by worker: the states of the step checked and dropped by r
 	mirror       int       // the next of the plan's mirrors
 	fold         *mirror   // where not nil, the step's states are mapped to their least image by it
+	fit          fitter    // the options of the step that fit a state
 }
 
 // denseBits is the widest state counted in an array indexed by the state
