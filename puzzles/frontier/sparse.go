@@ -87,7 +87,7 @@ var maxStates = 1 << 23
 // fewestParted the fewest states a table splits into parts for: fewer
 // stay in the cache whole (tests make them small).
 var (
-	partStates   = 1 << 11
+	partStates   = 1 << 12
 	waitWords    = 1 << 24
 	fewestParted = 1 << 16
 )
