@@ -1,7 +1,6 @@
 package frontier
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -190,7 +189,8 @@ func (pl *plan) reaches() []reach {
 		}
 		// Those that reach furthest first: the positions far ahead are the
 		// likeliest uncovered, so a check meets an option that fits sooner.
-		slices.SortFunc(masks[from:n], func(a, b uint64) int { return cmp.Compare(b, a) })
+		slices.Sort(masks[from:n])
+		slices.Reverse(masks[from:n])
 	}
 	kept[pl.n*w] = n
 	masks = slices.Clip(masks[:n])
