@@ -78,18 +78,24 @@ func (h *hits) none(t uint64) bool {
 	switch h.words {
 	case 1:
 		var met uint64
+		all := h.all[0]
 		for ; x != 0; x &= x - 1 {
-			met |= h.of[bits.TrailingZeros64(x)]
+			if met |= h.of[bits.TrailingZeros64(x)]; met == all {
+				return true
+			}
 		}
-		return met == h.all[0]
+		return false
 	case 2:
 		var met0, met1 uint64
+		all0, all1 := h.all[0], h.all[1]
 		for ; x != 0; x &= x - 1 {
 			i := 2 * bits.TrailingZeros64(x)
 			met0 |= h.of[i]
-			met1 |= h.of[i+1]
+			if met1 |= h.of[i+1]; met0 == all0 && met1 == all1 {
+				return true
+			}
 		}
-		return met0 == h.all[0] && met1 == h.all[1]
+		return false
 	case 3:
 		var met0, met1, met2 uint64
 		for ; x != 0; x &= x - 1 {
