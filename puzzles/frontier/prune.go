@@ -21,8 +21,15 @@ type reach struct {
 	start []int32 // the options of p + k: masks[start[k]:start[k+1]]
 	masks []uint64
 	sure  uint64
-	hits  []hits // by k, for the options of p + k past the first lead; nil for none
+	lead  []leads // by k: the first options of p + k
+	hits  []hits  // by k, for the options of p + k past its lead (words 0: none)
 }
+
+// leads are the first options of a position, the last repeated where it
+// has fewer (a position with none has a mask of every position, which
+// meets any state but the empty one: a state let through is only one not
+// dropped). live tries the eight at once.
+type leads [8]uint64
 
 // lead is how many of a position's options a check tries one by one: a
 // state that may be completed mostly fits one of the first (a check meets
@@ -31,7 +38,7 @@ type reach struct {
 // options that meet it: a state that leaves the position uncovered is
 // found so in a step for each covered position near it rather than one
 // for each of its options (of which there are some 100 on the row ahead).
-const lead = 8
+const lead = len(leads{})
 
 // hits are the options of a list past its lead as a bitset, words words
 // long: all of them, and for each position from low to the last that some
@@ -203,34 +210,50 @@ func (pl *plan) reaches() []reach {
 	for p := range out {
 		out[p].start, out[p].masks = kept[p*w:p*w+w+1], masks
 	}
-	addHits(out, w)
+	if !addChecks(out, w) {
+		return nil
+	}
 	return out
 }
 
-// addHits gives the reaches their hits, if they come to at most maxReach
-// words.
-func addHits(rs []reach, w int) {
-	words := 0
-	each := func(f func(r *reach, k int, list []uint64)) {
-		for p := range rs {
-			for k := range w {
-				if list := rs[p].masks[rs[p].start[k]:rs[p].start[k+1]]; len(list) > lead {
-					f(&rs[p], k, list[lead:])
-				}
+// addChecks gives the reaches their leads and hits, and reports whether
+// they come to at most maxReach words.
+func addChecks(rs []reach, w int) bool {
+	words := len(rs) * w * lead
+	for p := range rs {
+		for k := range w {
+			if list := rs[p].masks[rs[p].start[k]:rs[p].start[k+1]]; len(list) > lead {
+				words += hitWords(list[lead:])
 			}
 		}
 	}
-	each(func(_ *reach, _ int, list []uint64) { words += hitWords(list) })
-	if words == 0 || words > maxReach {
-		return
+	if words > maxReach {
+		return false
 	}
-	pool := make([]uint64, words)
-	each(func(r *reach, k int, list []uint64) {
-		if r.hits == nil {
-			r.hits = make([]hits, w)
+	all := make([]leads, len(rs)*w)
+	hs := make([]hits, len(rs)*w)
+	pool := make([]uint64, words-len(rs)*w*lead)
+	for p := range rs {
+		r := &rs[p]
+		r.lead, r.hits = all[p*w:(p+1)*w:(p+1)*w], hs[p*w:(p+1)*w:(p+1)*w]
+		for k := range w {
+			list := r.masks[r.start[k]:r.start[k+1]]
+			for j := range r.lead[k] {
+				switch {
+				case j < len(list):
+					r.lead[k][j] = list[j]
+				case len(list) > 0:
+					r.lead[k][j] = list[len(list)-1]
+				default:
+					r.lead[k][j] = ^uint64(0)
+				}
+			}
+			if len(list) > lead {
+				r.hits[k], pool = newHits(list[lead:], pool)
+			}
 		}
-		r.hits[k], pool = newHits(list, pool)
-	})
+	}
+	return true
 }
 
 // live reports whether the state t before the reach's position, just
@@ -238,28 +261,17 @@ func addHits(rs []reach, w int) {
 // positions of near tell (plan.near: the option's, from the same
 // position on): each of them is in some option that fits.
 func (r *reach) live(t, near uint64) bool {
-	free := ^t &^ r.sure & near
-next:
-	for ; free != 0; free &= free - 1 {
+	for free := ^t &^ r.sure & near; free != 0; free &= free - 1 {
 		k := bits.TrailingZeros64(free)
-		list := r.masks[r.start[k]:r.start[k+1]]
-		if len(list) > lead && r.hits != nil {
-			for _, o := range list[:lead] {
-				if t&o == 0 {
-					continue next
-				}
-			}
-			if !r.hits[k].none(t) {
-				continue next
-			}
+		l := &r.lead[k]
+		// Whether one of the first options fits, without a branch for
+		// each.
+		if min(t&l[0], t&l[1], t&l[2], t&l[3], t&l[4], t&l[5], t&l[6], t&l[7]) == 0 {
+			continue
+		}
+		if h := &r.hits[k]; h.words == 0 || h.none(t) {
 			return false
 		}
-		for _, o := range list {
-			if t&o == 0 {
-				continue next
-			}
-		}
-		return false
 	}
 	return true
 }
