@@ -61,3 +61,13 @@ func (f *fitter) fits(st uint64, g int) uint64 {
 	}
 	return x
 }
+
+// any reports whether some option fits state st.
+func (f *fitter) any(st uint64) bool {
+	for g := range f.all {
+		if f.fits(st, g) != 0 {
+			return true
+		}
+	}
+	return false
+}

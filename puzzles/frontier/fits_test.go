@@ -42,3 +42,28 @@ func TestFitter(t *testing.T) {
 		}
 	}
 }
+
+// any tells whether some option fits, in any group.
+func TestFitterAny(t *testing.T) {
+	var f fitter
+	for _, tt := range []struct {
+		opts []uint64
+		st   uint64
+		want bool
+	}{{nil, 0, false}, {[]uint64{0b11}, 0b10, false}, {[]uint64{0b11}, 0b100, true},
+		{append(make([]uint64, 64), 0b101), 0, true}, // the first group: 64 options of nothing
+		{append(repeat(0b11, 64), 0b101), 0b10, true}, {append(repeat(0b11, 64), 0b101), 0b110, false}} {
+		f.build(tt.opts)
+		if got := f.any(tt.st); got != tt.want {
+			t.Errorf("%d options, state %b: any %v, want %v", len(tt.opts), tt.st, got, tt.want)
+		}
+	}
+}
+
+func repeat(m uint64, n int) []uint64 {
+	s := make([]uint64, n)
+	for i := range s {
+		s[i] = m
+	}
+	return s
+}

@@ -276,7 +276,15 @@ func (s *sweep) sparse() (*big.Int, error) {
 			s.fold = &mr[s.mirror]
 			s.mirror++
 		}
-		s.fit.build(opts)
+		// The options here and the next position's, for the checks (the
+		// next one's tables are this step's at the next).
+		s.fit, s.fitNext = s.fitNext, s.fit
+		if i == 0 {
+			s.fit.build(opts)
+		}
+		if i+1 < len(s.pl.at) {
+			s.fitNext.build(s.pl.at[i+1])
+		}
 		if err := s.stepTo(cur, next, opts); err != nil {
 			return nil, err
 		}
@@ -470,7 +478,7 @@ func (w waiting) emit(key uint64, v []uint64) {
 // options opts, and the count it takes from there. It is generic rather
 // than taking a func so that each emitter's emit is compiled in.
 func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
-	r, near, fold, fit, checked, dropped := s.r, s.near, s.fold, &s.fit, 0, 0
+	r, near, fold, fit, nf, checked, dropped := s.r, s.near, s.fold, &s.fit, &s.fitNext, 0, 0
 	defer func() {
 		s.tally[w].checked, s.tally[w].dropped = s.tally[w].checked+checked, s.tally[w].dropped+dropped
 	}()
@@ -496,8 +504,8 @@ func walk[E emitter](s *sweep, w int, parts []part, opts []uint64, e E) error {
 				for x := fit.fits(st, g); x != 0; x &= x - 1 {
 					o := 64*g + bits.TrailingZeros64(x)
 					t := (st | opts[o]) >> 1
-					if r != nil {
-						if checked++; !r.live(t, near[o]) {
+					if r != nil { // the next position by its options' tables, the others by the reach
+						if checked++; t&1 == 0 && !nf.any(t) || !r.live(t, near[o]&^1) {
 							dropped++
 							continue
 						}
@@ -538,7 +546,7 @@ func (s *sweep) full(pt *part, L, w int) []int32 {
 // walk1 is walk for counts of one word, added to the part pt of a table
 // of one part.
 func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
-	r, near, fold, fit, checked, dropped := s.r, s.near, s.fold, &s.fit, 0, 0
+	r, near, fold, fit, nf, checked, dropped := s.r, s.near, s.fold, &s.fit, &s.fitNext, 0, 0
 	defer func() {
 		s.tally[0].checked, s.tally[0].dropped = s.tally[0].checked+checked, s.tally[0].dropped+dropped
 	}()
@@ -563,8 +571,8 @@ func (s *sweep) walk1(parts []part, opts []uint64, pt *part) error {
 				for x := fit.fits(st, g); x != 0; x &= x - 1 {
 					o := 64*g + bits.TrailingZeros64(x)
 					t := (st | opts[o]) >> 1
-					if r != nil {
-						if checked++; !r.live(t, near[o]) {
+					if r != nil { // the next position by its options' tables, the others by the reach
+						if checked++; t&1 == 0 && !nf.any(t) || !r.live(t, near[o]&^1) {
 							dropped++
 							continue
 						}

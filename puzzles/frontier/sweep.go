@@ -43,6 +43,7 @@ type sweep struct {
 	mirror       int       // the next of the plan's mirrors
 	fold         *mirror   // where not nil, the step's states are mapped to their least image by it
 	fit          fitter    // the options of the step that fit a state
+	fitNext      fitter    // the options of the next step: the next position's check
 }
 
 // denseBits is the widest state counted in an array indexed by the state
