@@ -36,9 +36,11 @@ type slab struct {
 	free  func() // gives the words back; nil for the Go heap's
 }
 
-// bigSlab is the fewest words a slab maps apart from the Go heap: one huge
-// page.
-const bigSlab = 1 << 18
+// bigSlab is the fewest words a slab maps apart from the Go heap, 16 MB:
+// smaller tables gain less than a new mapping costs, which the Go heap's
+// memory, used again from count to count, does not (tests make it
+// smaller).
+var bigSlab = 1 << 21
 
 // take gives the slab at least n words and reports whether they are new
 // (zero). A slab with fewer is made anew, with half as many again to spare

@@ -161,6 +161,8 @@ func TestTableAdd(t *testing.T) {
 // many; a table's parts are cut from its slab, and a count gives every
 // slab back, whether it ends, fails or is stopped.
 func TestSlabs(t *testing.T) {
+	defer func(n int) { bigSlab = n }(bigSlab)
+	bigSlab = 1 << 18 // a huge page
 	before := bigmem.Mapped()
 	var sl slab
 	owner := new(int)
