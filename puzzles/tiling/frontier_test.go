@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -428,11 +427,11 @@ func TestCountFrontierWide(t *testing.T) {
 // ways (the frontier with its reaches; without them, in three times the
 // time and five times the states, the same). A tiling fixed by a middle
 // mirror has no piece across it (five cells cannot pair up), so it is two
-// tilings of 5 × 10 mirrored: 101,698,212 (OEIS A233427). A quarter of a
-// minute of two cores: run only under POLYTILE_LONG.
+// tilings of 5 × 10 mirrored: 101,698,212 (OEIS A233427). Seven to ten
+// seconds of two cores and 700 MB: not with -short.
 func TestCountFrontier10x10(t *testing.T) {
-	if os.Getenv("POLYTILE_LONG") == "" {
-		t.Skip("a quarter of a minute of two cores: set POLYTILE_LONG=1 to run it")
+	if testing.Short() {
+		t.Skip("seven to ten seconds of two cores and 700 MB")
 	}
 	s, err := parseSpec("count.yaml", []byte("board: {rows: 10, cols: 10}\npieces: [{set: pentominoes, count: any}]\n"))
 	if err != nil {
