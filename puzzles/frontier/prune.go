@@ -176,34 +176,15 @@ func (pl *plan) reaches() []reach {
 	out := make([]reach, pl.n)
 	kept := make([]int32, len(start))
 	var n int32
+	var byBits []uint64
 	for i := range pl.n * w {
 		kept[i] = n
-		list := masks[start[i]:start[i+1]]
+		byBits = pare(masks[start[i]:start[i+1]], byBits)
 		from := n
-	next:
-		for _, m := range list {
-			for _, o := range masks[from:n] {
-				if m&o == o {
-					continue next
-				}
-			}
-			keep := from // drop those that hold m
-			for j := from; j < n; j++ {
-				if masks[j]&m != m {
-					masks[keep] = masks[j]
-					keep++
-				}
-			}
-			masks[keep] = m
-			n = keep + 1
-		}
+		n += int32(copy(masks[n:], byBits))
 		if p, k := i/w, i%w; n == from+1 && masks[from] == 1<<k {
 			out[p].sure |= 1 << k
 		}
-		// Those that reach furthest first: the positions far ahead are the
-		// likeliest uncovered, so a check meets an option that fits sooner.
-		slices.Sort(masks[from:n])
-		slices.Reverse(masks[from:n])
 	}
 	kept[pl.n*w] = n
 	masks = slices.Clip(masks[:n])
@@ -214,6 +195,42 @@ func (pl *plan) reaches() []reach {
 		return nil
 	}
 	return out
+}
+
+// pare returns, in buf, the masks of list that hold no other, the
+// greatest first (those reaching furthest ahead: the positions far ahead
+// are the likeliest uncovered, so a check meets an option that fits
+// sooner). It goes through them by their number of positions, fewest
+// first: a mask can hold only one with fewer positions, or the same mask
+// again (dropped after, as the masks are sorted).
+func pare(list, buf []uint64) []uint64 {
+	var at [67]int // by the number k of a mask's positions: counted at k+2, placed from k+1
+	for _, m := range list {
+		at[bits.OnesCount64(m)+2]++
+	}
+	for k := 2; k < len(at); k++ {
+		at[k] += at[k-1]
+	}
+	buf = slices.Grow(buf[:0], len(list))[:len(list)]
+	for _, m := range list {
+		k := bits.OnesCount64(m) + 1
+		buf[at[k]] = m
+		at[k]++
+	}
+	n, fewer := 0, 0 // buf[:fewer]: those kept with fewer positions than the mask's
+	for j, m := range buf {
+		if j > 0 && bits.OnesCount64(m) != bits.OnesCount64(buf[j-1]) {
+			fewer = n
+		}
+		if !slices.ContainsFunc(buf[:fewer], func(o uint64) bool { return m&o == o }) {
+			buf[n] = m
+			n++
+		}
+	}
+	buf = buf[:n]
+	slices.Sort(buf)
+	slices.Reverse(buf)
+	return slices.Compact(buf)
 }
 
 // addChecks gives the reaches their leads and hits, and reports whether

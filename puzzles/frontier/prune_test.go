@@ -345,3 +345,41 @@ func TestHits(t *testing.T) {
 		}
 	}
 }
+
+// A list is pared down to the masks that hold no other, each once, the
+// greatest first: as a test of every pair finds them, on random lists of
+// masks of one to 64 positions.
+func TestPare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 17))
+	var buf []uint64
+	for c := range 300 {
+		list := make([]uint64, rng.IntN(40))
+		for i := range list {
+			switch {
+			case c == 0 && i == 0:
+				list[i] = ^uint64(0) // every position
+			case i > 0 && rng.IntN(5) == 0:
+				list[i] = list[rng.IntN(i)] // the same again
+			default:
+				for range 1 + rng.IntN(4) {
+					list[i] |= 1 << rng.IntN(12)
+				}
+			}
+		}
+		var want []uint64
+		for i, m := range list {
+			held := slices.ContainsFunc(list, func(o uint64) bool { return o != m && m&o == o }) ||
+				slices.Contains(list[:i], m)
+			if !held {
+				want = append(want, m)
+			}
+		}
+		slices.Sort(want)
+		slices.Reverse(want)
+		in := slices.Clone(list)
+		buf = pare(list, buf)
+		if !slices.Equal(buf, want) {
+			t.Fatalf("%x: pared to %x, want %x", in, buf, want)
+		}
+	}
+}
