@@ -31,9 +31,10 @@ type reach struct {
 // dropped). live tries the eight at once.
 type leads [8]uint64
 
-// lead is how many of a position's options a check tries one by one: a
-// state that may be completed mostly fits one of the first (a check meets
-// 1.4 options a position on 9 × 10's pentominoes). Past them, it goes by
+// lead is how many of a position's options a check tries first, at once
+// (leads): a state that may be completed mostly fits one of the first (a
+// check meets 1.4 options a position on 9 × 10's pentominoes). Past them,
+// it goes by
 // the state's covered positions (hits), each of which rules out the
 // options that meet it: a state that leaves the position uncovered is
 // found so in a step for each covered position near it rather than one
@@ -45,7 +46,7 @@ const lead = len(leads{})
 // of them cover, those that do (of).
 type hits struct {
 	on      uint64 // the positions some of them cover
-	low     int
+	low     int    // the first of on
 	words   int
 	all, of []uint64
 }
@@ -129,12 +130,12 @@ func (h *hits) none(t uint64) bool {
 var noReach = false
 
 // maxReach is the most masks the reaches of a plan may hold before they
-// are pared down, 8 bytes each: a plan that would need more is swept
-// without them.
+// are pared down, and the most words of their checks (leads and hits),
+// 8 bytes each: a plan that would need more is swept without them.
 const maxReach = 1 << 23
 
 // reaches returns each position's reach, nil if they would hold more than
-// maxReach masks. The options of each p + k come in the order of their
+// maxReach masks or words of checks. The options of each p + k come in the order of their
 // masks, the greatest first (those reaching furthest ahead): they are the
 // likeliest to fit.
 func (pl *plan) reaches() []reach {
@@ -276,7 +277,8 @@ func addChecks(rs []reach, w int) bool {
 // live reports whether the state t before the reach's position, just
 // made by an option, may still be completed as far as the uncovered
 // positions of near tell (plan.near: the option's, from the same
-// position on): each of them is in some option that fits.
+// position on): each of them is in some option that fits. (The walk checks
+// the next position itself, by the next step's tables: see fitter.)
 func (r *reach) live(t, near uint64) bool {
 	for free := ^t &^ r.sure & near; free != 0; free &= free - 1 {
 		k := bits.TrailingZeros64(free)
