@@ -406,15 +406,15 @@ func (s *sweep) stepTo(cur, next *table, opts []uint64) error {
 
 // round returns the parts of cur from lo up to hi that a round of a step
 // with options opts, of counts of L−1 words, walks: about waitWords words
-// of counts waiting, as the last round made (or as many as the options
-// could make, in a sweep's first round), or at most 32 times that as
-// many as they could. It returns too the words it expects them to make,
-// and their states.
+// of counts waiting, as the last round made, or at most 32 times that as
+// many as the options could make; a sweep's first round walks one part, to
+// learn how many a state makes. It returns too the words it expects them
+// to make, and their states.
 func (s *sweep) round(cur []part, lo, opts, L int) (hi, words, states int) {
-	per := float64((1 + opts) * L)
-	if s.walked > 0 {
-		per = float64(s.made) / float64(s.walked)
+	if s.walked == 0 {
+		return lo + 1, cur[lo].states * (1 + opts) * L, cur[lo].states
 	}
+	per := float64(s.made) / float64(s.walked)
 	most := 32 * float64(waitWords)
 	expect, could := 0.0, 0.0
 	for hi = lo; hi < len(cur) && (hi == lo || expect < float64(waitWords) && could < most); hi++ {
