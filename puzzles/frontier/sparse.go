@@ -30,7 +30,7 @@ type table struct {
 // where the kernel gives them (bigmem.Words). The counts are written and
 // read at random across hundreds of megabytes: in pages of 4 kB nearly
 // every access misses the processor's address cache, and every page faults
-// in on its own (a quarter of the time of 10 × 10's pentominoes went so).
+// in on its own (a sixth of the CPU time of 10 × 10's pentominoes went so).
 type slab struct {
 	words []uint64
 	free  func() // gives the words back; nil for the Go heap's
